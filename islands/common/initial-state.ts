@@ -1,0 +1,36 @@
+import type { SiteConfigDTO } from '../../shared/dto';
+
+// The page embeds the islands' initial state once, as JSON in #initial-state, and the site
+// config in #site-config. This module is the only reader of those tags, so no component
+// reads the DOM for data and no island fetches what the page already printed.
+
+function readJson<T>(id: string, fallback: T): T {
+  const el = typeof document !== 'undefined' ? document.getElementById(id) : null;
+  if (!el?.textContent) return fallback;
+  try {
+    return JSON.parse(el.textContent) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+let cachedState: Record<string, unknown> | null = null;
+let cachedConfig: SiteConfigDTO | null = null;
+
+export function initialStateFor<T>(island: string): T | undefined {
+  cachedState ??= readJson<Record<string, unknown>>('initial-state', {});
+  return cachedState[island] as T | undefined;
+}
+
+export function siteConfig(): SiteConfigDTO {
+  cachedConfig ??= readJson<SiteConfigDTO>('site-config', {
+    name: '',
+    url: '',
+    city: { name: '', slug: '', latitude: 0, longitude: 0 },
+    country: { name: '', code: '' },
+    timeZone: 'Canada/Eastern',
+    startYear: 2004,
+    flags: { listings: true, events: true, contests: true, videos: true, bestOf: true, photoChallenges: true, patioGuide: true, photoUpload: true, newsOnly: false },
+  });
+  return cachedConfig;
+}

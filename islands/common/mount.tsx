@@ -1,0 +1,20 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+
+/**
+ * Finds every placeholder printed by the `island(name)` macro and mounts the island there.
+ * The placeholder's server-rendered markup is the no-JavaScript fallback; it is replaced.
+ */
+export function mountIsland(name: string, render: (el: HTMLElement) => ReactNode, opts: { hydrate?: boolean } = {}): void {
+  const mount = () => {
+    document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`).forEach((el) => {
+      if (el.dataset.mounted) return;
+      el.dataset.mounted = 'true';
+      const ui = <StrictMode>{render(el)}</StrictMode>;
+      if (opts.hydrate) hydrateRoot(el, ui);
+      else createRoot(el).render(ui);
+    });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+  else mount();
+}

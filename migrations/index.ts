@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import * as extensions from './20261121000100_extensions';
+import * as profilesAndSessions from './20261121000200_profiles_and_sessions';
+import * as places from './20261121000300_places';
+import * as articlesAndBestOf from './20261121000400_articles_and_best_of';
+import * as events from './20261121000500_events';
+import * as contestsAndVideos from './20261121000600_contests_and_videos';
+import * as photos from './20261121000700_photos';
+import * as memberSaves from './20261121000800_member_saves';
+import * as newslettersAndContact from './20261121000900_newsletters_and_contact';
+
+// The migrations in order, imported statically so that the same list runs under tsx, under
+// jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
+export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
+  ['20261121000100_extensions', extensions],
+  ['20261121000200_profiles_and_sessions', profilesAndSessions],
+  ['20261121000300_places', places],
+  ['20261121000400_articles_and_best_of', articlesAndBestOf],
+  ['20261121000500_events', events],
+  ['20261121000600_contests_and_videos', contestsAndVideos],
+  ['20261121000700_photos', photos],
+  ['20261121000800_member_saves', memberSaves],
+  ['20261121000900_newsletters_and_contact', newslettersAndContact],
+];

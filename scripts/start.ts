@@ -1,0 +1,12 @@
+// npm start: the demo city from one command. Builds the islands if needed, migrates, seeds
+// the demo data into an empty database, and serves http://localhost:3000.
+import { buildIslandsIfStale } from './islands-build';
+import { main } from '../server/index';
+import { seedDemoIfEmpty } from './seed/demo';
+
+buildIslandsIfStale();
+void main({
+  beforeListen: async (ctx) => {
+    await seedDemoIfEmpty(ctx);
+  },
+});

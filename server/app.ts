@@ -1,0 +1,65 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import type { AppContext } from './context';
+import { STATIC_DIR } from './paths';
+import { configureViews, viewLocals } from './views';
+import { ViteManifest } from './views/vite-manifest';
+import { securityHeaders } from './http/security-headers';
+import { csrfProtection } from './http/csrf';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { createPassport, sessionMiddleware } from './apps/accounts/session';
+import { healthRouter } from './apps/health/routes';
+import { homePages } from './apps/home/pages';
+
+export interface CreateAppOptions {
+  /** Re-read the islands' manifest when it changes (development). */
+  watchManifest?: boolean;
+}
+
+// The app is a table of contents: cross-cutting middleware first, then each app's routes,
+// then the 404 and error handlers. Each app owns its paths.
+export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express {
+  const { config, db, logger } = ctx;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+  app.set('query parser', 'extended');
+  app.locals.ctx = ctx;
+
+  const manifest = new ViteManifest(STATIC_DIR, '/static/dist/', opts.watchManifest ?? config.env === 'development');
+  configureViews(app, config, manifest);
+
+  // ## Before anything that touches the session or the database
+  app.use(healthRouter(ctx));
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/static/') } }));
+  app.use(compression());
+  app.use(securityHeaders(config));
+  app.use(
+    '/static/dist',
+    express.static(path.join(STATIC_DIR, 'dist'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
+  );
+  app.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false }));
+
+  // ## Request parsing, sessions, CSRF
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(cookieParser());
+  app.use(sessionMiddleware(config, db));
+  const passport = createPassport(db);
+  app.locals.passport = passport;
+  app.use(passport.session());
+  app.use(csrfProtection({ secureCookie: config.isProduction }));
+  app.use(viewLocals);
+
+  // ## Pages and APIs, one app each
+  app.use(homePages(ctx));
+
+  // ## Nothing matched
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../../db';
+import type { Member } from './types';
+
+export const MEMBER_COLUMNS = [
+  'id', 'email', 'full_name', 'first_name', 'last_name', 'avatar', 'is_staff', 'is_active',
+  'sync_bookmarked_events_to_google_calendar',
+  'settings_receive_newsletter_news', 'settings_receive_newsletter_events', 'settings_receive_newsletter_foods',
+  'settings_receive_newsletter_real_estate', 'settings_receive_newsletter_travel',
+  'settings_receive_newsletter_photo_challenge_alerts', 'settings_receive_newsletter_promotions',
+  'settings_receive_newsletter_contests', 'last_updates', 'date_joined', 'last_login',
+] as const;
+
+export async function findMemberById(db: Db, id: number): Promise<Member | undefined> {
+  return db('profiles').select(MEMBER_COLUMNS).where({ id, is_active: true }).first();
+}
+
+export async function findMemberByEmail(db: Db, email: string): Promise<(Member & { password_hash: string | null }) | undefined> {
+  return db('profiles')
+    .select([...MEMBER_COLUMNS, 'password_hash'])
+    .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+    .first();
+}
+
+/** Moves a kind's `last_updates` stamp (article-bookmarks, video-bookmarks, favourites, todos…). */
+export async function touchLastUpdate(db: Db, profileId: number, kind: string, at = new Date()): Promise<void> {
+  await db('profiles')
+    .where({ id: profileId })
+    .update({ last_updates: db.raw("jsonb_set(last_updates, ARRAY[?]::text[], to_jsonb(?::text), true)", [kind, at.toISOString()]) });
+}

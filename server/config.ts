@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { FEATURE_FLAGS, type FeatureFlags } from '../shared/constants';
+
+// One typed config object from the environment. Everything else receives it; nothing reads
+// process.env on its own, so tests can build an app with any config they like.
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (/^(1|true|yes|on)$/i.test(v)) return true;
+      if (/^(0|false|no|off)$/i.test(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false, got "${v}"` });
+      return z.NEVER;
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().default('data'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SITE_NAME: z.string().min(1).default('The Toronto Guide'),
+  SITE_URL: z.string().url().optional(),
+  CITY_NAME: z.string().default('Toronto'),
+  CITY_SLUG: z.string().default('toronto'),
+  CITY_LATITUDE: z.coerce.number().min(-90).max(90).default(43.6532),
+  CITY_LONGITUDE: z.coerce.number().min(-180).max(180).default(-79.3832),
+  CITY_PROVINCE: z.string().default('ON'),
+  COUNTRY_NAME: z.string().default('Canada'),
+  COUNTRY_CODE: z.string().length(2).default('CA'),
+  TIME_ZONE: z.string().default('Canada/Eastern'),
+  START_YEAR: z.coerce.number().int().min(1900).max(2100).default(2004),
+  FEATURE_LISTINGS: bool('FEATURE_LISTINGS', true),
+  FEATURE_EVENTS: bool('FEATURE_EVENTS', true),
+  FEATURE_CONTESTS: bool('FEATURE_CONTESTS', true),
+  FEATURE_VIDEOS: bool('FEATURE_VIDEOS', true),
+  FEATURE_BEST_OF: bool('FEATURE_BEST_OF', true),
+  FEATURE_PHOTO_CHALLENGES: bool('FEATURE_PHOTO_CHALLENGES', true),
+  FEATURE_PATIO_GUIDE: bool('FEATURE_PATIO_GUIDE', true),
+  FEATURE_PHOTO_UPLOAD: bool('FEATURE_PHOTO_UPLOAD', true),
+  FEATURE_NEWS_ONLY: bool('FEATURE_NEWS_ONLY', false),
+  PHOTO_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(6),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('The Toronto Guide <hello@toronto-guide.local>'),
+  STAFF_EMAIL: z.string().default('editors@toronto-guide.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: z.string().default('loopback'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_JWKS_URL: z.string().url().default('https://appleid.apple.com/auth/keys'),
+  APPLE_ISSUER: z.string().default('https://appleid.apple.com'),
+  RATE_LIMITS: bool('RATE_LIMITS', true),
+  IOS_APP_URL: z.string().optional(),
+  FACEBOOK_PAGE_URL: z.string().optional(),
+  INSTAGRAM_URL: z.string().optional(),
+  X_URL: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mediaDir: string;
+  sessionSecret: string;
+  trustProxy: string;
+  logLevel: string;
+  site: { name: string; url: string };
+  city: {
+    name: string;
+    slug: string;
+    province: string;
+    latitude: number;
+    longitude: number;
+    timeZone: string;
+    startYear: number;
+  };
+  country: { name: string; code: string };
+  flags: FeatureFlags;
+  limits: { photoUploadMaxMb: number };
+  mail: { smtpUrl: string | undefined; from: string; staffEmail: string };
+  rateLimits: boolean;
+  google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; calendarApiUrl: string };
+  facebook: { appId?: string; appSecret?: string };
+  apple: { clientId?: string; jwksUrl: string; issuer: string };
+  social: { iosAppUrl?: string; facebookPageUrl?: string; instagramUrl?: string; xUrl?: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the session secret kept in DATA_DIR, making one the first time (development only). */
+function developmentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  let sessionSecret = e.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (isProduction) throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
+    sessionSecret = e.NODE_ENV === 'test' ? 'test-session-secret-not-for-production-use-0000' : developmentSessionSecret(dataDir);
+  }
+  const flagValues: Record<string, boolean> = {
+    listings: e.FEATURE_LISTINGS,
+    events: e.FEATURE_EVENTS,
+    contests: e.FEATURE_CONTESTS,
+    videos: e.FEATURE_VIDEOS,
+    bestOf: e.FEATURE_BEST_OF,
+    photoChallenges: e.FEATURE_PHOTO_CHALLENGES,
+    patioGuide: e.FEATURE_PATIO_GUIDE,
+    photoUpload: e.FEATURE_PHOTO_UPLOAD,
+    newsOnly: e.FEATURE_NEWS_ONLY,
+  };
+  const flags = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, flagValues[f]])) as FeatureFlags;
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    sessionSecret,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    site: { name: e.SITE_NAME, url: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '') },
+    city: {
+      name: e.CITY_NAME,
+      slug: e.CITY_SLUG,
+      province: e.CITY_PROVINCE,
+      latitude: e.CITY_LATITUDE,
+      longitude: e.CITY_LONGITUDE,
+      timeZone: e.TIME_ZONE,
+      startYear: e.START_YEAR,
+    },
+    country: { name: e.COUNTRY_NAME, code: e.COUNTRY_CODE },
+    flags,
+    limits: { photoUploadMaxMb: e.PHOTO_UPLOAD_MAX_MB },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL },
+    rateLimits: e.RATE_LIMITS,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      calendarApiUrl: e.GOOGLE_CALENDAR_API_URL,
+    },
+    facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET },
+    apple: { clientId: e.APPLE_CLIENT_ID, jwksUrl: e.APPLE_JWKS_URL, issuer: e.APPLE_ISSUER },
+    social: { iosAppUrl: e.IOS_APP_URL, facebookPageUrl: e.FACEBOOK_PAGE_URL, instagramUrl: e.INSTAGRAM_URL, xUrl: e.X_URL },
+    ...overrides,
+  };
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import type { Config } from '../config';
+import { acquireDataDirLock } from './pglite-lock';
+
+export type Db = Knex;
+
+// Make both drivers answer the same JavaScript types: bigint counts as numbers, numeric as
+// numbers, `date` as the 'YYYY-MM-DD' string it is (not a Date at local midnight).
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(NUMERIC, (v) => Number.parseFloat(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+const pgliteParsers = {
+  [INT8]: (v: string) => Number.parseInt(v, 10),
+  [NUMERIC]: (v: string) => Number.parseFloat(v),
+  [DATE]: (v: string) => v,
+};
+
+export interface DbHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Whether pg_trgm is available (always on PostgreSQL servers that ship contrib, and in PGlite). */
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; ignored with databaseUrl. */
+  dataDir?: string;
+  /** PGlite: start from a dumped data directory (tests). */
+  loadDataDir?: Blob;
+  /** PGlite: in memory, no lock, nothing on disk (tests). */
+  inMemory?: boolean;
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const db = knexFactory({
+      client: 'pg',
+      connection: opts.databaseUrl,
+      pool: { min: 0, max: opts.poolMax ?? 10 },
+    });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { default: ClientPgLite } = await import('knex-pglite');
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (!opts.inMemory && !opts.loadDataDir) {
+    dataDir = path.resolve(opts.dataDir ?? 'data', 'pglite');
+    release = acquireDataDirLock(path.dirname(dataDir));
+  }
+  try {
+    const pglite = await PGlite.create({
+      dataDir,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+      parsers: pgliteParsers,
+    });
+    const db = knexFactory({
+      client: ClientPgLite as unknown as typeof knexFactory.Client,
+      dialect: 'postgres',
+      connection: () => ({ pglite }) as never,
+    });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export function openDatabaseFromConfig(config: Config): Promise<DbHandle> {
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+}

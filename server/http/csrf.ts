@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { PermissionDeniedError } from './errors';
+
+// CSRF as Django does it, because the islands and forms follow Django's contract exactly:
+// a `csrftoken` cookie readable by scripts, set on any request that lacks it; unsafe methods
+// must echo the same value in the X-CSRFToken header or the csrfmiddlewaretoken form field.
+// (csrf-csrf and friends bind the token to a hash cookie the client cannot echo, so they do
+// not fit this contract.) The cookie is SameSite=Lax, and the token is 32 random bytes.
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+export const CSRF_FIELD = 'csrfmiddlewaretoken';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+function sameToken(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
+}
+
+export interface CsrfOptions {
+  secureCookie: boolean;
+}
+
+export function csrfProtection({ secureCookie }: CsrfOptions) {
+  return function csrf(req: Request, res: Response, next: NextFunction): void {
+    let token: string | undefined = req.cookies?.[CSRF_COOKIE];
+    if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
+      token = newToken();
+      res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false, maxAge: ONE_YEAR_MS, path: '/' });
+      req.cookies = { ...(req.cookies ?? {}), [CSRF_COOKIE]: token };
+      // A request that arrived without a cookie cannot carry a matching token.
+      if (!SAFE_METHODS.has(req.method)) return next(new PermissionDeniedError('CSRF Failed: CSRF cookie not set.'));
+    }
+    res.locals.csrfToken = token;
+    if (SAFE_METHODS.has(req.method)) return next();
+    const sent = req.get(CSRF_HEADER) ?? (req.body && typeof req.body === 'object' ? req.body[CSRF_FIELD] : undefined);
+    if (typeof sent !== 'string' || !sent) return next(new PermissionDeniedError('CSRF Failed: CSRF token missing.'));
+    if (!sameToken(sent, token)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));
+    next();
+  };
+}

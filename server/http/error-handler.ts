@@ -1,0 +1,58 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { HttpError, NotFoundError, PayloadTooLargeError } from './errors';
+
+export function isApiRequest(req: Request): boolean {
+  return req.path.startsWith('/api/') || req.path.startsWith('/streams/') || (req.xhr && !req.accepts('html'));
+}
+
+/** Turns errors from body parsers and multer into our typed errors; others stay as they are. */
+function normalise(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
+  if (e?.type === 'entity.parse.failed') return new HttpError(400, `JSON parse error - ${e.message ?? 'invalid JSON'}`);
+  if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE' || e?.code === 'LIMIT_FIELD_VALUE') return new PayloadTooLargeError();
+  if (e?.code === 'LIMIT_UNEXPECTED_FILE' || e?.code === 'LIMIT_FILE_COUNT' || e?.code === 'LIMIT_PART_COUNT' || e?.code === 'LIMIT_FIELD_COUNT') {
+    return new HttpError(400, `Unexpected upload${e.field ? ` in field "${e.field}"` : ''}.`);
+  }
+  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return new HttpError(415, e.message ?? 'Unsupported encoding.');
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return new HttpError(e.status, e.message ?? 'Bad request.');
+  return err;
+}
+
+export function notFoundHandler(_req: Request, _res: Response, next: NextFunction): void {
+  next(new NotFoundError());
+}
+
+export function errorHandler(logger: Logger) {
+  // Express recognises error middleware by its four parameters.
+  return function handleError(rawErr: unknown, req: Request, res: Response, _next: NextFunction): void {
+    const err = normalise(rawErr);
+    const status = err instanceof HttpError ? err.status : 500;
+    if (status >= 500) logger.error({ err: rawErr, url: req.originalUrl }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(status);
+    if (status === 429 && err instanceof HttpError) res.set('Retry-After', res.get('Retry-After') ?? '60');
+    if (isApiRequest(req)) {
+      res.set('Cache-Control', 'no-store');
+      res.json(err instanceof HttpError ? err.toJSON() : { detail: 'A server error occurred.' });
+      return;
+    }
+    const template = status === 404 ? 'errors/404.njk' : status >= 500 ? 'errors/500.njk' : 'errors/error.njk';
+    res.render(template, {
+      status,
+      message: err instanceof HttpError && status < 500 ? err.message : 'Something went wrong on our side.',
+      pageTitle: status === 404 ? 'Page not found' : 'Error',
+    }, (renderErr: Error | null, html?: string) => {
+      if (renderErr) {
+        logger.error({ err: renderErr }, 'error page failed to render');
+        res.type('text/plain').send(status === 404 ? 'Not found' : 'Server error');
+        return;
+      }
+      res.type('html').send(html);
+    });
+  };
+}

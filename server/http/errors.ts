@@ -1,0 +1,83 @@
+// One error class per HTTP meaning, thrown from services and rendered in one place
+// (error-handler.ts) as the DRF shapes of DESIGN.md for /api/ and as a page elsewhere.
+
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+  /** The JSON body for the API. */
+  toJSON(): Record<string, unknown> {
+    return { detail: this.message };
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/** 400 with messages per field: {"field": ["message"], "non_field_errors": ["message"]}. */
+export class ValidationError extends HttpError {
+  constructor(public readonly fields: FieldErrors) {
+    super(400, Object.entries(fields).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') || 'Invalid input.');
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+  static nonField(message: string): ValidationError {
+    return new ValidationError({ non_field_errors: [message] });
+  }
+  override toJSON(): Record<string, unknown> {
+    return this.fields;
+  }
+}
+
+export class NotAuthenticatedError extends HttpError {
+  constructor(message = 'Authentication credentials were not provided.') {
+    super(401, message);
+  }
+}
+
+export class PermissionDeniedError extends HttpError {
+  constructor(message = 'You do not have permission to perform this action.') {
+    super(403, message);
+  }
+}
+
+/** Also answered for another member's objects, so that ids leak nothing. */
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found.') {
+    super(404, message);
+  }
+}
+
+export class MethodNotAllowedError extends HttpError {
+  constructor(method: string) {
+    super(405, `Method "${method}" not allowed.`);
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(message = 'Request entity too large.') {
+    super(413, message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message = 'Unsupported media type in request.') {
+    super(415, message);
+  }
+}
+
+export class RateLimitedError extends HttpError {
+  constructor(message = 'Request was throttled. Expected available in a while.') {
+    super(429, message);
+  }
+}
+
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'Service temporarily unavailable.') {
+    super(503, message);
+  }
+}

@@ -1,0 +1,29 @@
+import helmet from 'helmet';
+import type { Config } from '../config';
+
+/**
+ * Helmet with a Content-Security-Policy the islands work under: scripts only from this
+ * origin (Vite emits files, no inline code; initial state is JSON, not script), map tiles and
+ * the maplibre worker (blob:) allowed, images from anywhere over https for external event
+ * photos.
+ */
+export function securityHeaders(config: Config) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...(config.apple.clientId ? ['https://appleid.cdn-apple.com'] : [])],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https://tiles.openfreemap.org', 'https://*.openfreemap.org'],
+        'worker-src': ["'self'", 'blob:'],
+        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        'form-action': ["'self'", 'https://www.facebook.com', 'https://appleid.apple.com'],
+        'upgrade-insecure-requests': config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+}

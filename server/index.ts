@@ -1,0 +1,90 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { loadConfig, ConfigError, type Config } from './config';
+import { createLogger } from './logger';
+import { openDatabaseFromConfig } from './db';
+import { migrateLatest } from './db/migrate';
+import { createApp } from './app';
+import { createMailer } from './mail/mailer';
+import { createLocalStorage } from './storage/storage';
+import type { AppContext } from './context';
+
+export interface StartOptions {
+  config?: Config;
+  /** Runs after migrations and before the server listens (npm start seeds the demo here). */
+  beforeListen?: (ctx: AppContext) => Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 9000;
+
+/** Builds everything from the config, migrates, listens, and stops cleanly on SIGTERM/SIGINT. */
+export async function startServer(opts: StartOptions = {}): Promise<{ server: Server; ctx: AppContext; stop: () => Promise<void> }> {
+  const config = opts.config ?? loadConfig();
+  const logger = createLogger(config);
+  const handle = await openDatabaseFromConfig(config);
+  const t0 = Date.now();
+  const ran = await migrateLatest(handle.db);
+  if (ran.length) logger.info({ migrations: ran.length, ms: Date.now() - t0 }, 'database migrated');
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    logger,
+    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+    storage: createLocalStorage(config.mediaDir),
+    now: () => new Date(),
+  };
+  if (opts.beforeListen) await opts.beforeListen(ctx);
+  const app = createApp(ctx);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down: no new connections, finishing requests in flight');
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      clearTimeout(force);
+      await handle.close();
+      logger.info('stopped');
+    })());
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ url: `http://localhost:${port}`, database: handle.kind }, `${config.site.name} is listening`);
+  return { server, ctx, stop };
+}
+
+/** The process entry: signals stop the server; exit code 0 after a clean stop. */
+export async function main(opts: StartOptions = {}): Promise<void> {
+  try {
+    const { stop } = await startServer(opts);
+    const onSignal = () => {
+      stop().then(
+        () => process.exit(0),
+        (err) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+    } else {
+      console.error(err instanceof Error ? err.message : err);
+    }
+    process.exit(1);
+  }
+}
+
+if (require.main === module) void main();

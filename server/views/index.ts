@@ -1,0 +1,70 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import nunjucks from 'nunjucks';
+import type { Config } from '../config';
+import { TEMPLATES_DIR } from '../paths';
+import { makeFilters } from './formatters';
+import { jsonForScript } from './json-script';
+import type { ViteManifest } from './vite-manifest';
+import { ARTICLE_TYPES, NEWSLETTERS } from '../../shared/constants';
+import { titleLengthClass } from '../../shared/format/text';
+import type { SiteConfigDTO } from '../../shared/dto';
+
+export function siteConfigDTO(config: Config): SiteConfigDTO {
+  return {
+    name: config.site.name,
+    url: config.site.url,
+    city: { name: config.city.name, slug: config.city.slug, latitude: config.city.latitude, longitude: config.city.longitude },
+    country: config.country,
+    timeZone: config.city.timeZone,
+    startYear: config.city.startYear,
+    flags: config.flags,
+  };
+}
+
+/** Sets up Nunjucks for the app: autoescaping on, the site's filters and globals. */
+export function configureViews(app: Express, config: Config, manifest: ViteManifest): nunjucks.Environment {
+  const env = nunjucks.configure(TEMPLATES_DIR, {
+    autoescape: true,
+    express: app,
+    noCache: config.env === 'development',
+    throwOnUndefined: false,
+  });
+  app.set('view engine', 'njk');
+  for (const [name, fn] of Object.entries(makeFilters(config.city.timeZone))) env.addFilter(name, fn as (...args: unknown[]) => unknown);
+  env.addFilter('jsonScript', (value: unknown) => new nunjucks.runtime.SafeString(jsonForScript(value)));
+  env.addFilter('titleClass', (title: unknown) => titleLengthClass(String(title ?? '')));
+  env.addGlobal('site', config.site);
+  env.addGlobal('city', config.city);
+  env.addGlobal('country', config.country);
+  env.addGlobal('flags', config.flags);
+  env.addGlobal('social', config.social);
+  env.addGlobal('articleTypes', ARTICLE_TYPES);
+  env.addGlobal('newsletters', NEWSLETTERS.filter((n) => !n.requires || config.flags[n.requires]));
+  env.addGlobal('siteConfig', siteConfigDTO(config));
+  env.addGlobal('islandAssets', (islands: string[]) => manifest.assetsFor(islands ?? []));
+  env.addGlobal('currentYear', () => new Date().getFullYear());
+  env.addGlobal('facebookLoginEnabled', Boolean(config.facebook.appId && config.facebook.appSecret));
+  env.addGlobal('appleLoginEnabled', Boolean(config.apple.clientId));
+  env.addGlobal('googleCalendarEnabled', Boolean(config.google.clientId));
+  return env;
+}
+
+/**
+ * Per-request locals every template can use: the member, the CSRF token, the current URL, and
+ * the islands/initial state a page adds with `addIsland`.
+ */
+export function viewLocals(req: Request, res: Response, next: NextFunction): void {
+  res.locals.currentUser = req.user ?? null;
+  res.locals.currentPath = req.path;
+  res.locals.currentUrl = req.originalUrl;
+  res.locals.islands = [] as string[];
+  res.locals.initialState = {} as Record<string, unknown>;
+  next();
+}
+
+/** A page asks for an island: its script is printed and its initial state embedded once. */
+export function addIsland(res: Response, name: string, state?: unknown): void {
+  const islands = res.locals.islands as string[];
+  if (!islands.includes(name)) islands.push(name);
+  if (state !== undefined) (res.locals.initialState as Record<string, unknown>)[name] = state;
+}

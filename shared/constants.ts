@@ -1,0 +1,136 @@
+// Numbers from the specs (spec 1 §9, spec 2 §9), imported by the server and the islands alike
+// so that a page size or a limit is written exactly once.
+
+export const PAGE_SIZE = {
+  default: 12,
+  favourites: 15,
+  ratings: 15,
+  articleBookmarks: 15,
+  videoBookmarks: 15,
+  eventBookmarks: 15,
+  photos: 15,
+  completedTodos: 15,
+  incompleteTodos: 100,
+  listingPhotos: 24,
+  videos: 36,
+  bestOf: 6,
+  latestNews: 48,
+  searchRelevancy: 18,
+  searchDefault: 20,
+  listingSearch: 40,
+  articleSearch: 12,
+  events: 6,
+  contests: 12,
+} as const;
+
+/** No list answers more than this many rows, whatever `limit` asks for. */
+export const MAX_PAGE_SIZE = 100;
+
+export const LIMITS = {
+  nameMax: 50,
+  emailMax: 255,
+  passwordMax: 255,
+  passwordMin: 8,
+  eventTitleMax: 255,
+  eventVenueMax: 255,
+  eventAddressMax: 255,
+  contactCommentMax: 600,
+  contactNameMax: 255,
+  profilePhotoBytes: 6 * 1024 * 1024, // 6291456, spec 1 §5
+  eventImageBoxWidth: 300,
+  eventImageBoxHeight: 200,
+  eventImageMinWidth: 615,
+} as const;
+
+export const TIMINGS_MS = {
+  passwordSuccessHide: 3000,
+  onboardingRedirect: 3000,
+  nameBlur: 250,
+  fade: 500,
+  resizeDebounce: 300,
+  cropDelay: 200,
+  ratingConfirm: 1600,
+  venueSearchDebounce: 600,
+  searchPanelOpen: 100,
+  newsletterPromptHide: 3000,
+  photoUploadRedirect: 1000,
+  recentUploadNotice: 8000,
+  mapPopupReopen: 500,
+} as const;
+
+export const SESSION_VALID_DAYS = 5;
+export const AGE_GATE_REMEMBER_DAYS = 30;
+export const NEWSLETTER_COOKIE_DAYS = 30;
+
+/** Legal age for cannabis content by province (spec 2 §9). */
+export const LEGAL_AGE_BY_PROVINCE: Record<string, number> = { default: 19, QC: 21, AB: 18 };
+
+export const EARTH_RADIUS_KM = 6371;
+
+export const IMAGE_SIZES = {
+  articleCard: { w: 720, h: 480 },
+  eventCard: { w: 600, h: 400 },
+  square: { w: 610, h: 610 },
+  squareLarge: { w: 720, h: 720 },
+  savedVideo: { w: 250, h: 250 },
+  squareSmall: { w: 340, h: 340 },
+  listingCard: { w: 210, h: 140 },
+  avatar: { w: 80, h: 80 },
+} as const;
+export const DEFAULT_IMAGE_QUALITY = 70;
+
+export const MAP = {
+  singleMarkerZoom: 15,
+  defaultZoom: 12,
+  minZoom: 10,
+  popupMaxWidthListing: 454,
+  popupMaxWidth: 300,
+} as const;
+
+export const BREAKPOINTS = { xSmallMax: 639, smallMax: 940, mediumMax: 1019, largeMin: 1020 } as const;
+
+export const NAV_TITLE = { truncateAt: 64, truncateOver: 68, ellipsis: ' ...' } as const;
+export const TITLE_LENGTH_CLASSES = [50, 80, 90, 100] as const;
+
+export const SCHEDULE_TYPES = ['single_day', 'day_range', 'weekly', 'irregular'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+/** 0 Sunday … 6 Saturday, as spec 1 §9 numbers them. */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export const NEWSLETTERS = [
+  { id: 'settings_receive_newsletter_news', guestField: 'news', name: 'Top Stories', schedule: 'daily', requires: null },
+  { id: 'settings_receive_newsletter_events', guestField: 'events', name: 'Top Events', schedule: 'weekly', requires: 'events' },
+  { id: 'settings_receive_newsletter_foods', guestField: 'foods', name: 'Dished', schedule: 'weekly', requires: 'listings' },
+  { id: 'settings_receive_newsletter_real_estate', guestField: 'real_estate', name: 'Real Estate', schedule: 'weekly', requires: 'listings' },
+  { id: 'settings_receive_newsletter_travel', guestField: 'travel', name: 'Travel', schedule: 'weekly', requires: 'listings' },
+  { id: 'settings_receive_newsletter_photo_challenge_alerts', guestField: null, name: 'Photo Challenges', schedule: 'no set schedule', requires: 'photoChallenges' },
+  { id: 'settings_receive_newsletter_promotions', guestField: 'promotions', name: 'Contests and Promotions', schedule: 'no set schedule', requires: null },
+  { id: 'settings_receive_newsletter_contests', guestField: 'contests', name: 'Contests', schedule: 'no set schedule', requires: 'contests' },
+] as const;
+
+/** The article types of the news hubs, in menu order (spec 2 §2). */
+export const ARTICLE_TYPES = [
+  { slug: 'news', name: 'News' },
+  { slug: 'culture', name: 'Culture' },
+  { slug: 'food', name: 'Food' },
+  { slug: 'real-estate', name: 'Real Estate' },
+  { slug: 'sports', name: 'Sports' },
+  { slug: 'tech', name: 'Tech' },
+  { slug: 'travel', name: 'Travel' },
+  { slug: 'best-of', name: 'Best Of' },
+] as const;
+
+export const FEATURE_FLAGS = [
+  'listings',
+  'events',
+  'contests',
+  'videos',
+  'bestOf',
+  'photoChallenges',
+  'patioGuide',
+  'photoUpload',
+  'newsOnly',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export type FeatureFlags = Record<FeatureFlag, boolean>;

@@ -1,0 +1,150 @@
+// DTO types: the JSON shapes the API answers and the islands read. The server builds them and
+// the islands import them, so the two sides cannot drift apart.
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface BookmarkPage<T> extends Page<T> {
+  server_time: string;
+}
+
+export interface ApiFieldErrors {
+  [field: string]: string[] | undefined;
+  non_field_errors?: string[];
+}
+
+export interface SiteConfigDTO {
+  name: string;
+  url: string;
+  city: { name: string; slug: string; latitude: number; longitude: number };
+  country: { name: string; code: string };
+  timeZone: string;
+  startYear: number;
+  flags: import('./constants').FeatureFlags;
+}
+
+export interface ProfileDTO {
+  id: number;
+  email: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  avatar_url: string | null;
+  sync_bookmarked_events_to_google_calendar: boolean | null;
+  settings_receive_newsletter_news: boolean;
+  settings_receive_newsletter_events: boolean;
+  settings_receive_newsletter_foods: boolean;
+  settings_receive_newsletter_real_estate: boolean;
+  settings_receive_newsletter_travel: boolean;
+  settings_receive_newsletter_photo_challenge_alerts: boolean;
+  settings_receive_newsletter_promotions: boolean;
+  settings_receive_newsletter_contests: boolean;
+}
+
+export interface ProfileCountsDTO {
+  favourite_count: number;
+  todos_count: number;
+  bookmark_count: number;
+  saved_events_count: number;
+  ratings_count: number;
+  photo_count: number;
+  video_bookmarks_count: number;
+}
+
+export interface NamedLinkDTO {
+  name: string;
+  share_url: string;
+}
+
+export interface ArticleDTO {
+  id: number;
+  name: string;
+  path: string;
+  image_url: string | null;
+  share_url: string;
+  date_published: string;
+  type: NamedLinkDTO;
+  is_slideshow: boolean;
+  slideshow_url: string | null;
+  excerpt?: string;
+}
+
+export interface ListingDTO {
+  id: number;
+  name: string;
+  image_url: string | null;
+  share_url: string;
+  coordinates: { latitude: number; longitude: number } | null;
+  type: NamedLinkDTO & { id: number; slug: string };
+  sub_type: (NamedLinkDTO & { id: number; slug: string }) | null;
+  default_neighborhood: { id: number; name: string; path: string } | null;
+  rating: number | null;
+  appears_in_best_of_lists: boolean;
+  address: string;
+  phone: string;
+  website: string;
+  dinesafe_establishment_id: number | null;
+  favourite_count: number;
+  date_published: string;
+  user_rating?: { id: number; rating: number } | null;
+  distance?: number;
+}
+
+export interface EventDTO {
+  id: number;
+  event_id: number;
+  slug: string;
+  name: string;
+  title: string;
+  image_url: string | null;
+  share_url: string;
+  start_date_time: string;
+  end_date_time: string | null;
+  all_day: boolean;
+  location: { lat: number; lng: number } | null;
+  venue_name: string;
+  address: string;
+  website: string;
+  listing: { id: number; name: string; share_url: string } | null;
+  can_be_bookmarked: boolean;
+  schedule_type: import('./constants').ScheduleType;
+  date_created: string;
+}
+
+export interface VideoDTO {
+  id: number;
+  title: string;
+  image_url: string | null;
+  share_url: string;
+  date_published: string;
+  youtube_code: string;
+  category: { name: string; get_absolute_url: string } | null;
+}
+
+export interface ContestDTO {
+  id: number;
+  title: string;
+  name: string;
+  share_url: string;
+  is_expired: boolean;
+  end_date: string;
+  hub_page_image_url: string | null;
+}
+
+export interface PhotoDTO {
+  id: number;
+  prism_image_url: string;
+  description: string;
+  title: string;
+  listing: { id: number; name: string; share_url: string } | null;
+  creation_date: string;
+  share_path: string;
+  share_url: string;
+  profile: { full_name: string; avatar_url: string | null } | null;
+  instagram_user: string | null;
+}
