@@ -12,7 +12,7 @@ import { csrfProtection } from './http/csrf';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createPassport, sessionMiddleware } from './apps/accounts/session';
 import { healthRouter } from './apps/health/routes';
-import { homePages } from './apps/home/pages';
+import { appRouters, mediaRoutes } from './apps';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -43,6 +43,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
     express.static(path.join(STATIC_DIR, 'dist'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
   );
   app.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false }));
+  app.use(mediaRoutes(ctx));
 
   // ## Request parsing, sessions, CSRF
   app.use(express.json({ limit: '1mb' }));
@@ -56,7 +57,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(viewLocals);
 
   // ## Pages and APIs, one app each
-  app.use(homePages(ctx));
+  for (const router of appRouters(ctx)) app.use(router);
 
   // ## Nothing matched
   app.use(notFoundHandler);
