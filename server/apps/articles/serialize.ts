@@ -1,0 +1,48 @@
+import type { Db } from '../../db';
+import type { ArticleDTO } from '../../../shared/dto';
+import { absoluteUrl, urls } from '../../../shared/urls';
+import { imageUrl } from '../../../shared/format/image-url';
+
+export const ARTICLE_COLUMNS = [
+  'a.id', 'a.name', 'a.slug', 'a.path', 'a.excerpt', 'a.image_key', 'a.is_slideshow', 'a.is_featured', 'a.author_name',
+  'a.date_published', 't.id as type_id', 't.name as type_name', 't.slug as type_slug',
+] as const;
+
+export interface ArticleRow {
+  id: number;
+  name: string;
+  slug: string;
+  path: string;
+  excerpt: string;
+  image_key: string | null;
+  is_slideshow: boolean;
+  is_featured: boolean;
+  author_name: string;
+  date_published: Date | string;
+  type_id: number;
+  type_name: string;
+  type_slug: string;
+}
+
+/** Published articles a with their type t joined. */
+export function articlesQuery(db: Db) {
+  return db('articles as a')
+    .join('article_types as t', 't.id', 'a.type_id')
+    .where('a.status', 'published')
+    .select(ARTICLE_COLUMNS as unknown as string[]);
+}
+
+export function toArticleDTO(row: ArticleRow, siteUrl: string): ArticleDTO {
+  return {
+    id: row.id,
+    name: row.name,
+    path: row.path,
+    image_url: row.image_key ? absoluteUrl(siteUrl, imageUrl(row.image_key)) : null,
+    share_url: absoluteUrl(siteUrl, row.path),
+    date_published: new Date(row.date_published).toISOString(),
+    type: { name: row.type_name, share_url: absoluteUrl(siteUrl, urls.articleType(row.type_slug)) },
+    is_slideshow: Boolean(row.is_slideshow),
+    slideshow_url: row.is_slideshow ? absoluteUrl(siteUrl, `${row.path}slideshow/`) : null,
+    excerpt: row.excerpt,
+  };
+}

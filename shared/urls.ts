@@ -1,0 +1,31 @@
+// Every public URL the site prints, built in one place so the server's routes, templates,
+// sitemaps and the islands agree. Paths end with a slash, as the specs' paths do.
+
+export const urls = {
+  listingType: (typeSlug: string) => `/${typeSlug}/`,
+  listingSubType: (typeSlug: string, subTypeSlug: string) => `/${typeSlug}/${subTypeSlug}/`,
+  /** Listing detail: the slug is for people; the trailing id is what the route reads. */
+  listing: (typeSlug: string, slug: string, id: number) => `/${typeSlug}/${slug}-${id}/`,
+  listingPhotos: (typeSlug: string, slug: string, id: number) => `/${typeSlug}/${slug}-${id}/photos/`,
+  photo: (typeSlug: string, slug: string, listingId: number, photoId: number) => `/${typeSlug}/${slug}-${listingId}/photos/${photoId}/`,
+  /** Neighbourhood path as the specs compose it: type share_url + 'n/' + id + path. */
+  neighbourhoodPath: (slug: string) => `/${slug}/`,
+  neighbourhoodListings: (typeSlug: string, neighbourhoodId: number, slug: string) => `/${typeSlug}/n/${neighbourhoodId}/${slug}/`,
+  neighbourhood: (slug: string) => `/neighbourhoods/${slug}/`,
+  articleType: (typeSlug: string) => `/${typeSlug}/`,
+  event: (slug: string, id: number) => `/events/${slug}-${id}/`,
+  contest: (name: string) => `/contests/${name}/`,
+  video: (slug: string) => `/videos/${slug}/`,
+  videoCategory: (slug: string) => `/videos/category/${slug}/`,
+  bestOfList: (slug: string) => `/best-of/${slug}/`,
+} as const;
+
+/** Reads the id from a `{slug}-{id}` path segment; null when there is none. */
+export function idFromSlugSegment(segment: string): number | null {
+  const m = /-(\d{1,9})$/.exec(segment);
+  return m ? Number(m[1]) : null;
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${siteUrl}${path}`;
+}
