@@ -46,6 +46,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(mediaRoutes(ctx));
 
   // ## Request parsing, sessions, CSRF
+  // A listing photo arrives as base64 JSON: 6 MB of JPEG is about 8.4 MB of text. Only that
+  // path gets the larger limit; a body parsed here is not parsed again below.
+  app.use('/api/v2/photos/', express.json({ limit: `${Math.ceil(config.limits.photoUploadMaxMb * 1.4) + 1}mb` }));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
