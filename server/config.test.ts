@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-config-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  test('defaults describe Toronto with every section on', () => {
+    const c = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmp });
+    expect(c.city).toMatchObject({ name: 'Toronto', timeZone: 'Canada/Eastern', startYear: 2004 });
+    expect(c.country).toEqual({ name: 'Canada', code: 'CA' });
+    expect(c.flags).toEqual({ listings: true, events: true, contests: true, videos: true, bestOf: true, photoChallenges: true, patioGuide: true, photoUpload: true, newsOnly: false });
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  test('an invalid value fails fast with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp })).toThrow(/PORT/);
+    expect(() => loadConfig({ FEATURE_EVENTS: 'maybe', DATA_DIR: tmp })).toThrow(/FEATURE_EVENTS must be true or false/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmp })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short', DATA_DIR: tmp })).toThrow(/SESSION_SECRET/);
+  });
+
+  test('production refuses to start without SESSION_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(/SESSION_SECRET: required in production/);
+    const c = loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SESSION_SECRET: 'x'.repeat(40) });
+    expect(c.isProduction).toBe(true);
+  });
+
+  test('development generates a session secret once and keeps it in DATA_DIR', () => {
+    const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: tmp });
+    const b = loadConfig({ NODE_ENV: 'development', DATA_DIR: tmp });
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(fs.readFileSync(path.join(tmp, 'session-secret'), 'utf8').trim()).toBe(a.sessionSecret);
+  });
+});
