@@ -1,6 +1,7 @@
 // npm run dev: live reload of server and islands. Vite rebuilds the islands on change (the
-// server re-reads the manifest in development) and tsx restarts the server when its code or
-// templates' helpers change. Templates are re-read on every request (noCache in development).
+// server re-reads the manifest in development), tsx restarts the server when its code changes,
+// templates are re-read on every request (noCache in development), and open pages reload
+// themselves through /__dev/reload (server/dev/live-reload.ts).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIslandsIfStale } from './islands-build';
@@ -12,7 +13,7 @@ const children = [
     cwd: root,
     stdio: 'inherit',
   }),
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', '--include', 'templates/**', 'scripts/dev-server.ts'], {
+  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'scripts/dev-server.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },

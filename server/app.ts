@@ -13,10 +13,13 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createPassport, sessionMiddleware } from './apps/accounts/session';
 import { healthRouter } from './apps/health/routes';
 import { appRouters, mediaRoutes } from './apps';
+import { liveReloadRouter } from './dev/live-reload';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
   watchManifest?: boolean;
+  /** Reload open pages when islands, templates or the server change (npm run dev). */
+  liveReload?: boolean;
 }
 
 // The app is a table of contents: cross-cutting middleware first, then each app's routes,
@@ -31,7 +34,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.locals.ctx = ctx;
 
   const manifest = new ViteManifest(STATIC_DIR, '/static/dist/', opts.watchManifest ?? config.env === 'development');
-  configureViews(app, config, manifest);
+  const views = configureViews(app, config, manifest);
+  views.addGlobal('liveReload', Boolean(opts.liveReload));
+  if (opts.liveReload) app.use(liveReloadRouter());
 
   // ## Before anything that touches the session or the database
   app.use(healthRouter(ctx));

@@ -4,7 +4,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
 import { openDatabaseFromConfig } from './db';
 import { migrateLatest } from './db/migrate';
-import { createApp } from './app';
+import { createApp, type CreateAppOptions } from './app';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/storage';
 import type { AppContext } from './context';
@@ -13,6 +13,7 @@ export interface StartOptions {
   config?: Config;
   /** Runs after migrations and before the server listens (npm start seeds the demo here). */
   beforeListen?: (ctx: AppContext) => Promise<void>;
+  app?: CreateAppOptions;
 }
 
 const SHUTDOWN_GRACE_MS = 9000;
@@ -35,7 +36,7 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
     now: () => new Date(),
   };
   if (opts.beforeListen) await opts.beforeListen(ctx);
-  const app = createApp(ctx);
+  const app = createApp(ctx, opts.app);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
