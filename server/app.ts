@@ -40,7 +40,17 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
 
   // ## Before anything that touches the session or the database
   app.use(healthRouter(ctx));
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/static/') } }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/static/') },
+      // One compact line a request: no headers, so no cookies or tokens in the logs.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    }),
+  );
   app.use(compression());
   app.use(securityHeaders(config));
   app.use(
