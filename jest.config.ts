@@ -12,6 +12,9 @@ const config: Config = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   maxWorkers: 2,
+  // Per-project testTimeout is not honoured for hooks; a shared machine can be slow to open a
+  // database in beforeAll, so the whole run gets a generous default.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'server',

@@ -12,7 +12,9 @@ export function validate<T>(schema: ZodType<T>, input: unknown): T {
   for (const issue of result.error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
     let message = issue.message;
-    if (issue.code === 'invalid_type' && issue.input === undefined) message = 'This field is required.';
+    // zod 4 does not report the input on issues, so "missing" is read from the input itself.
+    const missing = issue.path.length === 1 && (input === null || typeof input !== 'object' || !(String(issue.path[0]) in (input as object)) || (input as Record<string, unknown>)[String(issue.path[0])] === undefined);
+    if (issue.code === 'invalid_type' && missing) message = 'This field is required.';
     (fields[key] ??= []).push(message);
   }
   throw new ValidationError(fields);
