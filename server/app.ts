@@ -14,6 +14,7 @@ import { createPassport, sessionMiddleware } from './apps/accounts/session';
 import { healthRouter } from './apps/health/routes';
 import { appRouters, mediaRoutes } from './apps';
 import { liveReloadRouter } from './dev/live-reload';
+import { eventSubmissionBodyParser } from './apps/event-submissions/body-parser';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -71,6 +72,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   const passport = createPassport(db);
   app.locals.passport = passport;
   app.use(passport.session());
+  // A multipart form's csrfmiddlewaretoken is only readable once its body is parsed.
+  app.post('/events/add/', eventSubmissionBodyParser(ctx));
   app.use(csrfProtection({ secureCookie: config.isProduction }));
   app.use(viewLocals);
 

@@ -1,15 +1,36 @@
 import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
+import { accountsApi } from './api';
+import { NavbarApp } from './App';
+import { createNavbarStore } from './store';
+import { authDialog } from './slices/authDialog';
+import type { NavbarInitialState } from './types';
 
-// The navbar island. The accounts work replaces this with the full Redux/saga island; until
-// then it marks the server-rendered nav as enhanced so styles can tell the two apart.
-interface NavbarState {
-  user: { id: number; full_name: string; email: string } | null;
-}
-
-mountIsland('navbar', (el) => {
-  const state = initialStateFor<NavbarState>('navbar');
-  el.classList.add('is-enhanced');
-  const html = el.innerHTML;
-  return <div data-site={siteConfig().name} data-member={state?.user ? 'yes' : 'no'} dangerouslySetInnerHTML={{ __html: html }} />;
+// The navbar island: replaces the server-rendered nav with the interactive one. The member
+// the page printed is the starting state; the saga's auth check confirms it.
+mountIsland('navbar', () => {
+  const state = initialStateFor<NavbarInitialState>('navbar') ?? {};
+  const config = siteConfig();
+  const user = state.user ?? null;
+  const store = createNavbarStore(
+    { session: { status: user ? 'authenticated' : 'anonymous', user, lastUpdates: {} } },
+    {
+      api: accountsApi,
+      navigate: (url) => window.location.assign(url),
+      reload: () => window.location.reload(),
+      location: () => window.location,
+      appVersion: state.appVersion ?? '0',
+    },
+  );
+  // /?signupDialogActive=true opens sign-up (spec 2 §2 "Authentication dialogs").
+  if (!user && new URLSearchParams(window.location.search).get('signupDialogActive') === 'true') store.dispatch(authDialog.signupOpened());
+  return (
+    <NavbarApp
+      store={store}
+      social={state.social}
+      site={{ name: config.name, cityName: config.city.name, flags: config.flags }}
+      menus={state.menus}
+      currentUrl={window.location.pathname + window.location.search}
+    />
+  );
 });

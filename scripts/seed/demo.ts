@@ -1,8 +1,124 @@
+import type { Knex } from 'knex';
 import type { AppContext } from '../../server/context';
+import { Rng } from './random';
+import { phaseTimer } from './phases';
+import { isSeeded } from './reset';
+import { seedNeighbourhoods } from './neighbourhoods';
+import { seedSubwayStops } from './stations';
+import { seedListingTaxonomy, seedListings } from './listings';
+import { DEMO_PASSWORD, seedMembers, STAFF_EMAIL, STAFF_PASSWORD } from './members';
+import { recomputeListingStats, seedListingEngagement } from './engagement';
+import { seedArticles, seedArticleTypes } from './articles';
+import { seedBestOfLists } from './best-of';
+import { cityEventDrafts, generatedEventDrafts, insertEvents } from './events';
+import { seedContests } from './contests';
+import { seedVideos } from './videos';
+import { seedBookmarks } from './saves';
+import { seedListingPhotos } from './photos';
+import { generatePlaceholderImages } from './images';
+import { SlugRegistry } from './batch';
 
-/** Seeds the demo city into an empty database (filled in by the seed work). */
+// The demo city: real Toronto places and events, generated content around them, all
+// deterministic from one seed (same seed and same date, same rows).
+
+export const DEFAULT_SEED = 2004;
+
+export interface DemoOptions {
+  seed?: number;
+  /** The date the demo is built around (events in the next 60 days, "recent" articles). */
+  now?: Date;
+  members?: number;
+  articlesPerType?: number;
+  /** Import only the first N DineSafe establishments (tests); all of them by default. */
+  listingLimit?: number;
+}
+
+export interface DemoSummary {
+  neighbourhoods: number;
+  stations: number;
+  listings: number;
+  members: number;
+  ratings: number;
+  favourites: number;
+  articles: number;
+  bestOfLists: number;
+  events: number;
+  contests: number;
+  videos: number;
+  photos: number;
+  /** One demo member's email, for the sign-in hint. */
+  exampleMember: string;
+  timings: Array<{ phase: string; ms: number }>;
+}
+
+export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise<DemoSummary> {
+  const rng = new Rng(opts.seed ?? DEFAULT_SEED);
+  const now = opts.now ?? ctx.now();
+  const tz = ctx.config.city.timeZone;
+  const startYear = ctx.config.city.startYear;
+  const { run, timings } = phaseTimer(ctx.logger);
+  const t0 = Date.now();
+
+  const images = await run('placeholder images', () => generatePlaceholderImages(ctx.storage, rng.fork('images')));
+  // One transaction: much faster on PGlite than a commit per statement, and a failed seed
+  // leaves the database as it was.
+  const summary = await ctx.db.transaction(async (db: Knex) => {
+    const neighbourhoods = await run('neighbourhoods', () => seedNeighbourhoods(db, { images: images.neighbourhoods }));
+    const stations = await run('subway stops', () => seedSubwayStops(db));
+    const taxonomy = await run('listing types', () => seedListingTaxonomy(db));
+    const listings = await run('listings', () => seedListings(db, { rng: rng.fork('listings'), now, timeZone: tz, taxonomy, neighbourhoods, stations, images, limit: opts.listingLimit }));
+    const { members } = await run('members', () => seedMembers(db, { rng: rng.fork('members'), now, count: opts.members ?? 300 }));
+    const engagement = await run('ratings, favourites, to-dos', () => seedListingEngagement(db, { rng: rng.fork('engagement'), now, listings, members }));
+    await run('listing stats', () => recomputeListingStats(db, now));
+    const articleTypeIds = await run('article types', () => seedArticleTypes(db));
+    const cityDrafts = cityEventDrafts({ rng: rng.fork('city-events'), now, timeZone: tz, images });
+    const eventTitles = cityDrafts.map((d) => String(d.row.title));
+    const slugs = new SlugRegistry();
+    const world = { neighbourhoods, stations, listings, eventTitles, subTypeNames: taxonomy.subTypeNames };
+    const articles = await run('articles', () =>
+      seedArticles(db, { rng: rng.fork('articles'), now, timeZone: tz, startYear, typeIds: articleTypeIds, world, images, slugs, perType: opts.articlesPerType ?? 82 }),
+    );
+    const hoodNames = new Map(neighbourhoods.map((n) => [n.id, n.name]));
+    const bestOf = await run('best of lists', () =>
+      seedBestOfLists(db, { rng: rng.fork('best-of'), now, timeZone: tz, startYear, listings, taxonomy, articleTypeIds, images, slugs, hoodNames }),
+    );
+    const events = await run('events and occurrences', async () => {
+      const generated = generatedEventDrafts({ rng: rng.fork('generated-events'), now, timeZone: tz, listings, members, images });
+      return insertEvents(db, [...cityDrafts, ...generated], tz);
+    });
+    const contests = await run('contests', () => seedContests(db, { rng: rng.fork('contests'), now, listings, eventTitles, images, count: 25 }));
+    const videoIds = await run('videos', () => seedVideos(db, { rng: rng.fork('videos'), now, listings, neighbourhoods, eventTitles, images, count: 150 }));
+    const allArticles = [...articles, ...bestOf.articles];
+    await run('bookmarks', () => seedBookmarks(db, { rng: rng.fork('bookmarks'), now, members, articles: allArticles, videoIds, events }));
+    const photos = await run('listing photos', () => seedListingPhotos(db, { rng: rng.fork('photos'), now, listings, members, images, listingCount: 300 }));
+    return {
+      exampleMember: members[0]?.email ?? '',
+      neighbourhoods: neighbourhoods.length,
+      stations: stations.length,
+      listings: listings.length,
+      members: members.length + 1,
+      ratings: engagement.ratings,
+      favourites: engagement.favourites,
+      articles: allArticles.length,
+      bestOfLists: bestOf.lists,
+      events: events.length,
+      contests,
+      videos: videoIds.length,
+      photos,
+    };
+  });
+  // PGlite has no autovacuum: without statistics, search queries fall back to sequential scans.
+  await run('vacuum analyze', () => ctx.db.raw('VACUUM ANALYZE'));
+  ctx.logger.info(
+    { ms: Date.now() - t0, ...summary },
+    `seed: demo city ready in ${((Date.now() - t0) / 1000).toFixed(1)} s. Demo members: any seeded email (e.g. ${summary.exampleMember}) with password "${DEMO_PASSWORD}"; staff: ${STAFF_EMAIL} / "${STAFF_PASSWORD}"`,
+  );
+  return { ...summary, timings };
+}
+
+/** Seeds the demo city into an empty database (npm start calls this). */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<void> {
-  const row = await ctx.db('neighbourhoods').count<{ n: number }[]>({ n: '*' }).first();
-  if (Number(row?.n ?? 0) > 0) return;
-  ctx.logger.warn('the demo seed is not written yet: the database stays empty');
+  if (await isSeeded(ctx.db)) return;
+  ctx.logger.info('empty database: seeding the demo city');
+  await seedDemo(ctx);
 }

@@ -10,7 +10,8 @@ import { openDatabase, type DbHandle } from '../db';
 
 export const TEST_CACHE_DIR = path.resolve(__dirname, '..', '..', '.test-cache');
 export const PGLITE_SNAPSHOT = path.join(TEST_CACHE_DIR, 'pglite-migrated.tar.gz');
-export const PG_TEMPLATE_FILE = path.join(TEST_CACHE_DIR, 'pg-template-name');
+/** Set by global setup for this run's workers (a file would be shared by concurrent runs). */
+export const PG_TEMPLATE_ENV = 'GUIDE_TEST_PG_TEMPLATE';
 
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
@@ -28,7 +29,8 @@ export async function openTestDatabase(): Promise<DbHandle> {
     const snapshot = fs.readFileSync(PGLITE_SNAPSHOT);
     return openDatabase({ loadDataDir: new Blob([snapshot]) });
   }
-  const template = fs.readFileSync(PG_TEMPLATE_FILE, 'utf8').trim();
+  const template = process.env[PG_TEMPLATE_ENV];
+  if (!template) throw new Error(`${PG_TEMPLATE_ENV} is not set: run the tests through jest (global setup makes the template)`);
   const name = `guide_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
   try {

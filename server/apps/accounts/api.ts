@@ -1,7 +1,85 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { requireMember } from '../../http/auth-guards';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { profileDTO } from '../profiles/serialize';
+import { appleLoginSchema, changePasswordSchema, loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema, withoutBlanks } from './schemas';
+import { createAccountsService } from './service';
+import { authRateLimits } from './rate-limits';
+import { signIn } from './sign-in';
+import { runPostAuthenticateAction } from './post-authenticate';
+import { AppleTokenError, createAppleVerifier } from './apple';
+import { memberForSocialIdentity, SocialLoginError } from './social';
+import type { Member } from './types';
 
-export function accountsApi(_ctx: AppContext): Router {
+// ## Accounts API: sign up, sign in, passwords, Apple (spec 2 §7, issue 3). Handlers are
+// one call into the service; limits run before validation so bad input counts too.
+export function accountsApi(ctx: AppContext): Router {
+  const { db, logger } = ctx;
   const router = Router();
+  const accounts = createAccountsService(ctx);
+  const limits = authRateLimits(ctx);
+  const verifyApple = createAppleVerifier(ctx.config.apple);
+
+  async function answerSignedIn(req: Request, res: Response, member: Member, status = 200) {
+    await signIn(req, member);
+    await accounts.recordLogin(member);
+    res.status(status).json(profileDTO(member));
+  }
+
+  router.post('/api/v2/profiles/email-registration/', ...limits.signup, async (req, res) => {
+    const { email, password } = validate(registrationSchema, req.body);
+    await answerSignedIn(req, res, await accounts.register(email, password), 201);
+  });
+
+  // The remembered action may come in the body or, as the islands send it, the query string.
+  router.post('/api/v2/profiles/email-login/', ...limits.login, async (req, res) => {
+    const input = validate(loginSchema, { ...withoutBlanks(req.query), ...withoutBlanks(req.body) });
+    const member = await accounts.authenticate(input.email, input.password);
+    await signIn(req, member);
+    await accounts.recordLogin(member);
+    if (input.post_authenticate_action && input.object_id) {
+      await runPostAuthenticateAction(db, logger, member.id, { action: input.post_authenticate_action, objectId: input.object_id, rating: input.rating }, ctx.now());
+    }
+    res.json(profileDTO(member));
+  });
+
+  router.post('/api/v2/profiles/reset-password/', ...limits.reset, async (req, res) => {
+    const { email } = validate(resetRequestSchema, req.body);
+    await accounts.requestPasswordReset(email);
+    // The same answer whether or not the address has an account.
+    res.json({ detail: 'Password reset e-mail has been sent.' });
+  });
+
+  router.post('/api/v2/profiles/reset-password/confirm/', ...limits.reset, async (req, res) => {
+    const token = typeof req.body?.token === 'string' ? req.body.token : '';
+    const { new_password } = validate(resetConfirmSchema, req.body);
+    await accounts.resetPassword(token, new_password);
+    res.json({ detail: 'Password has been reset with the new password.' });
+  });
+
+  router.post('/api/v2/profiles/me/password/', requireMember, ...limits.login, async (req, res) => {
+    const { current_password, new_password } = validate(changePasswordSchema, req.body);
+    await accounts.changePassword(req.user as Member, current_password, new_password, req.sessionID);
+    res.json({ detail: 'New password has been saved.' });
+  });
+
+  router.post('/api/v2/profiles/auth/apple/manual-login/', ...limits.login, async (req, res) => {
+    if (!verifyApple) throw new NotFoundError();
+    const { id_token } = validate(appleLoginSchema, req.body);
+    let member: Member;
+    try {
+      member = await memberForSocialIdentity(db, await verifyApple(id_token));
+    } catch (err) {
+      if (err instanceof AppleTokenError || err instanceof SocialLoginError) {
+        logger.info({ reason: err.message }, 'apple sign-in refused');
+        throw ValidationError.nonField('Sign in with Apple failed. Please try again.');
+      }
+      throw err;
+    }
+    await answerSignedIn(req, res, member);
+  });
+
   return router;
 }

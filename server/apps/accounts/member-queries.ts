@@ -27,3 +27,42 @@ export async function touchLastUpdate(db: Db, profileId: number, kind: string, a
     .where({ id: profileId })
     .update({ last_updates: db.raw("jsonb_set(last_updates, ARRAY[?]::text[], to_jsonb(?::text), true)", [kind, at.toISOString()]) });
 }
+
+/** Postgres' unique_violation: the database, not a prior SELECT, decides "already taken". */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === '23505';
+}
+
+export async function insertMember(
+  db: Db,
+  fields: { email: string; password_hash: string | null; full_name?: string; apple_sub?: string; facebook_id?: string },
+): Promise<Member> {
+  const [row] = await db('profiles').insert(fields).returning(MEMBER_COLUMNS);
+  return row as Member;
+}
+
+export async function setPasswordHash(db: Db, profileId: number, passwordHash: string): Promise<void> {
+  await db('profiles').where({ id: profileId }).update({ password_hash: passwordHash });
+}
+
+export async function recordLogin(db: Db, profileId: number, at: Date): Promise<void> {
+  await db('profiles').where({ id: profileId }).update({ last_login: at });
+}
+
+export async function findMemberBy(db: Db, column: 'apple_sub' | 'facebook_id', value: string): Promise<Member | undefined> {
+  return db('profiles').select(MEMBER_COLUMNS).where({ [column]: value, is_active: true }).first();
+}
+
+export async function linkSocialId(db: Db, profileId: number, column: 'apple_sub' | 'facebook_id', value: string): Promise<void> {
+  await db('profiles').where({ id: profileId }).update({ [column]: value });
+}
+
+/**
+ * Signs the member out everywhere (after a password reset or change), as Django does by
+ * tying sessions to the password hash; `keepSid` spares the session making the change.
+ */
+export async function deleteMemberSessions(db: Db, profileId: number, keepSid?: string): Promise<number> {
+  const q = db('sessions').whereRaw("(sess::jsonb -> 'passport' ->> 'user') = ?", [String(profileId)]);
+  if (keepSid) q.whereNot('sid', keepSid);
+  return q.delete();
+}

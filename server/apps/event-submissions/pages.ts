@@ -1,7 +1,74 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
+import { memberId, requireMemberPage } from '../../http/auth-guards';
+import { HttpError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../http/errors';
+import { list, text, type RawForm } from './form';
+import { createEventSubmissionService } from './service';
 
-export function eventSubmissionPages(_ctx: AppContext): Router {
+export const SUCCESS_PATH = '/events/add/success/';
+/** Blank irregular rows shown without JavaScript (the island adds rows itself). */
+const BLANK_IRREGULAR_ROWS = 3;
+
+/** The island asks for JSON; a plain form post gets HTML. */
+function wantsJson(req: Request): boolean {
+  return req.xhr || /application\/json/i.test(req.get('accept') ?? '');
+}
+
+// ## Event submission (spec 1 §2 "Add-event form"): members only, multipart with the CSRF
+// form field (parsed before the CSRF check: see eventSubmissionBodyParser).
+export function eventSubmissionPages(ctx: AppContext): Router {
   const router = Router();
+  const submissions = createEventSubmissionService(ctx);
+  const eventsOn = (_req: Request, _res: Response, next: NextFunction) => next(ctx.config.flags.events ? undefined : new NotFoundError());
+  const membersOnly = (req: Request, res: Response, next: NextFunction) => {
+    if (req.user) return next();
+    if (wantsJson(req)) return sendJsonError(res, new NotAuthenticatedError());
+    requireMemberPage(req, res, next);
+  };
+
+  router.get('/events/add/', eventsOn, requireMemberPage, (_req, res) => renderForm(ctx, res, 200, {}, {}));
+  router.post('/events/add/', eventsOn, membersOnly, async (req, res) => submit(ctx, submissions, req, res));
+  router.get(SUCCESS_PATH, eventsOn, requireMemberPage, (_req, res) => res.render('event-submissions/success.njk', { pageTitle: 'Event submitted' }));
   return router;
+}
+
+async function submit(ctx: AppContext, submissions: ReturnType<typeof createEventSubmissionService>, req: Request, res: Response): Promise<void> {
+  const raw = (req.body ?? {}) as RawForm;
+  try {
+    const event = await submissions.submit(memberId(req), raw, req.file);
+    if (wantsJson(req)) {
+      res.status(201).json({ ...event, success_url: SUCCESS_PATH });
+      return;
+    }
+    res.redirect(303, SUCCESS_PATH);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    if (wantsJson(req)) return sendJsonError(res, err);
+    // CASE: without JavaScript the form comes back with its values and the messages beside them.
+    renderForm(ctx, res, 400, raw, err.fields);
+  }
+}
+
+/** The error handler answers JSON only under /api/; this page answers the island in JSON too. */
+function sendJsonError(res: Response, err: HttpError): void {
+  res.status(err.status).set('Cache-Control', 'no-store').json(err.toJSON());
+}
+
+function renderForm(ctx: AppContext, res: Response, status: number, raw: RawForm, errors: Record<string, string[]>): void {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(raw)) if (name !== 'csrfmiddlewaretoken') values[name] = text(raw, name);
+  const posted = Number(values['irregular-TOTAL_FORMS'] ?? 0);
+  const rows = Math.max(BLANK_IRREGULAR_ROWS, Number.isInteger(posted) ? Math.min(posted, 100) : 0);
+  // Default times as the form's pickers start: the next hour plus one, ending two hours later.
+  const now = moment.tz(ctx.now(), ctx.config.city.timeZone);
+  const start = now.clone().startOf('hour').add(1, 'hour');
+  res.status(status).render('event-submissions/form.njk', {
+    pageTitle: 'Add an event',
+    values,
+    weekdays: list(raw, 'weekly-weekdays'),
+    errors: Object.keys(errors).length ? errors : null,
+    irregularRows: Array.from({ length: rows }, (_, i) => i),
+    defaults: { startTime: start.format('h:mm A'), endTime: start.clone().add(2, 'hours').format('h:mm A') },
+  });
 }

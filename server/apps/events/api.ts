@@ -1,7 +1,19 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { paginated } from '../../http/pagination';
+import { listEvents, parseEventListParams } from './queries';
 
-export function eventsApi(_ctx: AppContext): Router {
+// ## Events (spec 2 §7): GET /api/v2/events/?date=YYYY-MM-DD&ordering=&limit=&offset=&bundle_type=
+export function eventsApi(ctx: AppContext): Router {
   const router = Router();
+  router.get('/api/v2/events/', listHandler(ctx));
   return router;
+}
+
+function listHandler({ db, config, now }: AppContext) {
+  return async (req: Request, res: Response) => {
+    const params = parseEventListParams(req.query);
+    const { count, results } = await listEvents(db, params, { siteUrl: config.site.url, now: now() });
+    res.json(paginated(req, params, count, results));
+  };
 }

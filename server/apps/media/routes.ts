@@ -1,7 +1,57 @@
-import { Router } from 'express';
+import path from 'node:path';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import { ValidationError } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { createRenditionService, isImageKey, type MediaFile, type RenditionService } from './renditions';
+import { renditionQuerySchema, toRenditionParams } from './rendition-params';
 
-export function mediaRoutes(_ctx: AppContext): Router {
+/** Renditions depend only on the key and the query, so a browser may keep them for a year. */
+export const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** An original could be replaced under the same key (a re-seed), so it is kept for a day. */
+export const ORIGINAL_CACHE_CONTROL = 'public, max-age=86400';
+
+export function mediaCacheDir(config: Config): string {
+  return path.join(config.dataDir, 'media-cache');
+}
+
+// ## Images: /media/{key}?w=&h=&cmd=crop|fit&quality=
+// Served before sessions and CSRF (images need neither) and answered in plain text when
+// something is wrong: an <img> never shows an HTML error page, so none is rendered.
+export function mediaRoutes(ctx: AppContext): Router {
   const router = Router();
+  const renditions = createRenditionService({ storage: ctx.storage, cacheDir: mediaCacheDir(ctx.config), logger: ctx.logger });
+  router.get('/media/*splat', (req, res) => serveMedia(renditions, req, res));
+
   return router;
+}
+
+async function serveMedia(renditions: RenditionService, req: Request, res: Response): Promise<void> {
+  const key = (req.params as { splat: string[] }).splat.join('/');
+  if (!isImageKey(key)) return notFound(res);
+  let params;
+  try {
+    params = toRenditionParams(validate(renditionQuerySchema, req.query));
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    res.status(400).set('Cache-Control', 'no-store').json(err.toJSON());
+    return;
+  }
+  const file = params ? await renditions.rendition(key, params) : await renditions.original(key);
+  if (!file) return notFound(res);
+  send(req, res, file, params ? RENDITION_CACHE_CONTROL : ORIGINAL_CACHE_CONTROL);
+}
+
+function send(req: Request, res: Response, file: MediaFile, cacheControl: string): void {
+  res.set({ 'Content-Type': file.contentType, ETag: file.etag, 'Cache-Control': cacheControl });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(file.body);
+}
+
+function notFound(res: Response): void {
+  res.status(404).set('Cache-Control', 'public, max-age=60').type('text/plain').send('Not found');
 }

@@ -1,7 +1,43 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { requireMember, memberId } from '../../http/auth-guards';
+import { NotFoundError } from '../../http/errors';
+import { pageParams, paginated } from '../../http/pagination';
+import { idParam, validate } from '../../http/validate';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { createPhotosService } from './service';
+import { photoListQuerySchema, photoPageSize, photoUploadSchema } from './schemas';
 
-export function photosApi(_ctx: AppContext): Router {
+// ## Photos (spec 1 §7). The JSON body of a POST may be ~8.4 MB of base64 for a 6 MB JPEG:
+// app.ts gives /api/v2/photos/ its own larger JSON limit before the 1 MB default.
+export function photosApi(ctx: AppContext): Router {
   const router = Router();
+  const photos = createPhotosService(ctx);
+  const uploadsEnabled = (_req: Request, _res: Response, next: NextFunction) =>
+    next(ctx.config.flags.photoUpload && ctx.config.flags.listings ? undefined : new NotFoundError());
+
+  router.get('/api/v2/photos/', async (req, res) => {
+    const query = validate(photoListQuerySchema, req.query);
+    const page = pageParams(req, photoPageSize(query));
+    const { count, results } = await photos.list({ listingId: query.listing }, query.ordering, page);
+    res.json(paginated(req, page, count, results));
+  });
+
+  router.get('/api/v2/photos/me/', requireMember, async (req, res) => {
+    const query = validate(photoListQuerySchema, req.query);
+    const page = pageParams(req, PAGE_SIZE.photos);
+    const { count, results } = await photos.list({ profileId: memberId(req), listingId: query.listing }, query.ordering, page);
+    res.json(paginated(req, page, count, results));
+  });
+
+  router.post('/api/v2/photos/', requireMember, uploadsEnabled, async (req, res) => {
+    res.status(201).json(await photos.upload(memberId(req), validate(photoUploadSchema, req.body)));
+  });
+
+  router.delete('/api/v2/photos/:id/', requireMember, async (req, res) => {
+    await photos.remove(memberId(req), idParam(req.params.id));
+    res.status(204).end();
+  });
+
   return router;
 }

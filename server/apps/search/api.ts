@@ -1,7 +1,36 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { paginated } from '../../http/pagination';
+import { parseSiteSearchParams } from './params';
+import { searchSite } from './service';
+import type { SearchCategory } from './sources';
 
-export function searchApi(_ctx: AppContext): Router {
+// ## Site search (spec 2 §7): GET /api/search/?serialize_for=web&q=&categories=&ordering=&offset=&limit=
+export function searchApi(ctx: AppContext): Router {
   const router = Router();
+  router.get('/api/search/', searchHandler(ctx));
   return router;
+}
+
+/** Sections switched off by a feature flag are not searched. */
+export function enabledCategories(flags: AppContext['config']['flags']): Set<SearchCategory> {
+  const on = new Set<SearchCategory>(['articles']);
+  if (!flags.newsOnly) {
+    if (flags.listings) on.add('listings');
+    if (flags.events) on.add('events');
+    if (flags.videos) on.add('videos');
+    if (flags.contests) on.add('contests');
+  }
+  return on;
+}
+
+function searchHandler({ db, config, now }: AppContext) {
+  const enabled = enabledCategories(config.flags);
+  return async (req: Request, res: Response) => {
+    const params = parseSiteSearchParams(req.query);
+    const categories = params.categories.filter((c) => enabled.has(c));
+    const result = categories.length ? await searchSite(db, { ...params, categories }, config.site.url, { now: now() }) : null;
+    const page = paginated(req, params, result?.count ?? 0, result?.results ?? []);
+    res.json({ ...page, counts: result?.counts ?? {}, match: result?.match ?? 'none', query: params.q });
+  };
 }

@@ -1,0 +1,63 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+// A modal dialog: labelled by its title, Esc and the backdrop close it, focus moves into it
+// on open (the first field) and back to where it was on close, Tab stays inside.
+
+export interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+export function Dialog({ title, onClose, children, className }: DialogProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const el = ref.current;
+    (el?.querySelector<HTMLElement>('input, textarea, select') ?? el?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        closeRef.current();
+      } else if (e.key === 'Tab' && el) {
+        const items = Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE));
+        if (!items.length) return;
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, []);
+
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={ref} className={`dialog ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="dialog__header">
+          <h2 id={titleId} className="dialog__title">{title}</h2>
+          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="dialog__body">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { onLoginRequested } from '../../common/auth-events';
+import { useNavbarDispatch, useNavbarSelector } from '../hooks';
+import { authDialog } from '../slices/authDialog';
+import { panels } from '../slices/panels';
+import type { NavbarInitialState, NavbarSite } from '../types';
+import { AuthDialogs } from './AuthDialogs';
+import { ProfilePanel } from './ProfilePanel';
+import { SearchPanel } from './SearchPanel';
+import { SideMenu } from './SideMenu';
+import { TopItems } from './TopItems';
+
+const NO_MENUS = { latestArticles: [], recentReviews: [], listingTypes: [] };
+
+export interface NavbarProps {
+  site: NavbarSite;
+  menus?: NavbarInitialState['menus'];
+  currentUrl: string;
+}
+
+export function Navbar({ site, menus, currentUrl }: NavbarProps) {
+  const dispatch = useNavbarDispatch();
+  const open = useNavbarSelector((s) => s.panels.open);
+  const user = useNavbarSelector((s) => s.session.user);
+
+  // Other islands ask for the login dialog with a DOM event (a guest's protected action).
+  useEffect(() => onLoginRequested((req) => dispatch(authDialog.loginOpened(req))), [dispatch]);
+  // Opening a dialog closes the panels.
+  const dialogOpen = useNavbarSelector((s) => s.authDialog.open);
+  useEffect(() => {
+    if (dialogOpen) dispatch(panels.closed());
+  }, [dialogOpen, dispatch]);
+
+  return (
+    <>
+      <nav className="navbar is-enhanced" aria-label="Main">
+        <button type="button" className="navbar__burger" aria-expanded={open === 'menu'} aria-controls="nav-side-menu" onClick={() => dispatch(panels.toggled('menu'))}>
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <a className="navbar__logo" href="/" aria-label={`${site.name} home`}>
+          {site.name}
+        </a>
+        <TopItems site={site} menus={menus ?? NO_MENUS} />
+        <div className="navbar__buttons">
+          <button type="button" className="navbar__search-button" aria-expanded={open === 'search'} aria-controls="nav-search-panel" onClick={() => dispatch(panels.searchToggled())}>
+            Search
+          </button>
+          <button type="button" className="navbar__profile-button" aria-expanded={open === 'profile'} aria-controls="nav-profile-panel" onClick={() => dispatch(panels.toggled('profile'))}>
+            {user ? user.full_name || 'Account' : 'Log in'}
+          </button>
+        </div>
+        {open === 'profile' && <ProfilePanel currentUrl={currentUrl} />}
+        {open === 'search' && <SearchPanel />}
+        {open === 'menu' && <SideMenu site={site} />}
+      </nav>
+      <AuthDialogs />
+    </>
+  );
+}

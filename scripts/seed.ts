@@ -1,0 +1,91 @@
+// npm run seed: seeds the demo city into the configured database (DATABASE_URL, or PGlite in
+// DATA_DIR), migrating first.
+//   npm run seed                     the demo city; refuses when the database already has one
+//   npm run seed -- --force          empties the content tables first
+//   npm run seed -- --seed 7         another deterministic variant
+//   npm run seed -- --scale city     the demo plus bulk rows for performance work
+import path from 'node:path';
+import { loadConfig } from '../server/config';
+import { createLogger } from '../server/logger';
+import { openDatabaseFromConfig } from '../server/db';
+import { migrateLatest } from '../server/db/migrate';
+import { createLocalStorage } from '../server/storage/storage';
+import { createMailer } from '../server/mail/mailer';
+import type { AppContext } from '../server/context';
+import { DEFAULT_SEED, seedDemo } from './seed/demo';
+import { isSeeded, truncateContent } from './seed/reset';
+import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './seed/members';
+import { seedCityScale } from './seed/city-scale';
+
+interface Args {
+  force: boolean;
+  scale: 'demo' | 'city';
+  seed: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { force: false, scale: 'demo', seed: DEFAULT_SEED };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--force') args.force = true;
+    else if (a.startsWith('--scale')) {
+      const v = value();
+      if (v !== 'demo' && v !== 'city') throw new Error(`--scale must be demo or city, got "${v}"`);
+      args.scale = v;
+    } else if (a.startsWith('--seed')) {
+      args.seed = Number.parseInt(value(), 10);
+      if (!Number.isFinite(args.seed)) throw new Error('--seed must be an integer');
+    } else throw new Error(`Unknown argument ${a} (expected --force, --scale demo|city, --seed N)`);
+  }
+  return args;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const logger = createLogger({ logLevel: process.env.LOG_LEVEL ?? 'info' });
+  const t0 = Date.now();
+  const handle = await openDatabaseFromConfig(config);
+  try {
+    const ran = await migrateLatest(handle.db);
+    logger.info({ migrations: ran.length, database: handle.kind }, 'seed: database migrated');
+    if (await isSeeded(handle.db)) {
+      if (!args.force) {
+        console.error('The database already has content. Run `npm run seed -- --force` to empty the content tables and seed again.');
+        process.exitCode = 2;
+        return;
+      }
+      await truncateContent(handle.db);
+      logger.info('seed: content tables emptied (--force)');
+    }
+    const ctx: AppContext = {
+      config,
+      db: handle.db,
+      dbKind: handle.kind,
+      logger,
+      mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
+      storage: createLocalStorage(config.mediaDir),
+      now: () => new Date(),
+    };
+    const summary = await seedDemo(ctx, { seed: args.seed });
+    const { timings, ...counts } = summary;
+    console.log(`\nDemo city (${handle.kind}) seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s:`, counts);
+    console.log('Phases:', timings.map((t) => `${t.phase} ${(t.ms / 1000).toFixed(1)} s`).join('; '));
+    console.log(`Sign in as a demo member: ${counts.exampleMember} (or any seeded member) / ${DEMO_PASSWORD}`);
+    console.log(`Sign in as staff: ${STAFF_EMAIL} / ${STAFF_PASSWORD}`);
+    if (args.scale === 'city') await seedCityScale(ctx, { seed: args.seed });
+    console.log(`\nTotal ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

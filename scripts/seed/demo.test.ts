@@ -1,0 +1,91 @@
+import { createTestContext, type TestContext } from '../../server/testing/test-app';
+import { verifyPassword } from '../../server/apps/accounts/passwords';
+import { ARTICLE_TYPES } from '../../shared/constants';
+import { seedDemo, seedDemoIfEmpty, type DemoSummary } from './demo';
+import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './members';
+
+// The whole demo pipeline once, end to end (fewer members and articles than npm start seeds,
+// and the first 3,000 listings, to keep the file fast): every section has content that links
+// up the way the pages expect.
+
+const NOW = new Date('2026-11-22T15:00:00Z');
+
+describe('seedDemo', () => {
+  let t: TestContext;
+  let summary: DemoSummary;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    summary = await seedDemo(t.ctx, { now: NOW, members: 60, articlesPerType: 20, listingLimit: 3000 });
+  }, 150_000); // generous: the machine is shared, quiet runs take about 10 s
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('seeds every section', () => {
+    expect(summary).toMatchObject({ neighbourhoods: 158, stations: 70, listings: 3000, members: 61, contests: 25, videos: 150 });
+    expect(summary.events).toBeGreaterThan(1727);
+    expect(summary.bestOfLists).toBeGreaterThanOrEqual(20);
+    expect(summary.photos).toBeGreaterThan(100);
+  });
+
+  test('articles of every type with unique /{type}/{yyyy}/{mm}/{slug}/ paths', async () => {
+    const rows = await t.ctx.db('articles as a').join('article_types as t', 't.id', 'a.type_id').select('a.path', 'a.slug', 't.slug as type', 'a.body', 'a.date_published', 'a.image_key');
+    const types = new Set(rows.map((r) => r.type));
+    for (const type of ARTICLE_TYPES) expect(types).toContain(type.slug);
+    for (const r of rows) {
+      expect(r.path).toMatch(new RegExp(`^/${r.type}/\\d{4}/\\d{2}/${r.slug}/$`));
+      expect(r.body.split('\n\n').length).toBeGreaterThanOrEqual(3);
+      expect(new Date(r.date_published).getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(new Date(r.date_published).getUTCFullYear()).toBeGreaterThanOrEqual(2004);
+    }
+    expect(new Set(rows.map((r) => r.path)).size).toBe(rows.length);
+    // The placeholder images were rendered and stored.
+    const image = await t.ctx.storage.get(rows[0].image_key);
+    expect(image?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  test('Best Of lists name 8 to 15 real listings, each with its Best Of article', async () => {
+    const lists = await t.ctx.db('best_of_lists as b').join('articles as a', 'a.id', 'b.article_id').join('article_types as t', 't.id', 'a.type_id').select('b.id', 'b.title', 'a.name', 't.slug as type');
+    for (const l of lists) {
+      expect(l.type).toBe('best-of');
+      expect(l.name).toBe(l.title);
+      const items = await t.ctx.db('best_of_list_items').where({ list_id: l.id }).count<{ n: number }[]>({ n: '*' }).first();
+      expect(Number(items?.n)).toBeGreaterThanOrEqual(5);
+      expect(Number(items?.n)).toBeLessThanOrEqual(15);
+    }
+    const flagged = await t.ctx.db('listings').where({ appears_in_best_of_lists: true }).pluck('id');
+    const named = await t.ctx.db('best_of_list_items').distinct('listing_id').pluck('listing_id');
+    expect(flagged.sort()).toEqual(named.sort());
+  });
+
+  test('contests: about a third have ended', async () => {
+    const ended = await t.ctx.db('contests').where('end_date', '<', NOW).count<{ n: number }[]>({ n: '*' }).first();
+    expect(Number(ended?.n)).toBe(8);
+  });
+
+  test('demo accounts sign in with the logged passwords', async () => {
+    const staff = await t.ctx.db('profiles').where({ email: STAFF_EMAIL }).first();
+    expect(staff.is_staff).toBe(true);
+    expect(await verifyPassword(staff.password_hash, STAFF_PASSWORD)).toBe(true);
+    const member = await t.ctx.db('profiles').where({ is_staff: false }).orderBy('id').first();
+    expect(member.email).toMatch(/^[a-z]+\.[a-z]+\d*@example\.com$/);
+    expect(await verifyPassword(member.password_hash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  test('members have saves of every kind', async () => {
+    for (const table of ['ratings', 'favourites', 'todos', 'article_bookmarks', 'video_bookmarks', 'event_bookmarks', 'photos']) {
+      const row = await t.ctx.db(table).count<{ n: number }[]>({ n: '*' }).first();
+      expect({ table, some: Number(row?.n) > 0 }).toEqual({ table, some: true });
+    }
+  });
+
+  test('seedDemoIfEmpty leaves a seeded database alone', async () => {
+    await seedDemoIfEmpty(t.ctx);
+    const row = await t.ctx.db('neighbourhoods').count<{ n: number }[]>({ n: '*' }).first();
+    expect(Number(row?.n)).toBe(158);
+    const listings = await t.ctx.db('listings').count<{ n: number }[]>({ n: '*' }).first();
+    expect(Number(listings?.n)).toBe(3000);
+  });
+});

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { ROOT } from '../../paths';
+import { addIsland } from '../../views';
+import { navTitle } from '../../../shared/format/text';
+
+// Every page carries the navbar: its server-rendered markup (header.njk, usable without
+// JavaScript) and the island's initial state, so the island never fetches what the page
+// already knows. The menus' data is shared by all pages and cached briefly per process.
+// Keep NavbarState in step with islands/navbar/types.ts.
+
+export interface NavLink {
+  name: string;
+  path: string;
+}
+
+export interface NavbarMenus {
+  latestArticles: NavLink[];
+  recentReviews: NavLink[];
+  listingTypes: NavLink[];
+}
+
+export interface NavbarState {
+  user: { id: number; full_name: string; email: string } | null;
+  appVersion: string;
+  social: { facebook: boolean; apple: boolean; appleClientId: string | null };
+  menus: NavbarMenus;
+}
+
+const MENU_TTL_MS = 60_000;
+const MENU_SIZE = 5;
+
+export const APP_VERSION: string = (() => {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0';
+  }
+})();
+
+async function articleLinks(db: Db, typeSlug?: string): Promise<NavLink[]> {
+  const q = db('articles as a')
+    .join('article_types as t', 't.id', 'a.type_id')
+    .where('a.status', 'published')
+    .orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }])
+    .limit(MENU_SIZE)
+    .select('a.name', 'a.path');
+  if (typeSlug) q.where('t.slug', typeSlug);
+  const rows: Array<{ name: string; path: string }> = await q;
+  return rows.map((r) => ({ name: navTitle(r.name), path: r.path }));
+}
+
+export async function loadNavbarMenus(db: Db): Promise<NavbarMenus> {
+  const [latestArticles, recentReviews, types] = await Promise.all([
+    articleLinks(db),
+    articleLinks(db, 'food'),
+    db('listing_types').orderBy(['position', 'name']).select('name', 'slug') as Promise<Array<{ name: string; slug: string }>>,
+  ]);
+  return { latestArticles, recentReviews, listingTypes: types.map((t) => ({ name: t.name, path: `/${t.slug}/` })) };
+}
+
+/**
+ * Some pages written before this middleware still call addIsland(res, 'navbar', {user}). Their
+ * partial state is merged into the full one instead of replacing it (menus, social, version).
+ */
+function keepNavbarState(initialState: Record<string, unknown>, full: NavbarState): void {
+  let current: NavbarState = full;
+  Object.defineProperty(initialState, 'navbar', {
+    enumerable: true,
+    configurable: true,
+    get: () => current,
+    set: (value: Partial<NavbarState> | undefined) => {
+      current = { ...current, ...(value ?? {}) };
+    },
+  });
+}
+
+/** Page middleware: puts the navbar state in res.locals for the header and the island. */
+export function navbarIsland(ctx: AppContext) {
+  let cached: { at: number; menus: Promise<NavbarMenus> } | null = null;
+  const menus = () => {
+    if (!cached || Date.now() - cached.at > MENU_TTL_MS) {
+      const loading = loadNavbarMenus(ctx.db);
+      cached = { at: Date.now(), menus: loading };
+      // A failed load is not kept: the next page tries again.
+      loading.catch(() => {
+        if (cached?.menus === loading) cached = null;
+      });
+    }
+    return cached.menus;
+  };
+  const social = {
+    facebook: Boolean(ctx.config.facebook.appId && ctx.config.facebook.appSecret),
+    apple: Boolean(ctx.config.apple.clientId),
+    appleClientId: ctx.config.apple.clientId ?? null,
+  };
+  return async function navbar(req: Request, res: Response, next: NextFunction): Promise<void> {
+    if ((req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') || req.path.startsWith('/api/')) return next();
+    let navMenus: NavbarMenus = { latestArticles: [], recentReviews: [], listingTypes: [] };
+    try {
+      navMenus = await menus();
+    } catch (err) {
+      ctx.logger.warn({ err }, 'navbar menus unavailable');
+    }
+    const state: NavbarState = {
+      user: req.user ? { id: req.user.id, full_name: req.user.full_name, email: req.user.email } : null,
+      appVersion: APP_VERSION,
+      social,
+      menus: navMenus,
+    };
+    res.locals.navbar = state;
+    addIsland(res, 'navbar', state);
+    keepNavbarState(res.locals.initialState as Record<string, unknown>, state);
+    next();
+  };
+}

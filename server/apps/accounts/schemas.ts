@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants';
+
+// Input schemas for the accounts API and forms, with DRF's messages so the islands can show
+// them as they are ('* message').
+
+const blank = 'This field may not be blank.';
+const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, { message: blank, abort: true })
+  .max(LIMITS.emailMax, { message: tooLong(LIMITS.emailMax), abort: true })
+  .email('Enter a valid email address.')
+  .transform((v) => v.toLowerCase());
+
+/** A password as typed: not trimmed (spaces are legal characters), only bounded. */
+export const passwordField = z.string().min(1, { message: blank, abort: true }).max(LIMITS.passwordMax, tooLong(LIMITS.passwordMax));
+
+export const POST_AUTHENTICATE_ACTIONS = [
+  'add-favourite',
+  'add-todo',
+  'add-rating',
+  'add-article-bookmark',
+  'add-video-bookmark',
+  'add-event-bookmark',
+] as const;
+export type PostAuthenticateAction = (typeof POST_AUTHENTICATE_ACTIONS)[number];
+
+const optionalId = z.coerce.number().int('A valid integer is required.').positive('A valid integer is required.').optional();
+
+export const registrationSchema = z.object({ email: emailField, password: passwordField });
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  object_id: optionalId,
+  post_authenticate_action: z.enum(POST_AUTHENTICATE_ACTIONS, { message: 'Not a valid action.' }).optional(),
+  rating: z.coerce.number().int().min(1, 'Ensure this value is greater than or equal to 1.').max(5, 'Ensure this value is less than or equal to 5.').optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const resetRequestSchema = z.object({ email: emailField });
+
+export const resetConfirmSchema = z
+  .object({ new_password: passwordField, new_password_confirm: passwordField.optional() })
+  .refine((v) => v.new_password_confirm === undefined || v.new_password === v.new_password_confirm, {
+    message: "The two password fields didn't match.",
+    path: ['new_password_confirm'],
+  });
+
+export const changePasswordSchema = z.object({ current_password: passwordField, new_password: passwordField });
+
+export const appleLoginSchema = z.object({ id_token: z.string().min(1, blank).max(8192, tooLong(8192)) });
+
+/** Empty strings from HTML forms and query strings mean "not given". */
+export function withoutBlanks(input: unknown): Record<string, unknown> {
+  if (!input || typeof input !== 'object') return {};
+  return Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== '' && v !== null && v !== undefined));
+}

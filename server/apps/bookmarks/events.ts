@@ -1,0 +1,88 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { PAGE_SIZE } from '../../../shared/constants';
+import type { AppContext } from '../../context';
+import { memberId } from '../../http/auth-guards';
+import { validate } from '../../http/validate';
+import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
+import { booleanField, messages, pkField } from '../saves/fields';
+import { isoTime, type CalendarAuthorizationNeededDTO, type EventBookmarkDTO } from '../saves/dto';
+import { createAndRead } from '../saves/handlers';
+import type { SaveKind } from '../saves/kind';
+import { bookmarkList } from './list';
+import { deleteSave } from '../saves/store';
+import { calendarSyncFor, type WithCalendarSync } from './calendar-hook';
+
+// Saved events. Only approved events that allow it (can_be_bookmarked) may be saved; the
+// nested event carries its next start_date_time, as the public event lists do.
+
+const createPayload = z.object({ object_id: pkField, add_to_calendar: booleanField.optional() });
+
+export const eventBookmarksKind: SaveKind<EventBookmarkDTO> = {
+  table: 'event_bookmarks',
+  objectColumn: 'event_id',
+  objectTable: 'events',
+  objectAlias: 'e',
+  visibleWhere: { status: 'approved' },
+  objectField: 'object_id',
+  lastUpdateKey: 'event-bookmarks',
+  saveColumns: ['add_to_calendar'],
+  objectQuery: (db, _memberId, now) => eventsQuery(db, now),
+  async unsaveableReason(db, eventId) {
+    const event = await db('events').where({ id: eventId, status: 'approved' }).first('can_be_bookmarked');
+    if (!event) return messages.doesNotExist(eventId);
+    return event.can_be_bookmarked ? null : messages.notBookmarkable;
+  },
+  toDTO: (row, siteUrl) => ({
+    id: row.save_id,
+    object_id: Number(row.id),
+    add_to_calendar: Boolean(row.save_add_to_calendar),
+    date_created: isoTime(row.save_date_created),
+    event: toEventDTO(row as unknown as EventRow, siteUrl),
+  }),
+  parseCreate(body) {
+    const { object_id, add_to_calendar = false } = validate(createPayload, body);
+    return { objectId: object_id, fields: { add_to_calendar } };
+  },
+  // start_date_time is the output column eventsQuery computes (the next occurrence).
+  list: bookmarkList(PAGE_SIZE.eventBookmarks, {
+    start_date_time: [{ column: 'start_date_time', order: 'asc', nulls: 'last' }],
+    '-start_date_time': [{ column: 'start_date_time', order: 'desc', nulls: 'last' }],
+  }),
+};
+
+export type SaveEventOutcome =
+  | { status: 200 | 201; body: EventBookmarkDTO }
+  | { status: 200; body: CalendarAuthorizationNeededDTO };
+
+/**
+ * Saves an event, copying it to the member's Google Calendar when add_to_calendar is set and
+ * calendar sync is on. When the member has not authorised Google yet, the bookmark is not
+ * kept and the answer is {"status": 101, "authorization_url": …} with HTTP 200: spec 1 §4
+ * reads "status 101" from the create, but 101 Switching Protocols cannot carry a body in
+ * Node, so the islands read the 101 from the body. A calendar that fails otherwise keeps the
+ * bookmark (spec 1 §8: calendar failures are only logged).
+ */
+export async function saveEvent(ctx: WithCalendarSync, memberId: number, body: unknown): Promise<SaveEventOutcome> {
+  const { created, dto } = await createAndRead(ctx, eventBookmarksKind, memberId, eventBookmarksKind.parseCreate(body, ctx.now()));
+  const sync = created && dto.add_to_calendar ? calendarSyncFor(ctx) : null;
+  if (!sync) return { status: created ? 201 : 200, body: dto };
+  try {
+    const outcome = await sync(ctx, memberId, dto.object_id);
+    if (outcome.status === 'needs_authorization') {
+      await deleteSave(ctx.db, eventBookmarksKind as SaveKind<unknown>, memberId, dto.id, ctx.now());
+      return { status: 200, body: { status: 101, authorization_url: outcome.authorization_url } };
+    }
+  } catch (err) {
+    ctx.logger.warn({ err, memberId, eventId: dto.object_id }, 'calendar sync of a saved event failed');
+  }
+  return { status: 201, body: dto };
+}
+
+/** POST /api/v2/event-bookmarks/ for a router: one call into saveEvent. */
+export function createEventBookmark(ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const outcome = await saveEvent(ctx, memberId(req), req.body);
+    res.set('Cache-Control', 'no-store').status(outcome.status).json(outcome.body);
+  };
+}

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../../context';
+import { absoluteUrl } from '../../../shared/urls';
+import { eventPath } from '../events/serialize';
+import { renderIcs, type IcsEvent } from './ics';
+import { ianaZone } from './google-event';
+
+// A private feed of a member's saved events at /calendar/{token}.ics, for any calendar app to
+// subscribe to. The token is the only key (43 random characters); rotating it revokes the old
+// URL at once, and revoking clears it.
+
+export const ICS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Occurrences that ended more than this long ago drop out of the feed. */
+const PAST_DAYS = 30;
+/** A feed never lists more than this many occurrences. */
+export const MAX_FEED_OCCURRENCES = 2000;
+
+export interface IcsFeedLink {
+  url: string | null;
+  webcal_url: string | null;
+}
+
+export function feedLink(siteUrl: string, token: string | null): IcsFeedLink {
+  if (!token) return { url: null, webcal_url: null };
+  const url = `${siteUrl}/calendar/${token}.ics`;
+  return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
+}
+
+export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'now'>) {
+  const { db, config } = ctx;
+  return {
+    async link(memberId: number): Promise<IcsFeedLink> {
+      const row = await db('profiles').where({ id: memberId }).first('ics_token');
+      return feedLink(config.site.url, row?.ics_token ?? null);
+    },
+    /** A new token: the feed's URL changes and the old one stops working. */
+    async rotate(memberId: number): Promise<IcsFeedLink> {
+      const token = crypto.randomBytes(32).toString('base64url');
+      await db('profiles').where({ id: memberId }).update({ ics_token: token });
+      return feedLink(config.site.url, token);
+    },
+    async revoke(memberId: number): Promise<void> {
+      await db('profiles').where({ id: memberId }).update({ ics_token: null });
+    },
+
+    /** The feed's text, or null when no member has this token. */
+    async render(token: string): Promise<string | null> {
+      if (!ICS_TOKEN_PATTERN.test(token)) return null;
+      const member = await db('profiles').where({ ics_token: token, is_active: true }).first('id');
+      if (!member) return null;
+      const since = new Date(ctx.now().getTime() - PAST_DAYS * 86_400_000);
+      const rows = await db('event_bookmarks as b')
+        .join('events as e', 'e.id', 'b.event_id')
+        .join('event_occurrences as o', 'o.event_id', 'e.id')
+        .where('b.profile_id', member.id)
+        .where('e.status', 'approved')
+        .where(db.raw('coalesce(o.ends_at, o.starts_at)'), '>=', since)
+        .orderBy([{ column: 'o.starts_at' }, { column: 'e.id' }])
+        .limit(MAX_FEED_OCCURRENCES)
+        .select('e.id', 'e.slug', 'e.title', 'e.description', 'e.venue_name', 'e.address', 'o.starts_at', 'o.ends_at', 'o.all_day', db.raw("to_char(o.local_date, 'YYYY-MM-DD') as local_date"));
+      const host = new URL(config.site.url).host;
+      const events: IcsEvent[] = rows.map((r) => {
+        const start = new Date(r.starts_at);
+        const url = absoluteUrl(config.site.url, eventPath(r));
+        return {
+          // Stable per occurrence, so apps update rather than duplicate on each refresh.
+          uid: `event-${r.id}-${start.getTime() / 1000}@${host}`,
+          start,
+          end: r.ends_at ? new Date(r.ends_at) : null,
+          allDay: r.all_day ? { date: r.local_date } : undefined,
+          summary: r.title,
+          description: [String(r.description ?? '').slice(0, 2000), url].filter(Boolean).join('\n\n'),
+          location: [r.venue_name, r.address].filter(Boolean).join(', ') || undefined,
+          url,
+        };
+      });
+      return renderIcs({
+        prodId: `-//${config.site.name}//Saved events//EN`,
+        name: `${config.site.name}: my saved events`,
+        timeZone: ianaZone(config.city.timeZone),
+        events,
+        now: ctx.now(),
+      });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { AppContext } from '../../context';
+import { NotFoundError } from '../../http/errors';
+import { safeNextPath } from '../../http/safe-redirect';
+import { createGoogleClient, GoogleApiError, type GoogleClient, type TokenResponse } from './google-client';
+import { createStateSigner, type OAuthState } from './oauth-state';
+import { createTokenCipher } from './token-crypto';
+import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredentials } from './credentials';
+import { loadCalendarSourceEvent, toGoogleEvent } from './google-event';
+
+// Google Calendar sync of saved events (spec 1 §4 "Event save"). Off, and its routes 404,
+// unless GOOGLE_CLIENT_ID is set.
+
+export const OAUTH_CALLBACK_PATH = '/profiles/oauth2callback/';
+/** Refresh a little before Google's expiry, not after a failed call. */
+const REFRESH_MARGIN_MS = 60_000;
+
+export type CalendarSyncResult =
+  | { status: 'synced'; calendar_event_id: string }
+  /** The bookmarks API answers this as the spec's status 101 with the URL. */
+  | { status: 'needs_authorization'; authorization_url: string }
+  /** GOOGLE_CLIENT_ID is not set: nothing to do. */
+  | { status: 'disabled' }
+  /** Google failed for another reason (logged): the bookmark stands, the copy is not made. */
+  | { status: 'failed'; detail: string };
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'now'>;
+
+export function calendarEnabled(config: AppContext['config']): boolean {
+  return Boolean(config.google.clientId);
+}
+
+export function createCalendarService(ctx: Ctx) {
+  const { db, config, logger } = ctx;
+  const cipher = createTokenCipher(config.sessionSecret);
+  const states = createStateSigner(config.sessionSecret);
+  const google: GoogleClient = createGoogleClient(config.google, `${config.site.url}${OAUTH_CALLBACK_PATH}`);
+
+  /** A usable access token: refreshed when (nearly) expired; null when the member must authorise again. */
+  async function accessToken(memberId: number, creds: CalendarCredentials, force = false): Promise<string | null> {
+    const expiring = creds.expiresAt !== null && creds.expiresAt.getTime() - REFRESH_MARGIN_MS <= ctx.now().getTime();
+    if (!force && !expiring) return creds.accessToken;
+    if (!creds.refreshToken) return null;
+    let tokens: TokenResponse;
+    try {
+      tokens = await google.refresh(creds.refreshToken);
+    } catch (err) {
+      // CASE: invalid_grant means the member revoked access at Google: forget the tokens.
+      if (err instanceof GoogleApiError && (err.code === 'invalid_grant' || err.status === 401)) {
+        await deleteCredentials(db, memberId);
+        return null;
+      }
+      throw err;
+    }
+    await saveTokens(db, cipher, memberId, tokens, ctx.now());
+    return tokens.access_token;
+  }
+
+  function authorizationUrl(memberId: number, opts: { next?: string; eventId?: number; sessionBound: boolean }): { url: string; nonce: string } {
+    const { token, nonce } = states.sign({ m: memberId, x: safeNextPath(opts.next, '/'), e: opts.eventId, s: opts.sessionBound }, ctx.now());
+    return { url: google.authorizationUrl(token), nonce };
+  }
+
+  async function insert(memberId: number, eventId: number): Promise<CalendarSyncResult> {
+    const event = await loadCalendarSourceEvent(db, eventId);
+    if (!event) throw new NotFoundError();
+    const needsAuthorization = (): CalendarSyncResult => ({ status: 'needs_authorization', authorization_url: authorizationUrl(memberId, { eventId, sessionBound: false }).url });
+    const creds = await loadCredentials(db, cipher, memberId);
+    if (!creds) return needsAuthorization();
+    const body = toGoogleEvent(event, { memberId, siteUrl: config.site.url, siteName: config.site.name, timeZone: config.city.timeZone, now: ctx.now() });
+    try {
+      let token = await accessToken(memberId, creds);
+      if (!token) return needsAuthorization();
+      let inserted;
+      try {
+        inserted = await google.insertEvent(token, creds.calendarId, body);
+      } catch (err) {
+        // CASE: Google says the token is no longer valid before its expiry: refresh once.
+        if (!(err instanceof GoogleApiError && err.status === 401)) throw err;
+        token = await accessToken(memberId, creds, true);
+        if (!token) return needsAuthorization();
+        inserted = await google.insertEvent(token, creds.calendarId, body);
+      }
+      await db('event_bookmarks').where({ profile_id: memberId, event_id: eventId }).update({ calendar_event_id: inserted.id });
+      return { status: 'synced', calendar_event_id: inserted.id };
+    } catch (err) {
+      logger.warn({ err, memberId, eventId }, 'calendar: could not add the event to Google Calendar');
+      return { status: 'failed', detail: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  return {
+    authorizationUrl,
+    verifyState: (token: unknown) => states.verify(token, ctx.now()),
+    insert,
+
+    /** The OAuth callback's work once the state is trusted: tokens stored, the pending event added. */
+    async completeAuthorization(memberId: number, state: OAuthState, code: string): Promise<void> {
+      const tokens = await google.exchangeCode(code);
+      await saveTokens(db, cipher, memberId, tokens, ctx.now());
+      if (state.e) await insert(memberId, state.e).catch((err) => logger.warn({ err, memberId }, 'calendar: pending event not added'));
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;
+
+/**
+ * Adds a saved event to the member's Google Calendar. The bookmarks API calls this when an
+ * event is saved with add_to_calendar: true, and answers `needs_authorization` as status 101
+ * with the URL; after the member authorises, the callback adds the same event by itself.
+ */
+export async function syncBookmarkToCalendar(ctx: Ctx, memberId: number, eventId: number): Promise<CalendarSyncResult> {
+  if (!calendarEnabled(ctx.config)) return { status: 'disabled' };
+  return createCalendarService(ctx).insert(memberId, eventId);
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Request } from 'express';
+import type { Db } from '../../db';
+import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
+import type { ContestDTO } from '../../../shared/dto';
+import { validate } from '../../http/validate';
+import { pageParams, type PageParams } from '../../http/pagination';
+import { contestsQuery, toContestDTO, type ContestRow } from './serialize';
+
+// Contests (spec 1 §7): newest first by default; is_expired is derived from end_date at the
+// time of the request, and `expired=0|1` filters on the same comparison.
+
+export const CONTEST_ORDERINGS = ['-date_published', 'date_published', 'end_date', '-end_date'] as const;
+
+export interface ContestListParams extends PageParams {
+  ordering: (typeof CONTEST_ORDERINGS)[number];
+  expired?: boolean;
+}
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const schema = z.object({
+  ordering: z.preprocess(blankToUndefined, z.enum(CONTEST_ORDERINGS, { message: `Select a valid choice: ${CONTEST_ORDERINGS.join(', ')}.` }).default('-date_published')),
+  expired: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false'], { message: 'Must be a valid boolean.' }).optional()),
+});
+
+export function parseContestListParams(query: unknown, defaultLimit: number = PAGE_SIZE.contests): ContestListParams {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const v = validate(schema, q);
+  return { ...page, ordering: v.ordering, expired: v.expired === undefined ? undefined : v.expired === '1' || v.expired === 'true' };
+}
+
+export async function listContests(db: Db, p: ContestListParams, opts: { siteUrl: string; now: Date }): Promise<{ count: number; results: ContestDTO[] }> {
+  const filter = (qb: ReturnType<Db>) => {
+    qb.where('c.date_published', '<=', opts.now);
+    // Expired means end_date <= now, exactly as toContestDTO derives is_expired.
+    if (p.expired === true) qb.where('c.end_date', '<=', opts.now);
+    if (p.expired === false) qb.where('c.end_date', '>', opts.now);
+    return qb;
+  };
+  const [{ count }] = await filter(db('contests as c').count<{ count: number }[]>({ count: '*' }));
+  const total = Number(count);
+  if (total === 0 || p.offset >= total) return { count: total, results: [] };
+  const [column, dir] = p.ordering.startsWith('-') ? [p.ordering.slice(1), 'desc' as const] : [p.ordering, 'asc' as const];
+  const rows: ContestRow[] = await filter(contestsQuery(db)).orderBy(`c.${column}`, dir).orderBy('c.id', dir).offset(p.offset).limit(p.limit);
+  return { count: total, results: rows.map((r) => toContestDTO(r, opts.siteUrl, opts.now)) };
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../../db';
+import { NotFoundError } from '../../http/errors';
+
+// The moderation queue of member-submitted events. Approving only flips the status: the
+// occurrences were written at submission (an irregular schedule lives only there), and public
+// queries show approved events alone.
+
+export interface PendingEvent {
+  id: number;
+  title: string;
+  venue_name: string;
+  address: string;
+  schedule_type: string;
+  start_date: string;
+  end_date: string | null;
+  submitted_by: number | null;
+  submitter_email: string | null;
+  date_created: Date;
+  occurrence_count: number;
+}
+
+export async function listPendingEvents(db: Db): Promise<PendingEvent[]> {
+  const rows = await db('events as e')
+    .leftJoin('profiles as p', 'p.id', 'e.submitted_by')
+    .where('e.status', 'pending')
+    .orderBy([{ column: 'e.date_created', order: 'asc' }, { column: 'e.id', order: 'asc' }])
+    .select(
+      'e.id', 'e.title', 'e.venue_name', 'e.address', 'e.schedule_type', 'e.submitted_by', 'e.date_created', 'p.email as submitter_email',
+      db.raw("to_char(e.start_date, 'YYYY-MM-DD') as start_date"),
+      db.raw("to_char(e.end_date, 'YYYY-MM-DD') as end_date"),
+      db.raw('(select count(*)::int from event_occurrences o where o.event_id = e.id) as occurrence_count'),
+    );
+  return rows as PendingEvent[];
+}
+
+export type ModerationDecision = 'approved' | 'rejected';
+
+export async function moderateEvent(db: Db, id: number, decision: ModerationDecision, note = '', now = new Date()): Promise<{ id: number; title: string; status: ModerationDecision }> {
+  const [row] = await db('events')
+    .where({ id })
+    .update({ status: decision, moderation_note: note.slice(0, 2000), date_updated: now })
+    .returning(['id', 'title', 'status']);
+  if (!row) throw new NotFoundError(`No event with id ${id}.`);
+  return row;
+}

@@ -1,0 +1,111 @@
+import moment from 'moment-timezone';
+import type { AppContext } from '../../context';
+import { ValidationError, type FieldErrors } from '../../http/errors';
+import { slugify } from '../../../shared/format/text';
+import { LIMITS } from '../../../shared/constants';
+import { expandOccurrences } from '../events/schedule';
+import { replaceOccurrences } from '../events/occurrences';
+import { createImageUploadService, uploadKeyFromUrl } from '../uploads/service';
+import { parseEventForm, type EventForm, type RawForm } from './form';
+
+export const messages = {
+  listingGone: 'That place is no longer listed; choose another or type the venue name.',
+  imageGone: 'The image could not be found; upload it again.',
+};
+
+export interface SubmittedEvent {
+  id: number;
+  status: 'pending';
+}
+
+interface ListingPlace {
+  id: number;
+  name: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Member event submissions: the form is checked, the image resolved (uploaded earlier through
+ * /streams/image-upload/, or attached to the form itself when JavaScript is off), and the event
+ * is saved as pending with its occurrences, waiting for a moderator (scripts/events-moderate.ts).
+ */
+export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'now'>) {
+  const { db, storage, config } = ctx;
+  const uploads = createImageUploadService(ctx);
+
+  async function findListing(id: number): Promise<ListingPlace | undefined> {
+    return db('listings').where({ id }).first('id', 'name', 'address', 'latitude', 'longitude');
+  }
+
+  async function resolveImage(memberId: number, form: EventForm, file: Express.Multer.File | undefined): Promise<string | null> {
+    if (file) {
+      const stored = await uploads.store(memberId, file, { box_width: LIMITS.eventImageBoxWidth, box_height: LIMITS.eventImageBoxHeight, cropping_mode: 'aspect-fill' });
+      return stored.key;
+    }
+    if (!form.image.uploadedImageUrl) return null;
+    const key = uploadKeyFromUrl(form.image.uploadedImageUrl, memberId, config.site.url);
+    if (!key || !(await storage.exists(key))) throw ValidationError.field('image', messages.imageGone);
+    return key;
+  }
+
+  return {
+    async submit(memberId: number, raw: RawForm, file?: Express.Multer.File): Promise<SubmittedEvent> {
+      const today = moment.tz(ctx.now(), config.city.timeZone).format('YYYY-MM-DD');
+      const parsed = parseEventForm(raw, { today });
+      if (!parsed.ok) throw new ValidationError(parsed.errors);
+      const form = parsed.form;
+
+      const errors: FieldErrors = {};
+      const listing = form.listingId ? await findListing(form.listingId) : undefined;
+      if (form.listingId && !listing) errors.venueDisplayName = [messages.listingGone];
+      let imageKey: string | null = null;
+      try {
+        imageKey = await resolveImage(memberId, form, file);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        Object.assign(errors, err.fields);
+      }
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+
+      const { schedule } = form;
+      const occurrences = expandOccurrences(schedule, config.city.timeZone);
+      const id = await db.transaction(async (trx) => {
+        const [row] = await trx('events')
+          .insert({
+            slug: slugify(form.title),
+            title: form.title,
+            description: form.description,
+            venue_name: listing ? form.venueDisplayName || listing.name : form.venueName,
+            listing_id: listing?.id ?? null,
+            is_multiple_venues: form.isMultipleVenues,
+            is_virtual_event: form.isVirtualEvent,
+            address: form.address || listing?.address || '',
+            latitude: listing?.latitude ?? null,
+            longitude: listing?.longitude ?? null,
+            website: form.website,
+            schedule_type: schedule.schedule_type,
+            start_date: schedule.start_date,
+            end_date: schedule.end_date ?? null,
+            start_time: schedule.start_time ?? null,
+            end_time: schedule.end_time ?? null,
+            all_day: Boolean(schedule.all_day),
+            weekdays: schedule.weekdays ?? null,
+            image_key: imageKey,
+            image_crop: imageKey && form.image.crop ? JSON.stringify(form.image.crop) : null,
+            source: 'member',
+            submitted_by: memberId,
+            status: 'pending',
+            date_created: ctx.now(),
+            date_updated: ctx.now(),
+          })
+          .returning('id');
+        const eventId = Number(row.id ?? row);
+        await replaceOccurrences(trx, eventId, occurrences);
+        return eventId;
+      });
+      return { id, status: 'pending' };
+    },
+  };
+}

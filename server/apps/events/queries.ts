@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import type { Request } from 'express';
+import type { Knex } from 'knex';
+import type { Db } from '../../db';
+import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
+import type { EventDTO } from '../../../shared/dto';
+import { validate } from '../../http/validate';
+import { pageParams, type PageParams } from '../../http/pagination';
+import { cachedCount, minuteFloor } from '../search/count-cache';
+import { EVENT_COLUMNS, toEventDTO, type EventRow } from './serialize';
+
+// Event lists (spec 2 §7): the events occurring on one Canada/Eastern day, or the upcoming
+// ones. Both read event_occurrences, one row per day an event happens (recurring schedules
+// already expanded, each day converted on its own so DST is right), and show each event once
+// at its first occurrence that qualifies: that day's, or the next one not yet over.
+
+export const EVENT_ORDERINGS = ['-start_date_time', 'start_date_time'] as const;
+export const EVENT_BUNDLES = ['simple', 'medium', 'large'] as const;
+export type EventOrdering = (typeof EVENT_ORDERINGS)[number];
+export type EventBundle = (typeof EVENT_BUNDLES)[number];
+
+export interface EventListParams extends PageParams {
+  /** YYYY-MM-DD, a Canada/Eastern calendar day; without it, upcoming events. */
+  date?: string;
+  ordering: EventOrdering;
+  bundle_type: EventBundle;
+}
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const isoDate = z
+  .string()
+  .trim()
+  .refine((s) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'Date has wrong format. Use YYYY-MM-DD.');
+
+const schema = z.object({
+  date: z.preprocess(blankToUndefined, isoDate.optional()),
+  ordering: z.preprocess(blankToUndefined, z.enum(EVENT_ORDERINGS, { message: `Select a valid choice: ${EVENT_ORDERINGS.join(', ')}.` }).default('-start_date_time')),
+  bundle_type: z.preprocess(blankToUndefined, z.enum(EVENT_BUNDLES, { message: `Select a valid choice: ${EVENT_BUNDLES.join(', ')}.` }).default('simple')),
+});
+
+/** Defaults from spec 1 §9: limit 6, -start_date_time, bundle simple. */
+export function parseEventListParams(query: unknown, defaultLimit: number = PAGE_SIZE.events): EventListParams {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const v = validate(schema, q);
+  return { ...page, date: v.date, ordering: v.ordering, bundle_type: v.bundle_type };
+}
+
+/** spec 2 §3 "Event (as listed)" for simple; the full DTO for medium; plus details for large. */
+export type EventResult = Partial<EventDTO> & Pick<EventDTO, 'id' | 'title' | 'share_url' | 'start_date_time'> & {
+  description?: string;
+  categories?: string[];
+  is_free?: boolean | null;
+  price_cad?: number | null;
+};
+
+type Condition = (qb: Knex.QueryBuilder, alias: string) => void;
+
+/**
+ * Occurrences `o` that satisfy `condition` and are their event's first that does, joined to
+ * approved events. The anti-join probes the (event_id, starts_at) unique index.
+ */
+function firstOccurrences(db: Db, condition: Condition) {
+  const qb = db('event_occurrences as o')
+    .join('events as e', 'e.id', 'o.event_id')
+    .where('e.status', 'approved')
+    .whereNotExists(function (this: Knex.QueryBuilder) {
+      this.select(db.raw('1')).from('event_occurrences as o2').whereRaw('o2.event_id = o.event_id').whereRaw('o2.starts_at < o.starts_at');
+      condition(this, 'o2');
+    });
+  condition(qb, 'o');
+  return qb;
+}
+
+function onDay(date: string): Condition {
+  return (qb, a) => void qb.where(`${a}.local_date`, date);
+}
+
+function notOverAt(at: Date): Condition {
+  return (qb, a) => void qb.whereRaw(`coalesce(${a}.ends_at, ${a}.starts_at) >= ?`, [at]);
+}
+
+async function page(db: Db, condition: Condition, p: EventListParams, siteUrl: string): Promise<{ count: number; results: EventResult[] }> {
+  const total = await cachedCount(db, firstOccurrences(db, condition).count({ count: '*' }));
+  if (total === 0 || p.offset >= total) return { count: total, results: [] };
+  const dir = p.ordering === 'start_date_time' ? 'asc' : 'desc';
+  const rows: Array<EventRow & Record<string, unknown>> = await firstOccurrences(db, condition)
+    .leftJoin('listings as el', 'el.id', 'e.listing_id')
+    .leftJoin('listing_types as elt', 'elt.id', 'el.type_id')
+    .select([...(EVENT_COLUMNS as unknown as string[]), 'e.categories', 'e.is_free', 'e.price_cad', 'o.starts_at as start_date_time', 'o.ends_at as end_date_time'])
+    .orderBy('o.starts_at', dir)
+    .orderBy('e.id', dir)
+    .offset(p.offset)
+    .limit(p.limit);
+  return { count: total, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
+}
+
+function toBundle(row: EventRow & Record<string, unknown>, bundle: EventBundle, siteUrl: string): EventResult {
+  const dto = toEventDTO(row, siteUrl);
+  if (bundle === 'simple') {
+    return {
+      id: dto.id,
+      title: dto.title,
+      image_url: dto.image_url,
+      share_url: dto.share_url,
+      start_date_time: dto.start_date_time,
+      all_day: dto.all_day,
+      venue_name: dto.venue_name,
+      listing: dto.listing,
+      can_be_bookmarked: dto.can_be_bookmarked,
+    };
+  }
+  if (bundle === 'large') {
+    return {
+      ...dto,
+      description: row.description,
+      categories: (row.categories as string[] | null) ?? [],
+      is_free: (row.is_free as boolean | null) ?? null,
+      price_cad: row.price_cad === null || row.price_cad === undefined ? null : Number(row.price_cad),
+    };
+  }
+  return dto;
+}
+
+/** Events occurring on a Canada/Eastern day (YYYY-MM-DD), each once, at that day's start time. */
+export function eventsOnDate(db: Db, date: string, p: Omit<EventListParams, 'date'>, siteUrl: string) {
+  return page(db, onDay(date), { ...p, date }, siteUrl);
+}
+
+/** Events not over at `at`, each once, at its next occurrence. */
+export function upcomingEvents(db: Db, at: Date, p: Omit<EventListParams, 'date'>, siteUrl: string) {
+  return page(db, notOverAt(minuteFloor(at)), p, siteUrl);
+}
+
+/** The API's list: by date when one is given, else upcoming. */
+export function listEvents(db: Db, p: EventListParams, opts: { siteUrl: string; now: Date }) {
+  return p.date ? eventsOnDate(db, p.date, p, opts.siteUrl) : upcomingEvents(db, opts.now, p, opts.siteUrl);
+}

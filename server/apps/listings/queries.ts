@@ -1,0 +1,297 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db';
+import type { ListingDTO } from '../../../shared/dto';
+import { absoluteUrl, urls } from '../../../shared/urls';
+import { cachedCount } from '../search/count-cache';
+import { listingsQuery, toListingDTO, type ListingRow } from './serialize';
+import { boxAround, distanceSql, type Point } from './geo';
+import { SUBWAY_STOP_RADIUS_KM, type BundleType, type IdOrSlug, type ListingOrdering, type ListingSearchParams } from './search-params';
+
+// Listing search (spec 2 §3) as one service the API and the hub pages both call:
+// filters → count → one page of rows in one query (type, sub-type, neighbourhood and the
+// member's rating joined, no per-row lookups) → DTOs in the requested bundle.
+
+export interface ListingSearchOptions {
+  siteUrl: string;
+  /** The signed-in member, for user_rating; guests get user_rating null. */
+  memberId?: number;
+}
+
+/** A listing with the fields of its bundle: `simple` is a subset, `large` adds details. */
+export type ListingResult = Partial<ListingDTO> & Pick<ListingDTO, 'id' | 'name' | 'share_url'> & Partial<ListingDetails>;
+
+export interface ListingDetails {
+  description: string;
+  hours: Record<string, string> | null;
+  rating_count: number;
+  smart_review_score: number;
+}
+
+export interface ListingSearchResult {
+  count: number;
+  results: ListingResult[];
+}
+
+/** The distance search starts with this radius and widens it until a page is full. */
+const FIRST_RADIUS_KM = 2;
+const RADIUS_GROWTH = 4;
+/** Beyond this the box would cover the whole city anyway: rank everything. */
+const WIDEST_RADIUS_KM = 200;
+
+/** Keywords this long or longer also match inside names (trigrams need 3 characters). */
+const MIN_SUBSTRING = 3;
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereIdOrSlug(qb: Knex.QueryBuilder, db: Db, column: string, table: string, v: IdOrSlug): void {
+  if ('id' in v) qb.where(column, v.id);
+  // Sub-type slugs are unique only within a type, so a slug may name several rows.
+  else qb.whereIn(column, db(table).select('id').where('slug', v.slug));
+}
+
+interface Centre {
+  point: Point;
+  /** Only listings within this many km, when set. */
+  radius?: number;
+}
+
+/** Where distances are measured from: the subway stop (which also limits the radius) or the point. */
+async function centreFor(db: Db, p: ListingSearchParams): Promise<Centre | null | undefined> {
+  if (p.subway_stop !== undefined) {
+    const stop = await db('subway_stops').where('id', p.subway_stop).first('latitude', 'longitude');
+    if (!stop) return null; // an unknown stop matches nothing
+    return { point: { latitude: stop.latitude, longitude: stop.longitude }, radius: p.radius ?? SUBWAY_STOP_RADIUS_KM };
+  }
+  if (p.point) return { point: p.point, radius: p.radius };
+  return undefined;
+}
+
+/** Every filter except distance, on `listings as l`. */
+function applyFilters(qb: Knex.QueryBuilder, db: Db, p: ListingSearchParams): void {
+  if (p.keywords) {
+    // One or two letters: names starting with them (the prefix btree); a substring that short
+    // matches half the city and no trigram index can help with it.
+    const kw = escapeLike(p.keywords.toLowerCase());
+    qb.whereRaw('lower(l.name) like ?', [p.keywords.length < MIN_SUBSTRING ? `${kw}%` : `%${kw}%`]);
+  }
+  if (p.type) whereIdOrSlug(qb, db, 'l.type_id', 'listing_types', p.type);
+  if (p.sub_type) whereIdOrSlug(qb, db, 'l.sub_type_id', 'listing_sub_types', p.sub_type);
+  if (p.default_neighborhood !== undefined) qb.where('l.neighbourhood_id', p.default_neighborhood);
+  if (p.bbox) {
+    qb.whereBetween('l.latitude', [p.bbox.bottom, p.bbox.top]).whereBetween('l.longitude', [p.bbox.left, p.bbox.right]);
+  }
+  if (p.service) {
+    qb.whereExists(
+      db('listing_services as ls').join('services as s', 's.id', 'ls.service_id').whereRaw('ls.listing_id = l.id').where('s.slug', p.service).select(db.raw('1')),
+    );
+  }
+  // Every feature must match: one semi-join per feature.
+  for (const feature of p.features) {
+    qb.whereExists(
+      db('listing_features as lf').join('features as f', 'f.id', 'lf.feature_id').whereRaw('lf.listing_id = l.id').where('f.slug', feature).select(db.raw('1')),
+    );
+  }
+  if (p.appears_in_best_of_lists !== undefined) qb.where('l.appears_in_best_of_lists', p.appears_in_best_of_lists);
+}
+
+function applyCircle(qb: Knex.QueryBuilder, db: Db, point: Point, radiusKm: number): void {
+  const box = boxAround(point, radiusKm);
+  qb.whereBetween('l.latitude', [box.minLat, box.maxLat])
+    .whereBetween('l.longitude', [box.minLng, box.maxLng])
+    .where(distanceSql(db, point), '<=', radiusKm);
+}
+
+/**
+ * The effective order: an explicit `ordering` wins; otherwise keyword searches put names that
+ * start with the keywords first (type-ahead, spec 2 §5), searches around a point go nearest
+ * first, and the rest go by name (spec 2 §3's default).
+ */
+export function effectiveOrdering(p: Pick<ListingSearchParams, 'ordering' | 'keywords' | 'point' | 'subway_stop'>): ListingOrdering | 'keywords' {
+  if (p.ordering) return p.ordering;
+  if (p.keywords) return 'keywords';
+  if (p.point || p.subway_stop !== undefined) return 'distance';
+  return 'name';
+}
+
+function applyOrdering(qb: Knex.QueryBuilder, db: Db, ordering: ListingOrdering | 'keywords', p: ListingSearchParams): void {
+  // Each order ends with the id so that pages never overlap, and matches an index on listings.
+  switch (ordering) {
+    case 'keywords':
+      qb.orderByRaw('(lower(l.name) like ?) desc', [`${escapeLike(p.keywords!.toLowerCase())}%`]).orderBy('l.name').orderBy('l.id');
+      break;
+    case 'name':
+      qb.orderBy('l.name').orderBy('l.id');
+      break;
+    case '-rating':
+      qb.orderByRaw('l.rating desc nulls last, l.id');
+      break;
+    case '-favourite_count':
+      qb.orderBy('l.favourite_count', 'desc').orderBy('l.id');
+      break;
+    case '-date_published':
+      qb.orderBy('l.date_published', 'desc').orderBy('l.id');
+      break;
+    case 'smart_review':
+      qb.orderBy('l.smart_review_score', 'desc').orderBy('l.id');
+      break;
+    case 'distance':
+      qb.orderByRaw('distance asc nulls last, l.id');
+      break;
+  }
+}
+
+function rowsQuery(db: Db, p: ListingSearchParams, opts: ListingSearchOptions, centre: Centre | undefined) {
+  const qb = listingsQuery(db);
+  if (p.bundle_type === 'large') qb.select('l.description', 'l.hours');
+  if (opts.memberId !== undefined) {
+    qb.leftJoin('ratings as ur', (j) => j.on('ur.listing_id', 'l.id').andOnVal('ur.profile_id', '=', opts.memberId!));
+    qb.select('ur.id as user_rating_id', 'ur.rating as user_rating');
+  } else {
+    qb.select(db.raw('null::int as user_rating_id'), db.raw('null::int as user_rating'));
+  }
+  if (centre) qb.select(db.raw('? as distance', [distanceSql(db, centre.point)]));
+  applyFilters(qb, db, p);
+  return qb;
+}
+
+/** Listing search: the count of all matches and one page of them, as DTOs in the requested bundle. */
+export async function searchListings(db: Db, p: ListingSearchParams, opts: ListingSearchOptions): Promise<ListingSearchResult> {
+  const centre = await centreFor(db, p);
+  if (centre === null) return { count: 0, results: [] };
+  const ordering = effectiveOrdering(p);
+
+  const countQuery = db('listings as l').count({ count: '*' });
+  applyFilters(countQuery, db, p);
+  if (centre?.radius !== undefined) applyCircle(countQuery, db, centre.point, centre.radius);
+  const total = await cachedCount(db, countQuery);
+  if (total === 0 || p.offset >= total) return { count: total, results: [] };
+
+  let rows: ListingRow[];
+  if (ordering === 'distance' && centre && centre.radius === undefined) {
+    rows = await nearestFirst(db, p, opts, centre, total);
+  } else {
+    const qb = rowsQuery(db, p, opts, centre);
+    if (centre?.radius !== undefined) applyCircle(qb, db, centre.point, centre.radius);
+    applyOrdering(qb, db, ordering, p);
+    rows = await qb.offset(p.offset).limit(p.limit);
+  }
+  return { count: total, results: rows.map((r) => toBundle(r, p.bundle_type, opts.siteUrl)) };
+}
+
+/**
+ * Nearest first without a radius: look inside a small circle (an index range on latitude and
+ * longitude), and widen it until it holds the whole page. A full page from a circle is the
+ * true answer, since everything outside the circle is farther than everything inside it.
+ */
+async function nearestFirst(db: Db, p: ListingSearchParams, opts: ListingSearchOptions, centre: Centre, total: number): Promise<ListingRow[]> {
+  const wanted = Math.min(p.limit, total - p.offset);
+  for (let radius = FIRST_RADIUS_KM; radius <= WIDEST_RADIUS_KM; radius *= RADIUS_GROWTH) {
+    const qb = rowsQuery(db, p, opts, centre);
+    applyCircle(qb, db, centre.point, radius);
+    applyOrdering(qb, db, 'distance', p);
+    const rows: ListingRow[] = await qb.offset(p.offset).limit(p.limit);
+    if (rows.length >= wanted) return rows;
+  }
+  // Far-away or coordinate-less listings: rank them all (those without coordinates last).
+  const qb = rowsQuery(db, p, opts, centre);
+  applyOrdering(qb, db, 'distance', p);
+  return qb.offset(p.offset).limit(p.limit);
+}
+
+function toBundle(row: ListingRow & Partial<{ description: string; hours: unknown }>, bundle: BundleType, siteUrl: string): ListingResult {
+  const dto = toListingDTO(row, siteUrl);
+  if (bundle === 'simple') {
+    // Enough for a map marker or a type-ahead suggestion.
+    const simple: ListingResult = {
+      id: dto.id,
+      name: dto.name,
+      share_url: dto.share_url,
+      address: dto.address,
+      coordinates: dto.coordinates,
+      rating: dto.rating,
+      appears_in_best_of_lists: dto.appears_in_best_of_lists,
+    };
+    if (dto.distance !== undefined) simple.distance = dto.distance;
+    return simple;
+  }
+  if (bundle === 'large') {
+    return {
+      ...dto,
+      description: row.description ?? '',
+      hours: (row.hours as Record<string, string> | null) ?? null,
+      rating_count: row.rating_count,
+      smart_review_score: Number(row.smart_review_score),
+    };
+  }
+  return dto;
+}
+
+/** One listing with every field (the `large` bundle) and the member's rating; null when absent. */
+export async function listingById(db: Db, id: number, opts: ListingSearchOptions): Promise<ListingResult | null> {
+  const qb = listingsQuery(db).select('l.description', 'l.hours').where('l.id', id);
+  if (opts.memberId !== undefined) {
+    qb.leftJoin('ratings as ur', (j) => j.on('ur.listing_id', 'l.id').andOnVal('ur.profile_id', '=', opts.memberId!));
+    qb.select('ur.id as user_rating_id', 'ur.rating as user_rating');
+  } else {
+    qb.select(db.raw('null::int as user_rating_id'), db.raw('null::int as user_rating'));
+  }
+  const row = await qb.first();
+  return row ? toBundle(row, 'large', opts.siteUrl) : null;
+}
+
+// ## Taxonomy and options for the filters
+
+export interface SubTypeOption {
+  id: number;
+  name: string;
+  slug: string;
+  /** Position among its type's sub-types (the hub's "index"). */
+  index: number;
+  share_url: string;
+}
+
+export interface ListingTypeOption {
+  id: number;
+  name: string;
+  slug: string;
+  share_url: string;
+  sub_types: SubTypeOption[];
+}
+
+/** Listing types in menu order, each with its sub-types: two queries, however many types. */
+export async function listingTypesWithSubTypes(db: Db, siteUrl: string): Promise<ListingTypeOption[]> {
+  const [types, subTypes] = await Promise.all([
+    db('listing_types').select('id', 'name', 'slug').orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }]),
+    db('listing_sub_types').select('id', 'type_id', 'name', 'slug').orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }]),
+  ]);
+  const byType = new Map<number, ListingTypeOption>();
+  const out: ListingTypeOption[] = types.map((t: { id: number; name: string; slug: string }) => {
+    const option = { id: t.id, name: t.name, slug: t.slug, share_url: absoluteUrl(siteUrl, urls.listingType(t.slug)), sub_types: [] as SubTypeOption[] };
+    byType.set(t.id, option);
+    return option;
+  });
+  for (const s of subTypes as Array<{ id: number; type_id: number; name: string; slug: string }>) {
+    const type = byType.get(s.type_id);
+    if (!type) continue;
+    type.sub_types.push({ id: s.id, name: s.name, slug: s.slug, index: type.sub_types.length, share_url: absoluteUrl(siteUrl, urls.listingSubType(type.slug, s.slug)) });
+  }
+  return out;
+}
+
+export interface FeatureOption {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** The features a listing can have (spec 2 §3 "Feature option: name, slug"), by name. */
+export function featureOptions(db: Db): Promise<FeatureOption[]> {
+  return db('features').select('id', 'name', 'slug').orderBy([{ column: 'name' }, { column: 'id' }]);
+}
+
+/** The services a listing can offer, by name. */
+export function serviceOptions(db: Db): Promise<FeatureOption[]> {
+  return db('services').select('id', 'name', 'slug').orderBy([{ column: 'name' }, { column: 'id' }]);
+}

@@ -1,0 +1,110 @@
+import type { AppContext } from '../../context';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import type { PageParams } from '../../http/pagination';
+import { newKey } from '../../storage/storage';
+import { IMAGE_SIZES } from '../../../shared/constants';
+import type { PhotoDTO } from '../../../shared/dto';
+import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
+import { purgeRenditions, warmRenditions } from '../media/renditions';
+import type { RenditionParams } from '../media/rendition-params';
+import { mediaCacheDir } from '../media/routes';
+import { toPhotoDTO } from './serialize';
+import * as queries from './queries';
+import type { PhotoFilter } from './queries';
+import type { PhotoListQuery, PhotoUploadInput } from './schemas';
+
+export const messages = {
+  tooLargeOrNotJpeg: (mb: number) => `We can only accept JPG photos that are ${mb}mb or less. Please try again with a different image.`,
+  notAnImage: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
+  listingMissing: (id: number) => `Invalid pk "${id}" - object does not exist.`,
+};
+
+/** Stored photos are at most this many pixels on their longer side; renditions come from them. */
+export const STORED_PHOTO_MAX_SIDE = 3000;
+export const STORED_PHOTO_QUALITY = 88;
+
+/** Made at upload: the photo grid (340 square), the listing card (610 square), the viewer (720 box). */
+export const PHOTO_RENDITIONS: RenditionParams[] = [
+  { w: IMAGE_SIZES.squareSmall.w, h: IMAGE_SIZES.squareSmall.h, cmd: 'crop', quality: 70 },
+  { w: IMAGE_SIZES.square.w, h: IMAGE_SIZES.square.h, cmd: 'crop', quality: 70 },
+  { w: IMAGE_SIZES.squareLarge.w, h: IMAGE_SIZES.squareLarge.h, cmd: 'fit', quality: 70 },
+];
+
+const DATA_URL_PREFIX = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,/i;
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+
+/**
+ * The upload's bytes, refusing before decoding anything that is not a JPEG by its declared
+ * type or larger than the limit by its length (base64 is 4 characters for 3 bytes).
+ */
+export function decodeBase64Jpeg(image: string, maxMb: number): Buffer {
+  const tooLargeOrNotJpeg = () => ValidationError.field('image', messages.tooLargeOrNotJpeg(maxMb));
+  const prefix = DATA_URL_PREFIX.exec(image);
+  if (prefix?.[1] && !/^image\/(jpeg|jpg|pjpeg)$/i.test(prefix[1])) throw tooLargeOrNotJpeg();
+  const base64 = (prefix ? image.slice(prefix[0].length) : image).replace(/\s+/g, '');
+  const maxBytes = Math.floor(maxMb * 1024 * 1024);
+  if (Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0) > maxBytes) throw tooLargeOrNotJpeg();
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw ValidationError.field('image', messages.notAnImage);
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > maxBytes) throw tooLargeOrNotJpeg();
+  if (bytes.length < 3) throw ValidationError.field('image', messages.notAnImage);
+  if (!bytes.subarray(0, 3).equals(JPEG_MAGIC)) throw tooLargeOrNotJpeg();
+  return bytes;
+}
+
+export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now'>) {
+  const { db, storage, config, logger } = ctx;
+  const cacheDir = mediaCacheDir(config);
+  const dto = (row: Parameters<typeof toPhotoDTO>[0]) => toPhotoDTO(row, config.site.url);
+
+  return {
+    async list(filter: PhotoFilter, ordering: PhotoListQuery['ordering'], page: PageParams): Promise<{ count: number; results: PhotoDTO[] }> {
+      const [count, rows] = await Promise.all([queries.countPhotos(db, filter), queries.listPhotos(db, filter, ordering, page)]);
+      return { count, results: rows.map(dto) };
+    },
+
+    async upload(memberId: number, input: PhotoUploadInput): Promise<PhotoDTO> {
+      const maxMb = config.limits.photoUploadMaxMb;
+      const bytes = decodeBase64Jpeg(input.image, maxMb);
+      const asNotAnImage = (err: unknown) => (err instanceof NotAnImageError ? ValidationError.field('image', messages.notAnImage) : err);
+      const header = await readImageHeader(bytes).catch((err) => Promise.reject(asNotAnImage(err)));
+      // CASE: JPEG magic bytes but another format inside (or a renamed file sharp reads as one).
+      if (header.format !== 'jpeg') throw ValidationError.field('image', messages.tooLargeOrNotJpeg(maxMb));
+      if (!(await queries.listingExists(db, input.listing))) throw ValidationError.field('listing', messages.listingMissing(input.listing));
+      // Decoding it all happens here, once: a corrupt or truncated file fails now.
+      const stored = await normaliseImage(bytes, { maxSide: STORED_PHOTO_MAX_SIDE, quality: STORED_PHOTO_QUALITY }).catch((err) => Promise.reject(asNotAnImage(err)));
+      const key = newKey('photos', stored.extension);
+      await storage.put(key, stored.data, 'image/jpeg');
+      let id: number;
+      try {
+        id = await queries.insertPhoto(db, {
+          profile_id: memberId,
+          listing_id: input.listing,
+          title: input.title,
+          description: input.description,
+          image_key: key,
+          width: stored.width,
+          height: stored.height,
+          creation_date: ctx.now(),
+        });
+      } catch (err) {
+        // Nothing half-saved: the file goes if its row could not be written.
+        await storage.delete(key);
+        throw err;
+      }
+      await warmRenditions(cacheDir, key, stored.data, PHOTO_RENDITIONS).catch((err) => logger.warn({ err, key }, 'photos: could not pre-render renditions'));
+      const row = await queries.findPhoto(db, id);
+      if (!row) throw new NotFoundError();
+      return dto(row);
+    },
+
+    /** Only the owner can delete; anyone else gets the same 404 as for a photo that is not there. */
+    async remove(memberId: number, id: number): Promise<void> {
+      const key = await queries.deleteOwnPhoto(db, id, memberId);
+      if (!key) throw new NotFoundError();
+      await Promise.all([storage.delete(key), purgeRenditions(cacheDir, key)]);
+    },
+  };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants';
+import { emailField } from '../accounts/schemas';
+import { NEWSLETTER_SETTINGS } from './serialize';
+
+const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
+const bool = z.boolean({ message: 'Must be a valid boolean.' });
+const name = z.string().trim().max(LIMITS.nameMax, tooLong(LIMITS.nameMax));
+
+const settings = Object.fromEntries(NEWSLETTER_SETTINGS.map((k) => [k, bool.optional()])) as Record<
+  (typeof NEWSLETTER_SETTINGS)[number],
+  z.ZodOptional<typeof bool>
+>;
+
+// PATCH: any subset of the editable fields (spec 1 §7: the email and newsletter settings, or
+// the name). Unknown fields are ignored, as DRF ignores read-only ones.
+export const profilePatchSchema = z.object({
+  email: emailField.optional(),
+  full_name: name.optional(),
+  first_name: name.optional(),
+  last_name: name.optional(),
+  sync_bookmarked_events_to_google_calendar: bool.nullable().optional(),
+  ...settings,
+});
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+// PUT: a whole update as DRF does it, so the required field (email) must be there; the
+// islands send {id, email, sync_bookmarked_events_to_google_calendar}.
+export const profilePutSchema = profilePatchSchema.extend({
+  id: z.number().int().optional(),
+  email: emailField,
+});

@@ -1,0 +1,39 @@
+import type { ProfileDTO } from '../../../shared/dto';
+import { IMAGE_SIZES } from '../../../shared/constants';
+import { imageUrl } from '../../../shared/format/image-url';
+import type { Member } from '../accounts/types';
+
+export const NEWSLETTER_SETTINGS = [
+  'settings_receive_newsletter_news',
+  'settings_receive_newsletter_events',
+  'settings_receive_newsletter_foods',
+  'settings_receive_newsletter_real_estate',
+  'settings_receive_newsletter_travel',
+  'settings_receive_newsletter_photo_challenge_alerts',
+  'settings_receive_newsletter_promotions',
+  'settings_receive_newsletter_contests',
+] as const;
+
+/** The profile as the API answers it (spec 1 §3): never the password hash or social ids. */
+export function profileDTO(m: Member): ProfileDTO {
+  const settings = Object.fromEntries(NEWSLETTER_SETTINGS.map((k) => [k, Boolean(m[k])])) as Pick<ProfileDTO, (typeof NEWSLETTER_SETTINGS)[number]>;
+  return {
+    id: m.id,
+    email: m.email,
+    full_name: m.full_name,
+    first_name: m.first_name,
+    last_name: m.last_name,
+    avatar: m.avatar,
+    avatar_url: m.avatar ? imageUrl(m.avatar, IMAGE_SIZES.avatar) : null,
+    sync_bookmarked_events_to_google_calendar: m.sync_bookmarked_events_to_google_calendar,
+    ...settings,
+  };
+}
+
+/** The kinds whose cached id maps the islands keep (spec 1 §3 auth status). */
+export const LAST_UPDATE_KINDS = ['article-bookmarks', 'video-bookmarks', 'favourites', 'todos'] as const;
+
+export function lastUpdatesDTO(m: Member): Record<(typeof LAST_UPDATE_KINDS)[number], string | null> {
+  const stored = (m.last_updates ?? {}) as Record<string, string>;
+  return Object.fromEntries(LAST_UPDATE_KINDS.map((k) => [k, stored[k] ?? null])) as Record<(typeof LAST_UPDATE_KINDS)[number], string | null>;
+}

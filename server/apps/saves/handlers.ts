@@ -1,0 +1,80 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { AppContext } from '../../context';
+import { memberId } from '../../http/auth-guards';
+import { idParam } from '../../http/validate';
+import { paginated, pageParams } from '../../http/pagination';
+import type { CreateRequest, SaveKind } from './kind';
+import { orderingParam } from './ordering';
+import { createSave, deleteSave, getSave, listSaves, savedObjectMap, updateSave } from './store';
+
+// The HTTP side of saving, for any kind: each handler reads and validates its input, makes
+// one call into ./store.ts and answers DRF-shaped JSON. Every answer is the member's own, so
+// none of them may be cached.
+
+export interface SaveHandlers {
+  list: RequestHandler;
+  retrieve: RequestHandler;
+  create: RequestHandler;
+  remove: RequestHandler;
+  /** Object id → save id (or {id, ...extra} with `extra` columns). */
+  ids: RequestHandler;
+  /** PATCH /{id}/: `parse` turns the body into the columns to change. */
+  patch(parse: (body: unknown, now: Date) => Record<string, unknown>): RequestHandler;
+}
+
+function noStore(res: Response) {
+  return res.set('Cache-Control', 'no-store');
+}
+
+export function saveHandlers<DTO>(ctx: AppContext, kind: SaveKind<DTO>, opts: { idsExtra?: readonly string[] } = {}): SaveHandlers {
+  const { db, config } = ctx;
+  const anyKind = kind as SaveKind<unknown>;
+
+  /** The save as its DTO, read back after a change. */
+  const readSave = async (member: number, saveId: number) => kind.toDTO(await getSave(db, anyKind, member, saveId, ctx.now()), config.site.url);
+
+  return {
+    list: async (req: Request, res: Response) => {
+      const query = req.query as Record<string, unknown>;
+      const scope = kind.list.scope?.(query) ?? {};
+      const page = pageParams(req, scope.pageSize ?? kind.list.pageSize);
+      const ordering = orderingParam(query.ordering, kind.list.orderings, scope.defaultOrdering ?? kind.list.defaultOrdering);
+      const now = ctx.now();
+      const { count, rows } = await listSaves(db, anyKind, memberId(req), { ...page, ordering, where: scope.where }, now);
+      const body = paginated(req, page, count, rows.map((row) => kind.toDTO(row, config.site.url)));
+      noStore(res).json(kind.list.serverTime ? { ...body, server_time: now.toISOString() } : body);
+    },
+
+    retrieve: async (req: Request, res: Response) => {
+      noStore(res).json(await readSave(memberId(req), idParam(req.params.id)));
+    },
+
+    create: async (req: Request, res: Response) => {
+      const { created, dto } = await createAndRead(ctx, kind, memberId(req), kind.parseCreate(req.body, ctx.now()));
+      noStore(res).status(created ? 201 : 200).json(dto);
+    },
+
+    patch: (parse) => async (req: Request, res: Response) => {
+      const member = memberId(req);
+      const saveId = idParam(req.params.id);
+      await updateSave(db, anyKind, member, saveId, parse(req.body, ctx.now()), ctx.now());
+      noStore(res).json(await readSave(member, saveId));
+    },
+
+    remove: async (req: Request, res: Response) => {
+      await deleteSave(db, anyKind, memberId(req), idParam(req.params.id), ctx.now());
+      res.status(204).end();
+    },
+
+    ids: async (req: Request, res: Response) => {
+      noStore(res).json(await savedObjectMap(db, anyKind, memberId(req), opts.idsExtra));
+    },
+  };
+}
+
+/** Saves the object and reads the save back as its DTO; 201 or 200 is the caller's to answer. */
+export async function createAndRead<DTO>(ctx: AppContext, kind: SaveKind<DTO>, member: number, req: CreateRequest): Promise<{ created: boolean; dto: DTO }> {
+  const saved = await createSave(ctx.db, kind as SaveKind<unknown>, member, req, ctx.now());
+  const row = await getSave(ctx.db, kind as SaveKind<unknown>, member, saved.id, ctx.now());
+  return { created: saved.created, dto: kind.toDTO(row, ctx.config.site.url) };
+}

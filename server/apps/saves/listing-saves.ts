@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Db } from '../../db';
+import { validate } from '../../http/validate';
+import { listingsQuery, toListingDTO, type ListingRow } from '../listings/serialize';
+import type { ListingDTO } from '../../../shared/dto';
+import { messages, pkField } from './fields';
+import type { OrderTerms, SaveKind, SaveRow } from './kind';
+import { BY_DATE_SAVED } from './ordering';
+
+// What favourites, to-dos and ratings share: the saved object is a listing, shown with the
+// member's own rating of it (the "Rate them:" stars on completed to-dos read it).
+
+type ListingObject = Pick<SaveKind<unknown>, 'objectColumn' | 'objectTable' | 'objectAlias' | 'objectQuery' | 'unsaveableReason'>;
+
+export const listingObject: ListingObject = {
+  objectColumn: 'listing_id',
+  objectTable: 'listings',
+  objectAlias: 'l',
+  objectQuery: (db: Db, memberId: number) =>
+    listingsQuery(db)
+      .leftJoin('ratings as ur', (join) => join.on('ur.listing_id', 'l.id').andOnVal('ur.profile_id', memberId))
+      .select('ur.id as user_rating_id', 'ur.rating as user_rating'),
+  unsaveableReason: async (db: Db, listingId: number) =>
+    (await db('listings').where({ id: listingId }).first('id')) ? null : messages.doesNotExist(listingId),
+};
+
+export const LISTING_SAVE_ORDERINGS: Record<string, OrderTerms> = {
+  ...BY_DATE_SAVED,
+  listing_name: [{ column: 'l.name', order: 'asc' }],
+};
+
+const listingPayload = z.object({ listing: pkField });
+
+/** {listing} of a create payload. */
+export function parseListing(body: unknown): number {
+  return validate(listingPayload, body).listing;
+}
+
+export function savedListingDTO(row: SaveRow, siteUrl: string): ListingDTO {
+  return toListingDTO(row as unknown as ListingRow, siteUrl);
+}

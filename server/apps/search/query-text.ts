@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+
+// What the reader typed, turned into a tsquery without ever splicing it into SQL: the text
+// goes to websearch_to_tsquery as a bound parameter (quotes make phrases, "or" alternatives,
+// a leading "-" excludes), and the last word, if the reader may still be typing it, also
+// matches as a prefix through to_tsquery('word:*') — built only from letters and digits.
+
+export const MAX_QUERY_LENGTH = 200;
+
+export interface ParsedQuery {
+  /** The text for websearch_to_tsquery (may be empty). */
+  web: string;
+  /** The last word, to match as a prefix, or null. */
+  prefix: string | null;
+  /** The whole query, cleaned, for trigram matching on names. */
+  plain: string;
+}
+
+export function parseQueryText(q: string): ParsedQuery {
+  // Control characters and the highlight markers never reach the database.
+  const cleaned = q.replace(/[\u0000-\u001f\u007f\uE000\uE001]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
+  const quotes = (cleaned.match(/"/g) ?? []).length;
+  const last = /(^|[\s(])([\p{L}\p{N}]+)$/u.exec(cleaned);
+  // Not a prefix inside an open phrase ("best pi…), nor after "-" (an exclusion), nor "or".
+  const prefix = last && quotes % 2 === 0 && last[2].toLowerCase() !== 'or' ? last[2].toLowerCase() : null;
+  const web = prefix ? cleaned.slice(0, cleaned.length - last![2].length).trim() : cleaned;
+  const plain = cleaned.replace(/["()]/g, ' ').replace(/(^|\s)-/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  return { web, prefix, plain };
+}
+
+/** The tsquery as SQL with bound parameters, or null when the query has no words at all. */
+export function tsQuerySql(knex: Knex, parsed: ParsedQuery): Knex.Raw | null {
+  const hasWeb = /[\p{L}\p{N}]/u.test(parsed.web);
+  if (parsed.prefix && hasWeb) {
+    return knex.raw(`(websearch_to_tsquery('english', ?) && to_tsquery('english', ?))`, [parsed.web, `${parsed.prefix}:*`]);
+  }
+  if (parsed.prefix) return knex.raw(`to_tsquery('english', ?)`, [`${parsed.prefix}:*`]);
+  if (hasWeb) return knex.raw(`websearch_to_tsquery('english', ?)`, [parsed.web]);
+  return null;
+}

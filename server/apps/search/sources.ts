@@ -1,0 +1,113 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db';
+import type { ArticleDTO, ContestDTO, EventDTO, ListingDTO, VideoDTO } from '../../../shared/dto';
+import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
+import { listingsQuery, toListingDTO, type ListingRow } from '../listings/serialize';
+import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
+import { videosQuery, toVideoDTO, type VideoRow } from '../videos/serialize';
+import { contestsQuery, toContestDTO, type ContestRow } from '../contests/serialize';
+
+// The five kinds of thing site search looks through, described once: the table and its
+// tsvector `search` column, the date that "-date_published" sorts by, the name that typo
+// matching compares (lower(name) has a trigram index), the text a snippet is cut from, what
+// makes a row public, and how a page of rows becomes DTOs through the domain's serializer.
+
+export const SEARCH_CATEGORIES = ['articles', 'listings', 'events', 'videos', 'contests'] as const;
+export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+
+export type SearchObject = ArticleDTO | ListingDTO | EventDTO | VideoDTO | ContestDTO;
+
+export interface HydratedRow {
+  id: number;
+  title: string;
+  share_url: string;
+  image_url: string | null;
+  date: string | null;
+  object: SearchObject;
+}
+
+export interface SearchSource {
+  table: string;
+  alias: string;
+  /** The column typo matching compares, lower-cased (as its trigram index is). */
+  name: string;
+  /** What -date_published sorts by. */
+  date: string;
+  /** SQL for the text a snippet is cut from (a bounded length: ts_headline reads all of it). */
+  snippetText: string;
+  /** Which rows the public may find. */
+  visible(qb: Knex.QueryBuilder, now: Date): void;
+  /** The domain's list query for a handful of ids, and its DTOs. */
+  rows(db: Db, now: Date): Knex.QueryBuilder;
+  hydrate(row: Record<string, unknown>, siteUrl: string, now: Date): HydratedRow;
+}
+
+const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
+
+export const SOURCES: Record<SearchCategory, SearchSource> = {
+  articles: {
+    table: 'articles',
+    alias: 'a',
+    name: 'a.name',
+    date: 'a.date_published',
+    snippetText: "concat_ws(' ', a.excerpt, left(a.body, 1500))",
+    visible: (qb, now) => void qb.where('a.status', 'published').where('a.date_published', '<=', now),
+    rows: (db) => articlesQuery(db),
+    hydrate: (row, siteUrl) => {
+      const dto = toArticleDTO(row as unknown as ArticleRow, siteUrl);
+      return { id: dto.id, title: dto.name, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };
+    },
+  },
+  listings: {
+    table: 'listings',
+    alias: 'l',
+    name: 'l.name',
+    date: 'l.date_published',
+    snippetText: "concat_ws(' ', l.address, left(l.description, 1500))",
+    visible: () => {},
+    rows: (db) => listingsQuery(db),
+    hydrate: (row, siteUrl) => {
+      const dto = toListingDTO(row as unknown as ListingRow, siteUrl);
+      return { id: dto.id, title: dto.name, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };
+    },
+  },
+  events: {
+    table: 'events',
+    alias: 'e',
+    name: 'e.title',
+    date: 'e.date_created',
+    snippetText: "concat_ws(' ', e.venue_name, left(e.description, 1500))",
+    visible: (qb) => void qb.where('e.status', 'approved'),
+    rows: (db, now) => eventsQuery(db, now),
+    hydrate: (row, siteUrl) => {
+      const dto = toEventDTO(row as unknown as EventRow, siteUrl);
+      return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.image_url, date: iso(row.date_created), object: dto };
+    },
+  },
+  videos: {
+    table: 'videos',
+    alias: 'v',
+    name: 'v.title',
+    date: 'v.date_published',
+    snippetText: 'left(v.description, 1500)',
+    visible: (qb, now) => void qb.where('v.date_published', '<=', now),
+    rows: (db) => videosQuery(db),
+    hydrate: (row, siteUrl) => {
+      const dto = toVideoDTO(row as unknown as VideoRow, siteUrl);
+      return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };
+    },
+  },
+  contests: {
+    table: 'contests',
+    alias: 'c',
+    name: 'c.title',
+    date: 'c.date_published',
+    snippetText: 'left(c.description, 1500)',
+    visible: (qb, now) => void qb.where('c.date_published', '<=', now),
+    rows: (db) => contestsQuery(db),
+    hydrate: (row, siteUrl, now) => {
+      const dto = toContestDTO(row as unknown as ContestRow, siteUrl, now);
+      return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.hub_page_image_url, date: iso(row.date_published), object: dto };
+    },
+  },
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Request } from 'express';
+import type { Db } from '../../db';
+import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
+import type { VideoDTO } from '../../../shared/dto';
+import { validate } from '../../http/validate';
+import { pageParams, type PageParams } from '../../http/pagination';
+import { cachedCount, minuteFloor } from '../search/count-cache';
+import { toVideoDTO, videosQuery, type VideoRow } from './serialize';
+
+// Videos: newest first, optionally one category (by slug), 36 to a page (spec 1 §9).
+
+export const VIDEO_ORDERINGS = ['-date_published', 'date_published', 'title'] as const;
+
+export interface VideoListParams extends PageParams {
+  category?: string;
+  ordering: (typeof VIDEO_ORDERINGS)[number];
+}
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const schema = z.object({
+  category: z.preprocess(blankToUndefined, z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,99}$/i, 'Enter a valid slug.').optional()),
+  ordering: z.preprocess(blankToUndefined, z.enum(VIDEO_ORDERINGS, { message: `Select a valid choice: ${VIDEO_ORDERINGS.join(', ')}.` }).default('-date_published')),
+});
+
+export function parseVideoListParams(query: unknown, defaultLimit: number = PAGE_SIZE.videos): VideoListParams {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const v = validate(schema, q);
+  return { ...page, category: v.category?.toLowerCase(), ordering: v.ordering };
+}
+
+export async function listVideos(db: Db, p: VideoListParams, opts: { siteUrl: string; now: Date }): Promise<{ count: number; results: VideoDTO[] }> {
+  const filter = (qb: ReturnType<Db>) => {
+    qb.where('v.date_published', '<=', minuteFloor(opts.now));
+    if (p.category) qb.where('v.category_id', db('video_categories').select('id').where('slug', p.category));
+    return qb;
+  };
+  const total = await cachedCount(db, filter(db('videos as v').count({ count: '*' })));
+  if (total === 0 || p.offset >= total) return { count: total, results: [] };
+  const qb = filter(videosQuery(db));
+  if (p.ordering === 'title') qb.orderBy('v.title').orderBy('v.id');
+  else if (p.ordering === 'date_published') qb.orderBy('v.date_published').orderBy('v.id');
+  else qb.orderBy('v.date_published', 'desc').orderBy('v.id', 'desc');
+  const rows: VideoRow[] = await qb.offset(p.offset).limit(p.limit);
+  return { count: total, results: rows.map((r) => toVideoDTO(r, opts.siteUrl)) };
+}
