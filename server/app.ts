@@ -15,6 +15,7 @@ import { healthRouter } from './apps/health/routes';
 import { appRouters, mediaRoutes } from './apps';
 import { liveReloadRouter } from './dev/live-reload';
 import { eventSubmissionBodyParser } from './apps/event-submissions/body-parser';
+import { navbarIsland } from './apps/accounts/navbar';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -76,6 +77,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.post('/events/add/', eventSubmissionBodyParser(ctx));
   app.use(csrfProtection({ secureCookie: config.isProduction }));
   app.use(viewLocals);
+  // Every page carries the navbar: its server-rendered markup and the island's state.
+  app.use(navbarIsland(ctx));
 
   // ## Pages and APIs, one app each
   for (const router of appRouters(ctx)) app.use(router);

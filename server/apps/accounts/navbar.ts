@@ -49,6 +49,8 @@ async function articleLinks(db: Db, typeSlug?: string): Promise<NavLink[]> {
     .limit(MENU_SIZE)
     .select('a.name', 'a.path');
   if (typeSlug) q.where('t.slug', typeSlug);
+  // The cannabis section sits behind the age gate: its titles stay out of every page's menu.
+  else q.whereNot('t.slug', 'cannabis');
   const rows: Array<{ name: string; path: string }> = await q;
   return rows.map((r) => ({ name: navTitle(r.name), path: r.path }));
 }
@@ -60,22 +62,6 @@ export async function loadNavbarMenus(db: Db): Promise<NavbarMenus> {
     db('listing_types').orderBy(['position', 'name']).select('name', 'slug') as Promise<Array<{ name: string; slug: string }>>,
   ]);
   return { latestArticles, recentReviews, listingTypes: types.map((t) => ({ name: t.name, path: `/${t.slug}/` })) };
-}
-
-/**
- * Some pages written before this middleware still call addIsland(res, 'navbar', {user}). Their
- * partial state is merged into the full one instead of replacing it (menus, social, version).
- */
-function keepNavbarState(initialState: Record<string, unknown>, full: NavbarState): void {
-  let current: NavbarState = full;
-  Object.defineProperty(initialState, 'navbar', {
-    enumerable: true,
-    configurable: true,
-    get: () => current,
-    set: (value: Partial<NavbarState> | undefined) => {
-      current = { ...current, ...(value ?? {}) };
-    },
-  });
 }
 
 /** Page middleware: puts the navbar state in res.locals for the header and the island. */
@@ -113,7 +99,6 @@ export function navbarIsland(ctx: AppContext) {
     };
     res.locals.navbar = state;
     addIsland(res, 'navbar', state);
-    keepNavbarState(res.locals.initialState as Record<string, unknown>, state);
     next();
   };
 }

@@ -11,7 +11,6 @@ import { loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema
 import { createAccountsService } from './service';
 import { authRateLimits } from './rate-limits';
 import { signIn, signOut } from './sign-in';
-import { navbarIsland } from './navbar';
 import { facebookLogin, FACEBOOK_CALLBACK_PATH, SOCIAL_RETURN_PATH } from './facebook';
 import type { Member } from './types';
 
@@ -35,9 +34,6 @@ export function accountsPages(ctx: AppContext): Router {
   const accounts = createAccountsService(ctx);
   const limits = authRateLimits(ctx);
   const facebook = facebookLogin(ctx);
-
-  // Every page below this router (all apps' pages) gets the navbar's state.
-  router.use(navbarIsland(ctx));
 
   const renderLogin = (req: Request, res: Response, extra: Record<string, unknown> = {}, status = 200) =>
     res.status(status).render('accounts/login.njk', {

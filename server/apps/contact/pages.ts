@@ -1,7 +1,38 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../context';
+import { RateLimitedError } from '../../http/errors';
+import { publicPage, renderView } from '../site-pages/public-page';
+import { captchaSecret, createCaptcha } from './captcha';
+import { contactFormPage, submitContactForm } from './page-service';
 
-export function contactPages(_ctx: AppContext): Router {
+/** Messages per address per hour: plenty for people, little for a spam script. */
+export const CONTACT_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 10 };
+
+function contactRateLimit(ctx: AppContext): RequestHandler {
+  if (!ctx.config.rateLimits) return (_req, _res, next) => next();
+  return rateLimit({
+    ...CONTACT_RATE_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new RateLimitedError()),
+  });
+}
+
+export function contactPages(ctx: AppContext): Router {
   const router = Router();
+  const form = publicPage('form');
+
+  // ## Contact us
+  router.get('/contact/', ...form, renderView((req) => contactFormPage(ctx, req)));
+  router.post('/contact/', contactRateLimit(ctx), ...form, async (req, res) => {
+    const view = await submitContactForm(ctx, req, res);
+    if (view) res.render(view.template, view);
+  });
+  // A fresh captcha for the island: {image, key} as spec 2 §3 names them.
+  router.get('/contact/captcha/', (_req, res) => {
+    const { image, key, alt } = createCaptcha(captchaSecret(ctx.config.sessionSecret), ctx.now());
+    res.set('Cache-Control', 'no-store').json({ image, key, alt });
+  });
   return router;
 }

@@ -1,0 +1,188 @@
+import moment from 'moment-timezone';
+import type { Db } from '../../db';
+import { articlesQuery, type ArticleRow } from './serialize';
+import { listingsQuery, type ListingRow } from '../listings/serialize';
+
+// The queries behind the article pages: hubs, details, slideshows, related articles, Best of
+// and the monthly archives. Every list is one indexed query plus, where a page needs it, one
+// count; nothing runs per row.
+
+export interface ArticleDetailRow extends ArticleRow {
+  body: string;
+  image_credit: string;
+  date_updated: Date | string;
+}
+
+export interface SlideRow {
+  id: number;
+  position: number;
+  title: string;
+  caption: string;
+  image_key: string | null;
+  listing_id: number | null;
+  listing_name: string | null;
+  listing_slug: string | null;
+  listing_type_slug: string | null;
+}
+
+export interface BestOfListRow {
+  id: number;
+  title: string;
+  slug: string;
+  intro: string;
+  image_key: string | null;
+  popularity: number;
+  date_published: Date | string;
+  article_id: number | null;
+}
+
+export interface BestOfItemRow extends ListingRow {
+  position: number;
+  blurb: string;
+}
+
+const newestFirst = [
+  { column: 'a.date_published', order: 'desc' },
+  { column: 'a.id', order: 'desc' },
+] as const;
+
+async function countOf(query: ReturnType<Db['queryBuilder']>): Promise<number> {
+  const row = (await query.clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export async function articleTypeBySlug(db: Db, slug: string): Promise<{ id: number; name: string; slug: string } | undefined> {
+  return db('article_types').where({ slug }).first('id', 'name', 'slug');
+}
+
+export async function latestArticles(db: Db, limit: number, opts: { excludeTypeSlugs?: string[] } = {}): Promise<ArticleRow[]> {
+  const q = articlesQuery(db).orderBy(newestFirst as never).limit(limit);
+  if (opts.excludeTypeSlugs?.length) q.whereNotIn('t.slug', opts.excludeTypeSlugs);
+  return q;
+}
+
+export async function featuredArticles(db: Db, limit: number, typeId?: number, excludeTypeSlugs: string[] = []): Promise<ArticleRow[]> {
+  const q = articlesQuery(db).where('a.is_featured', true).orderBy(newestFirst as never).limit(limit);
+  if (typeId !== undefined) q.where('a.type_id', typeId);
+  if (excludeTypeSlugs.length) q.whereNotIn('t.slug', excludeTypeSlugs);
+  return q;
+}
+
+/** One page of a type's articles, newest first, with the type's total. */
+export async function articlesOfType(db: Db, typeId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: ArticleRow[] }> {
+  const base = () => articlesQuery(db).where('a.type_id', typeId);
+  const [count, rows] = await Promise.all([
+    countOf(db('articles as a').where('a.type_id', typeId).where('a.status', 'published') as never),
+    base().orderBy(newestFirst as never).limit(page.limit).offset(page.offset),
+  ]);
+  return { count, rows };
+}
+
+export async function articleByPath(db: Db, path: string): Promise<ArticleDetailRow | undefined> {
+  return articlesQuery(db).where('a.path', path).first(['a.body', 'a.image_credit', 'a.date_updated']);
+}
+
+export async function slidesOf(db: Db, articleId: number): Promise<SlideRow[]> {
+  return db('article_slides as s')
+    .leftJoin('listings as l', 'l.id', 's.listing_id')
+    .leftJoin('listing_types as lt', 'lt.id', 'l.type_id')
+    .where('s.article_id', articleId)
+    .orderBy('s.position')
+    .select('s.id', 's.position', 's.title', 's.caption', 's.image_key', 's.listing_id', 'l.name as listing_name', 'l.slug as listing_slug', 'lt.slug as listing_type_slug');
+}
+
+/**
+ * Related reading: the same type's articles published just before this one (the readers of
+ * an article want the next story back), topped up with the newest ones when it is the oldest.
+ */
+export async function relatedArticles(db: Db, article: Pick<ArticleRow, 'id' | 'type_id' | 'date_published'>, limit = 4): Promise<ArticleRow[]> {
+  const older = await articlesQuery(db)
+    .where('a.type_id', article.type_id)
+    .where('a.date_published', '<', article.date_published)
+    .whereNot('a.id', article.id)
+    .orderBy(newestFirst as never)
+    .limit(limit);
+  if (older.length >= limit) return older;
+  const newer = await articlesQuery(db)
+    .where('a.type_id', article.type_id)
+    .whereNot('a.id', article.id)
+    .whereNotIn('a.id', older.map((r: ArticleRow) => r.id))
+    .orderBy(newestFirst as never)
+    .limit(limit - older.length);
+  return [...older, ...newer];
+}
+
+/** The bounds of a calendar month in the city's time zone, as instants. */
+export function monthBounds(year: number, month: number, timeZone: string): { start: Date; end: Date } {
+  const start = moment.tz({ year, month: month - 1, day: 1 }, timeZone);
+  return { start: start.toDate(), end: start.clone().add(1, 'month').toDate() };
+}
+
+export async function articlesInMonth(
+  db: Db,
+  bounds: { start: Date; end: Date },
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: ArticleRow[] }> {
+  const [count, rows] = await Promise.all([
+    countOf(db('articles as a').where('a.status', 'published').where('a.date_published', '>=', bounds.start).where('a.date_published', '<', bounds.end) as never),
+    articlesQuery(db)
+      .where('a.date_published', '>=', bounds.start)
+      .where('a.date_published', '<', bounds.end)
+      .orderBy(newestFirst as never)
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { count, rows };
+}
+
+// ## Best of
+
+export const BEST_OF_ORDERINGS = {
+  name: [{ column: 'b.title', order: 'asc' }, { column: 'b.id', order: 'asc' }],
+  '-popularity': [{ column: 'b.popularity', order: 'desc' }, { column: 'b.id', order: 'asc' }],
+  date: [{ column: 'b.date_published', order: 'desc' }, { column: 'b.id', order: 'asc' }],
+} as const;
+export type BestOfOrdering = keyof typeof BEST_OF_ORDERINGS;
+
+const BEST_OF_COLUMNS = ['b.id', 'b.title', 'b.slug', 'b.intro', 'b.image_key', 'b.popularity', 'b.date_published', 'b.article_id'];
+
+export async function bestOfLists(
+  db: Db,
+  ordering: BestOfOrdering,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: BestOfListRow[] }> {
+  const [count, rows] = await Promise.all([
+    countOf(db('best_of_lists as b') as never),
+    db('best_of_lists as b')
+      .select(BEST_OF_COLUMNS)
+      .orderBy(BEST_OF_ORDERINGS[ordering] as never)
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { count, rows };
+}
+
+export async function bestOfListBySlug(db: Db, slug: string): Promise<(BestOfListRow & { article_path: string | null; article_name: string | null }) | undefined> {
+  return db('best_of_lists as b')
+    .leftJoin('articles as a', function joinPublished() {
+      this.on('a.id', '=', 'b.article_id').andOn('a.status', '=', db.raw('?', ['published']));
+    })
+    .where('b.slug', slug)
+    .first([...BEST_OF_COLUMNS, 'a.path as article_path', 'a.name as article_name']);
+}
+
+/** A list's places in their ranked order, each with its type, sub-type and neighbourhood. */
+export async function bestOfItems(db: Db, listId: number): Promise<BestOfItemRow[]> {
+  return listingsQuery(db)
+    .join('best_of_list_items as i', 'i.listing_id', 'l.id')
+    .where('i.list_id', listId)
+    .orderBy([{ column: 'i.position' }, { column: 'l.id' }])
+    .select('i.position', 'i.blurb');
+}
+
+/** The articles of a type (e.g. 'best-of') by slug, newest first; none when the type does not exist. */
+export async function latestOfTypeSlug(db: Db, typeSlug: string, limit: number, featuredOnly = false): Promise<ArticleRow[]> {
+  const q = articlesQuery(db).where('t.slug', typeSlug).orderBy(newestFirst as never).limit(limit);
+  if (featuredOnly) q.where('a.is_featured', true);
+  return q;
+}

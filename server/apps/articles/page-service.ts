@@ -1,0 +1,199 @@
+import type { Request } from 'express';
+import type { AppContext } from '../../context';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { ARTICLE_TYPES, IMAGE_SIZES, PAGE_SIZE } from '../../../shared/constants';
+import { urls } from '../../../shared/urls';
+import { imageUrl } from '../../../shared/format/image-url';
+import { truncate } from '../../../shared/format/text';
+import type { PageView } from '../site-pages/public-page';
+import { assertPageExists, pageFromQuery, pathWithQuery } from '../site-pages/page-params';
+import { listingPath } from '../listings/serialize';
+import {
+  articleByPath, articlesOfType, articleTypeBySlug, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
+  relatedArticles, slidesOf, BEST_OF_ORDERINGS, type BestOfOrdering,
+} from './page-queries';
+import { bestOfCard } from './view-models';
+import { bestOfItemListJsonLd, newsArticleJsonLd } from './structured-data';
+
+// The article pages as functions of the request: each answers the template and its locals.
+
+/** Articles on a hub page: spec 2 §9 pages articles by 15. */
+export const HUB_PAGE_SIZE = 15;
+/** The Best of page lists its lists 24 to a page; its latest/featured grids show 6 (spec 2 §9). */
+export const BEST_OF_LIST_PAGE_SIZE = 24;
+export const RELATED_COUNT = 4;
+
+/** The hubs: every article type of the menu except Best of (it has its own page), and the
+ * cannabis section (behind the age gate, see site-pages/age-gate.ts). */
+export const HUB_TYPES: ReadonlyArray<{ slug: string; name: string }> = [
+  ...ARTICLE_TYPES.filter((t) => t.slug !== 'best-of'),
+  { slug: 'cannabis', name: 'Cannabis' },
+];
+
+const abs = (ctx: AppContext, path: string) => `${ctx.config.site.url}${path}`;
+
+export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string; name: string }): Promise<PageView> {
+  const { page, limit, offset } = pageFromQuery(req.query, HUB_PAGE_SIZE);
+  const type = await articleTypeBySlug(ctx.db, hub.slug);
+  const { count, rows } = type ? await articlesOfType(ctx.db, type.id, { limit, offset }) : { count: 0, rows: [] };
+  const pages = assertPageExists(page, count, HUB_PAGE_SIZE);
+  const name = type?.name ?? hub.name;
+  const path = urls.articleType(hub.slug);
+  return {
+    template: 'articles/hub.njk',
+    hub: { slug: hub.slug, name, path },
+    articles: rows,
+    count,
+    page,
+    pages,
+    pageTitle: page > 1 ? `${name} – Page ${page}` : `${name}`,
+    pageDescription: `The latest ${name.toLowerCase()} stories from ${ctx.config.city.name}.`,
+    canonicalUrl: abs(ctx, pathWithQuery(path, { page })),
+    rssUrl: `${path}rss.xml`,
+  };
+}
+
+interface ArticlePathParams {
+  type: string;
+  year: string;
+  month: string;
+  slug: string;
+}
+
+/** The stored path an article URL names, or null when the URL is not an article's shape. */
+export function articlePathFrom(p: ArticlePathParams): string | null {
+  if (!/^\d{4}$/.test(p.year) || !/^(0[1-9]|1[0-2])$/.test(p.month)) return null;
+  return `/${p.type}/${p.year}/${p.month}/${p.slug}/`;
+}
+
+async function loadArticle(ctx: AppContext, path: string) {
+  const article = await articleByPath(ctx.db, path);
+  if (!article) throw new NotFoundError();
+  return article;
+}
+
+function articleLocals(ctx: AppContext, article: Awaited<ReturnType<typeof loadArticle>>) {
+  return {
+    article,
+    heroImage: article.image_key ? imageUrl(article.image_key, { w: 1200, h: 800 }) : '',
+    heroImageAbsolute: article.image_key ? abs(ctx, imageUrl(article.image_key, { w: 1200, h: 800 })) : '',
+    structuredData: newsArticleJsonLd(ctx.config, article),
+    crumbs: [
+      { name: 'Home', url: '/' },
+      { name: article.type_name, url: urls.articleType(article.type_slug) },
+      { name: article.name },
+    ],
+    pageTitle: article.name,
+    pageDescription: truncate(article.excerpt || article.body, 160),
+  };
+}
+
+export async function articlePage(ctx: AppContext, path: string): Promise<PageView> {
+  const article = await loadArticle(ctx, path);
+  const [related, slides] = await Promise.all([
+    relatedArticles(ctx.db, article, RELATED_COUNT),
+    article.is_slideshow ? slidesOf(ctx.db, article.id) : Promise.resolve([]),
+  ]);
+  return {
+    template: 'articles/detail.njk',
+    ...articleLocals(ctx, article),
+    related,
+    slides: slides.map(slideView),
+    canonicalUrl: abs(ctx, article.path),
+  };
+}
+
+function slideView(s: Awaited<ReturnType<typeof slidesOf>>[number]) {
+  return {
+    ...s,
+    image: s.image_key ? imageUrl(s.image_key, IMAGE_SIZES.articleCard) : '',
+    listingUrl: s.listing_id && s.listing_slug && s.listing_type_slug ? listingPath({ id: s.listing_id, slug: s.listing_slug, type_slug: s.listing_type_slug }) : null,
+  };
+}
+
+/** One slide per page (?slide=N), so the slideshow works without JavaScript. */
+export async function slideshowPage(ctx: AppContext, req: Request, path: string): Promise<PageView> {
+  const article = await loadArticle(ctx, path);
+  if (!article.is_slideshow) throw new NotFoundError();
+  const slides = (await slidesOf(ctx.db, article.id)).map(slideView);
+  const { page: n } = pageFromQuery({ page: req.query.slide === undefined ? undefined : req.query.slide }, 1);
+  if (slides.length === 0 || n > slides.length) throw new NotFoundError();
+  const base = `${article.path}slideshow/`;
+  return {
+    template: 'articles/slideshow.njk',
+    ...articleLocals(ctx, article),
+    slide: slides[n - 1],
+    index: n,
+    total: slides.length,
+    previousUrl: n > 1 ? (n === 2 ? base : `${base}?slide=${n - 1}`) : null,
+    nextUrl: n < slides.length ? `${base}?slide=${n + 1}` : null,
+    pageTitle: `${article.name} (${n} of ${slides.length})`,
+    canonicalUrl: abs(ctx, n > 1 ? `${base}?slide=${n}` : base),
+  };
+}
+
+// ## Best of
+
+const BEST_OF_TABS: Array<{ label: string; ordering: BestOfOrdering }> = [
+  { label: 'A–Z', ordering: 'name' },
+  { label: 'POPULARITY', ordering: '-popularity' },
+  { label: 'MOST RECENT', ordering: 'date' },
+];
+const DEFAULT_BEST_OF_ORDERING: BestOfOrdering = 'date';
+
+function bestOfOrdering(value: unknown): BestOfOrdering {
+  if (value === undefined || value === '') return DEFAULT_BEST_OF_ORDERING;
+  if (typeof value === 'string' && value in BEST_OF_ORDERINGS) return value as BestOfOrdering;
+  throw ValidationError.field('ordering', `Choose one of: ${Object.keys(BEST_OF_ORDERINGS).join(', ')}.`);
+}
+
+export async function bestOfPage(ctx: AppContext, req: Request): Promise<PageView> {
+  if (!ctx.config.flags.bestOf) throw new NotFoundError();
+  const ordering = bestOfOrdering(req.query.ordering);
+  const { page, limit, offset } = pageFromQuery(req.query, BEST_OF_LIST_PAGE_SIZE);
+  const [latest, featured, lists] = await Promise.all([
+    latestOfTypeSlug(ctx.db, 'best-of', PAGE_SIZE.bestOf),
+    latestOfTypeSlug(ctx.db, 'best-of', PAGE_SIZE.bestOf, true),
+    bestOfLists(ctx.db, ordering, { limit, offset }),
+  ]);
+  const pages = assertPageExists(page, lists.count, BEST_OF_LIST_PAGE_SIZE);
+  const orderingParam = (o: BestOfOrdering) => (o === DEFAULT_BEST_OF_ORDERING ? '' : o);
+  return {
+    template: 'articles/best-of.njk',
+    latest,
+    featured,
+    lists: lists.rows.map(bestOfCard),
+    count: lists.count,
+    page,
+    pages,
+    listQuery: orderingParam(ordering) ? `ordering=${encodeURIComponent(ordering)}` : '',
+    tabs: BEST_OF_TABS.map((t) => ({ label: t.label, url: `${pathWithQuery('/best-of/', { ordering: orderingParam(t.ordering) })}#all-best-of`, active: t.ordering === ordering })),
+    pageTitle: page > 1 ? `Best of ${ctx.config.city.name} – Page ${page}` : `Best of ${ctx.config.city.name}`,
+    pageDescription: `The best restaurants, bars, shops and things to do in ${ctx.config.city.name}, picked by our editors.`,
+    canonicalUrl: abs(ctx, pathWithQuery('/best-of/', { ordering: orderingParam(ordering), page })),
+  };
+}
+
+export async function bestOfListPage(ctx: AppContext, slug: string): Promise<PageView> {
+  if (!ctx.config.flags.bestOf) throw new NotFoundError();
+  const list = await bestOfListBySlug(ctx.db, slug);
+  if (!list) throw new NotFoundError();
+  const items = await bestOfItems(ctx.db, list.id);
+  const path = urls.bestOfList(list.slug);
+  return {
+    template: 'articles/best-of-list.njk',
+    list,
+    items: items.map((item) => ({
+      ...item,
+      url: ctx.config.flags.listings ? listingPath(item) : null,
+      image: item.image_key ? imageUrl(item.image_key, IMAGE_SIZES.listingCard) : '',
+      neighbourhoodUrl: item.neighbourhood_slug && ctx.config.flags.listings ? urls.neighbourhood(item.neighbourhood_slug) : null,
+    })),
+    heroImage: list.image_key ? imageUrl(list.image_key, { w: 1200, h: 800 }) : '',
+    structuredData: bestOfItemListJsonLd(ctx.config, list.title, items),
+    crumbs: [{ name: 'Home', url: '/' }, { name: `Best of ${ctx.config.city.name}`, url: '/best-of/' }, { name: list.title }],
+    pageTitle: list.title,
+    pageDescription: truncate(list.intro || `${list.title}: our picks in ${ctx.config.city.name}.`, 160),
+    canonicalUrl: abs(ctx, path),
+  };
+}

@@ -1,0 +1,73 @@
+import type { AppContext } from '../../context';
+import { ValidationError, type FieldErrors } from '../../http/errors';
+import { captchaSecret, verifyCaptcha, type CaptchaResult } from './captcha';
+import { CONTACT_CATEGORIES, CONTACT_MESSAGES, contactSchema, emailsMismatch, type ContactInput } from './schemas';
+
+const CAPTCHA_ERRORS: Record<Exclude<CaptchaResult, 'ok'>, string> = {
+  wrong: CONTACT_MESSAGES.captchaWrong,
+  invalid: CONTACT_MESSAGES.captchaWrong,
+  expired: CONTACT_MESSAGES.captchaExpired,
+  'too-fast': CONTACT_MESSAGES.captchaTooFast,
+  used: CONTACT_MESSAGES.captchaUsed,
+};
+
+/** Every field's errors at once (as the form shows them beside each field), captcha last. */
+export function validateContact(ctx: AppContext, body: Record<string, unknown>): ContactInput {
+  const parsed = contactSchema.safeParse(body);
+  const fields: FieldErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'non_field_errors');
+      const message = issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : issue.message;
+      (fields[key] ??= []).push(message);
+    }
+  }
+  if (emailsMismatch(body)) (fields.confirm_email ??= []).push(CONTACT_MESSAGES.emailMismatch);
+  // The captcha is spent only by a form that is otherwise fine, so fixing a typo does not
+  // also mean answering a new question.
+  if (Object.keys(fields).length === 0) {
+    const result = verifyCaptcha(captchaSecret(ctx.config.sessionSecret), body.captcha_key, body.captcha, ctx.now());
+    if (result !== 'ok') fields.captcha = [CAPTCHA_ERRORS[result]];
+  }
+  if (Object.keys(fields).length || !parsed.success) throw new ValidationError(fields);
+  return parsed.data;
+}
+
+export function successMessage(category: string): string {
+  return category === 'advertise' ? CONTACT_MESSAGES.successAdvertise : CONTACT_MESSAGES.success;
+}
+
+/** Stores the message, then emails it to the staff address (a failed email is logged, the message kept). */
+export async function sendContactMessage(ctx: AppContext, input: ContactInput, meta: { ip: string; profileId: number | null }): Promise<number> {
+  const business = input.question_category === 'advertise';
+  const [row] = await ctx.db('contact_messages')
+    .insert({
+      question_category: input.question_category,
+      comment: input.comment,
+      name: input.name,
+      email: input.email,
+      business_name: business ? input.business_name : '',
+      phone_number: business ? input.phone_number : '',
+      profile_id: meta.profileId,
+      ip: meta.ip.slice(0, 64),
+    })
+    .returning('id');
+  const id = Number(row.id ?? row);
+  const category = CONTACT_CATEGORIES.find((c) => c.value === input.question_category)?.text ?? input.question_category;
+  const lines = [
+    `Category: ${category}`,
+    `From: ${input.name} <${input.email}>`,
+    ...(business ? [`Business: ${input.business_name}`, `Phone: ${input.phone_number}`] : []),
+    '',
+    input.comment,
+    '',
+    `Message #${id}`,
+  ];
+  try {
+    await ctx.mailer.send({ to: ctx.config.mail.staffEmail, replyTo: input.email, subject: `[Contact: ${category}] ${input.name}`.slice(0, 200), text: lines.join('\n') });
+    await ctx.db('contact_messages').where({ id }).update({ emailed_at: ctx.now() });
+  } catch (err) {
+    ctx.logger.error({ err, contactMessageId: id }, 'contact message stored but not emailed');
+  }
+  return id;
+}

@@ -1,0 +1,53 @@
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createArticle } from '../../testing/fixtures';
+import { mainOf } from '../site-pages/html-test-helpers';
+
+describe('/search page', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+    await createArticle(t.ctx.db, { name: 'Best ramen in Toronto', excerpt: 'Noodles and broth.' });
+    await createArticle(t.ctx.db, { name: 'Ramen shop opens on Queen', excerpt: 'More noodles.' });
+  });
+  afterAll(() => t.close());
+
+  test('renders the first results on the server with sort tabs and the island’s initial state', async () => {
+    const res = await request(t.app).get('/search?q=ramen');
+    expect(res.status).toBe(200);
+    const main = mainOf(res.text);
+    expect(main).toContain('Search results for “ramen”');
+    expect(main).toContain('2 results');
+    expect(main).toMatch(/<mark>Ramen<\/mark>|<mark>ramen<\/mark>/i);
+    expect(main).toContain('>RELEVANCY</a>');
+    expect(main).toContain('href="/search?q=ramen&amp;ordering=-date_published"');
+    expect(main).toContain('data-island="search"');
+    expect(res.text).toContain('"search":{"params":{"q":"ramen"');
+    expect(res.text.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+
+  test('no results says so, for a category or anywhere, and escapes the query', async () => {
+    const res = await request(t.app).get('/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(res.text).toContain('Sorry there are no results for “&lt;script&gt;alert(1)&lt;/script&gt;” anywhere on the site.');
+    expect(res.text).toContain('Please edit your search above.');
+    expect(res.text).toContain('\\u003cscript\\u003e');
+    const inEvents = await request(t.app).get('/search?q=ramen&categories=events');
+    expect(inEvents.text).toContain('Sorry there are no results for “ramen” in Events.');
+  });
+
+  test('an empty query shows just the form', async () => {
+    const res = await request(t.app).get('/search');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<label for="search-q">Search for</label>');
+    expect(res.text).not.toContain('Sorry there are no results');
+  });
+
+  test('bad parameters are a 400 naming them', async () => {
+    const res = await request(t.app).get('/search?q=ramen&ordering=sideways');
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('ordering');
+    expect((await request(t.app).get('/search?q=ramen&offset=-1')).status).toBe(400);
+  });
+});

@@ -1,0 +1,9 @@
+/** Escapes text for XML content and attribute values. */
+export function xmlEscape(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+}
+
+/** Drops characters XML 1.0 forbids (control characters from imported text would break a feed). */
+export function xmlText(value: string): string {
+  return xmlEscape(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
+}
