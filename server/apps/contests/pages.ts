@@ -1,7 +1,53 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { urls } from '../../../shared/urls';
+import { absolute, cacheForAnonymous, offsetParam, whenFlag } from '../listings/page-helpers';
+import { listContests } from './queries';
+import { publishedContest } from './page-queries';
+import { toContestDTO } from './serialize';
 
-export function contestsPages(_ctx: AppContext): Router {
+// The contests hub (newest first, 'Load more' as a plain ?offset= link) and each contest.
+
+export function contestsPages(ctx: AppContext): Router {
   const router = Router();
+  const on = whenFlag(ctx, 'contests');
+
+  // ## Contests
+  router.get('/contests/', on, (req, res) => contestsHub(ctx, req, res));
+  router.get('/contests/:name/', on, (req, res, next) => contestPage(ctx, req, res, next));
+
   return router;
+}
+
+async function contestsHub(ctx: AppContext, req: Request, res: Response) {
+  const offset = offsetParam(req);
+  const limit = PAGE_SIZE.contests;
+  const now = ctx.now();
+  const result = await listContests(ctx.db, { limit, offset, ordering: '-date_published' }, { siteUrl: '', now });
+  cacheForAnonymous(req, res);
+  res.render('contests/index.njk', {
+    contests: result.results,
+    count: result.count,
+    offset,
+    nextOffset: offset + limit < result.count ? offset + limit : null,
+    previousOffset: offset > 0 ? Math.max(0, offset - limit) : null,
+    pageTitle: `Contests in ${ctx.config.city.name}`,
+    pageDescription: `Win tickets, dinners and more from ${ctx.config.site.name}.`,
+    canonicalUrl: absolute(ctx, '/contests/') + (offset ? `?offset=${offset}` : ''),
+  });
+}
+
+async function contestPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const now = ctx.now();
+  const contest = await publishedContest(ctx.db, String(req.params.name), now);
+  if (!contest) return next();
+  cacheForAnonymous(req, res);
+  res.render('contests/detail.njk', {
+    contest,
+    dto: toContestDTO(contest, '', now),
+    pageTitle: contest.title,
+    pageDescription: contest.description.slice(0, 200) || contest.title,
+    canonicalUrl: absolute(ctx, urls.contest(contest.name)),
+  });
 }

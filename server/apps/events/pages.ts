@@ -1,7 +1,94 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
+import { addIsland } from '../../views';
+import { idFromSlugSegment, urls } from '../../../shared/urls';
+import { ValidationError } from '../../http/errors';
+import { absolute, cacheForAnonymous, pageNumber, redirectToCanonical, safeHttpUrl, whenFlag } from '../listings/page-helpers';
+import { eventsOnDate, upcomingEvents } from './queries';
+import { eventDetail, scheduleWordsFor, upcomingOccurrences } from './page-queries';
+import { eventPath, toEventDTO } from './serialize';
+import { eventStructuredData } from './structured-data';
 
-export function eventsPages(_ctx: AppContext): Router {
+// The events hub (upcoming, or one day with ?date=YYYY-MM-DD) and each event's page. Dates and
+// times are the city's (Canada/Eastern); schedules are said in words (schedule-words.ts).
+
+const HUB_PAGE_SIZE = 24;
+const DETAIL_DATES = 60;
+
+export function eventsPages(ctx: AppContext): Router {
   const router = Router();
+  const on = whenFlag(ctx, 'events');
+
+  // ## Events
+  router.get('/events/', on, (req, res) => eventsHub(ctx, req, res));
+  router.get('/events/:segment/', on, (req, res, next) => eventPage(ctx, req, res, next));
+
   return router;
+}
+
+function dateParam(req: Request): string | undefined {
+  const raw = req.query.date;
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !moment.utc(raw, 'YYYY-MM-DD', true).isValid()) {
+    throw new ValidationError({ date: ['Date has wrong format. Use YYYY-MM-DD.'] });
+  }
+  return raw;
+}
+
+async function eventsHub(ctx: AppContext, req: Request, res: Response) {
+  const tz = ctx.config.city.timeZone;
+  const now = ctx.now();
+  const date = dateParam(req);
+  const page = pageNumber(req);
+  const params = { limit: HUB_PAGE_SIZE, offset: (page - 1) * HUB_PAGE_SIZE, ordering: 'start_date_time' as const, bundle_type: 'medium' as const };
+  const siteUrl = ctx.config.site.url;
+  const result = date ? await eventsOnDate(ctx.db, date, params, siteUrl) : await upcomingEvents(ctx.db, now, params, siteUrl);
+  const words = await scheduleWordsFor(ctx.db, result.results.map((e) => e.id), now, tz);
+  const today = moment.tz(now, tz).format('YYYY-MM-DD');
+  const day = moment.utc(date ?? today, 'YYYY-MM-DD');
+  const pages = Math.max(1, Math.ceil(result.count / HUB_PAGE_SIZE));
+  addIsland(res, 'events-hub', { date: date ?? null, results: result });
+  cacheForAnonymous(req, res);
+  res.render('events/index.njk', {
+    date,
+    dayLabel: date ? day.format('dddd, MMMM D, YYYY') : null,
+    today,
+    previousDay: day.clone().subtract(1, 'day').format('YYYY-MM-DD'),
+    nextDay: day.clone().add(1, 'day').format('YYYY-MM-DD'),
+    events: result.results.map((e) => ({ ...e, share_path: eventPath({ slug: e.slug!, id: e.id }), schedule: words.get(e.id) ?? '' })),
+    count: result.count,
+    page,
+    pages,
+    pageQuery: date ? `date=${date}` : '',
+    pageTitle: date ? `Events on ${day.format('MMMM D, YYYY')}` : `Events in ${ctx.config.city.name}`,
+    pageDescription: `Things to do in ${ctx.config.city.name}${date ? ` on ${day.format('dddd, MMMM D')}` : ''}: festivals, concerts, markets, library programs and more.`,
+    canonicalUrl: absolute(ctx, '/events/') + (date ? `?date=${date}` : ''),
+  });
+}
+
+async function eventPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const id = idFromSlugSegment(String(req.params.segment));
+  if (id === null) return next();
+  const now = ctx.now();
+  const event = await eventDetail(ctx.db, id, now);
+  if (!event) return next();
+  if (redirectToCanonical(req, res, eventPath(event))) return;
+  const tz = ctx.config.city.timeZone;
+  const [words, dates] = await Promise.all([scheduleWordsFor(ctx.db, [event.id], now, tz), upcomingOccurrences(ctx.db, event.id, now, DETAIL_DATES)]);
+  const dto = toEventDTO(event, ctx.config.site.url);
+  addIsland(res, 'event-save', { event: { id: dto.id, title: dto.title, can_be_bookmarked: dto.can_be_bookmarked, start_date_time: dto.start_date_time } });
+  cacheForAnonymous(req, res);
+  res.render('events/detail.njk', {
+    event,
+    dto,
+    schedule: words.get(event.id) ?? '',
+    dates,
+    isPast: dates.length === 0,
+    website: safeHttpUrl(event.website),
+    structuredData: eventStructuredData(event, dto, ctx.config.site.url),
+    pageTitle: event.title,
+    pageDescription: event.description ? event.description.slice(0, 200) : `${event.title} at ${event.venue_name || 'various venues'}, ${ctx.config.city.name}.`,
+    canonicalUrl: absolute(ctx, urls.event(event.slug, event.id)),
+  });
 }

@@ -1,7 +1,101 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { addIsland } from '../../views';
+import { idFromSlugSegment, urls } from '../../../shared/urls';
+import { idParam } from '../../http/validate';
+import { absolute, cacheForAnonymous, redirectToCanonical, safeHttpUrl, whenFlag } from './page-helpers';
+import { listingDetail, listingDetailExtras, listingTypeBySlug, listingTypesWithCounts, recentListings, subTypeBySlug } from './page-queries';
+import { listingPath, toListingDTO } from './serialize';
+import { hoursRows, listingStructuredData } from './structured-data';
+import { pointMap } from '../neighbourhoods/boundary-svg';
+import { renderListingHub } from './hub-page';
 
-export function listingsPages(_ctx: AppContext): Router {
+// Places pages: /places/, a hub per listing type, sub-type and neighbourhood, and each
+// listing's page. Paths are patterns (/{type}/...), so this router comes last in the registry
+// and lets anything that is not a known listing type fall through to the 404 page.
+
+export function listingsPages(ctx: AppContext): Router {
   const router = Router();
+  const on = whenFlag(ctx, 'listings');
+
+  // ## Places
+  router.get('/places/', on, (req, res) => placesLanding(ctx, req, res));
+  router.get('/:type/n/:neighbourhoodId/:slug/', on, (req, res, next) => neighbourhoodHub(ctx, req, res, next));
+  router.get('/:type/', on, (req, res, next) => typeHub(ctx, req, res, next));
+  router.get('/:type/:segment/', on, (req, res, next) => subTypeHubOrListing(ctx, req, res, next));
+
   return router;
+}
+
+async function placesLanding(ctx: AppContext, req: Request, res: Response) {
+  const [types, recent] = await Promise.all([listingTypesWithCounts(ctx.db), recentListings(ctx.db, 12)]);
+  cacheForAnonymous(req, res);
+  res.render('places/index.njk', {
+    types,
+    recent: recent.map((r) => toListingDTO(r, '')),
+    total: types.reduce((sum, t) => sum + t.count, 0),
+    pageTitle: `Places in ${ctx.config.city.name}`,
+    pageDescription: `Restaurants, bars, cafes, bakeries and food shops across ${ctx.config.city.name}, with ratings, photos, maps and food-safety records.`,
+    canonicalUrl: absolute(ctx, '/places/'),
+  });
+}
+
+async function typeHub(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const type = await listingTypeBySlug(ctx.db, String(req.params.type));
+  if (!type) return next();
+  await renderListingHub(ctx, req, res, { type });
+}
+
+async function neighbourhoodHub(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const type = await listingTypeBySlug(ctx.db, String(req.params.type));
+  if (!type || !/^\d{1,9}$/.test(String(req.params.neighbourhoodId))) return next();
+  const neighbourhood = await ctx.db('neighbourhoods').where({ id: idParam(req.params.neighbourhoodId) }).first('id', 'name', 'slug');
+  if (!neighbourhood) return next();
+  if (redirectToCanonical(req, res, urls.neighbourhoodListings(type.slug, neighbourhood.id, neighbourhood.slug))) return;
+  await renderListingHub(ctx, req, res, { type, neighbourhood });
+}
+
+async function subTypeHubOrListing(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const type = await listingTypeBySlug(ctx.db, String(req.params.type));
+  if (!type) return next();
+  const segment = String(req.params.segment);
+  const id = idFromSlugSegment(segment);
+  if (id === null) {
+    const subType = await subTypeBySlug(ctx.db, type.id, segment);
+    if (!subType) return next();
+    return renderListingHub(ctx, req, res, { type, subType });
+  }
+  return listingPage(ctx, req, res, next, id);
+}
+
+async function listingPage(ctx: AppContext, req: Request, res: Response, next: NextFunction, id: number) {
+  const listing = await listingDetail(ctx.db, id);
+  if (!listing) return next();
+  if (redirectToCanonical(req, res, listingPath(listing))) return;
+  const extras = await listingDetailExtras(ctx.db, listing);
+  const dto = toListingDTO(listing, ctx.config.site.url);
+  const hasPoint = listing.latitude !== null && listing.longitude !== null;
+  addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
+  cacheForAnonymous(req, res);
+  res.render('places/listing.njk', {
+    listing,
+    dto,
+    hours: hoursRows(listing.hours),
+    website: safeHttpUrl(listing.website),
+    ...extras,
+    nearby: extras.nearby.map((n) => ({ ...toListingDTO(n, ''), distance: n.distance })),
+    map: hasPoint
+      ? pointMap({
+          latitude: listing.latitude!,
+          longitude: listing.longitude!,
+          boundary: extras.boundary,
+          nearby: extras.nearby.map((n) => ({ latitude: n.latitude!, longitude: n.longitude!, name: n.name, href: listingPath(n) })),
+          station: extras.station,
+        })
+      : null,
+    structuredData: listingStructuredData(listing, ctx.config.site.url, ctx.config.city.name),
+    pageTitle: `${listing.name}${listing.sub_type_name ? ` – ${listing.sub_type_name}` : ''} in ${listing.neighbourhood_name ?? ctx.config.city.name}`,
+    pageDescription: listing.description || `${listing.name}, ${listing.address}: ${listing.type_name} in ${ctx.config.city.name}.`,
+    canonicalUrl: absolute(ctx, listingPath(listing)),
+  });
 }

@@ -1,7 +1,77 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { addIsland } from '../../views';
+import { urls } from '../../../shared/urls';
+import { NotFoundError, ValidationError } from '../../http/errors';
+import { absolute, cacheForAnonymous, whenFlag } from '../listings/page-helpers';
+import { boundaryMap, cityMap, type CityMap } from './boundary-svg';
+import { censusFacts, listingsByType, neighbourhoodBoundaries, neighbourhoodBySlug, neighbourhoodList } from './page-queries';
 
-export function neighbourhoodsPages(_ctx: AppContext): Router {
+// /neighbourhoods/ (a chooser that works as a plain GET form, and a map of every real
+// boundary) and a page per neighbourhood with its boundary, census facts and places.
+
+/** Boundaries change when the City redraws them, not per request: the city map is drawn once a while. */
+const CITY_MAP_TTL_MS = 10 * 60_000;
+
+export function neighbourhoodsPages(ctx: AppContext): Router {
   const router = Router();
+  const on = whenFlag(ctx, 'listings');
+  const map = cachedCityMap(ctx);
+
+  // ## Neighbourhoods
+  router.get('/neighbourhoods/', on, (req, res) => landing(ctx, map, req, res));
+  router.get('/neighbourhoods/:slug/', on, (req, res, next) => neighbourhoodPage(ctx, req, res, next));
+
   return router;
+}
+
+function cachedCityMap(ctx: AppContext): () => Promise<CityMap> {
+  let cached: { at: number; map: Promise<CityMap> } | null = null;
+  return () => {
+    if (!cached || Date.now() - cached.at > CITY_MAP_TTL_MS) {
+      const map = neighbourhoodBoundaries(ctx.db).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) }))));
+      map.catch(() => (cached = null));
+      cached = { at: Date.now(), map };
+    }
+    return cached.map;
+  };
+}
+
+async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Request, res: Response) {
+  const chosen = req.query.neighbourhood;
+  const neighbourhoods = await neighbourhoodList(ctx.db);
+  // CASE: the chooser submitted without JavaScript: go to the chosen neighbourhood's page.
+  if (chosen !== undefined && chosen !== '') {
+    if (typeof chosen !== 'string') throw new ValidationError({ neighbourhood: ['Choose a neighbourhood.'] });
+    const found = neighbourhoods.find((n) => n.slug === chosen);
+    if (!found) throw new NotFoundError();
+    return res.redirect(302, urls.neighbourhood(found.slug));
+  }
+  addIsland(res, 'neighbourhoods-map', { neighbourhoods: neighbourhoods.map((n) => ({ id: n.id, name: n.name, url: urls.neighbourhood(n.slug) })) });
+  cacheForAnonymous(req, res);
+  res.render('neighbourhoods/index.njk', {
+    neighbourhoods,
+    map: await map(),
+    pageTitle: `${ctx.config.city.name} neighbourhoods`,
+    pageDescription: `All ${neighbourhoods.length} of ${ctx.config.city.name}'s neighbourhoods on a map, with census facts and the places in each.`,
+    canonicalUrl: absolute(ctx, '/neighbourhoods/'),
+  });
+}
+
+async function neighbourhoodPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const n = await neighbourhoodBySlug(ctx.db, String(req.params.slug));
+  if (!n) return next();
+  const types = await listingsByType(ctx.db, n.id, 6);
+  addIsland(res, 'neighbourhood-map', { neighbourhood: { id: n.id, name: n.name, boundaries: n.boundaries, centre: { latitude: n.label_latitude, longitude: n.label_longitude } } });
+  cacheForAnonymous(req, res);
+  res.render('neighbourhoods/detail.njk', {
+    n,
+    facts: censusFacts(n.census),
+    source: typeof n.census.source === 'string' ? n.census.source : null,
+    boundary: boundaryMap(n.boundaries),
+    types,
+    pageTitle: `${n.name}, ${ctx.config.city.name}`,
+    pageDescription: n.blurb || `${n.name}: census facts and places.`,
+    canonicalUrl: absolute(ctx, urls.neighbourhood(n.slug)),
+  });
 }

@@ -1,7 +1,83 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { idFromSlugSegment, urls } from '../../../shared/urls';
+import { addIsland } from '../../views';
+import { absolute, cacheForAnonymous, pageNumber, redirectToCanonical, whenFlag } from '../listings/page-helpers';
+import { listingDetail, listingPhotoPosition, listingPhotosPage, type ListingDetailRow } from '../listings/page-queries';
+import { listingPath } from '../listings/serialize';
 
-export function photosPages(_ctx: AppContext): Router {
+// A listing's photos: the list (24 to a page, 'Upload Photo' only when uploads are on) and each
+// photo at its share path with 'N of M' and previous/next (spec 2 §2 "Photo viewer").
+
+export function photosPages(ctx: AppContext): Router {
   const router = Router();
+  const on = whenFlag(ctx, 'listings');
+
+  // ## Listing photos
+  router.get('/:type/:segment/photos/', on, (req, res, next) => photoList(ctx, req, res, next));
+  router.get('/:type/:segment/photos/:photoId/', on, (req, res, next) => photoPage(ctx, req, res, next));
+
   return router;
+}
+
+async function listingFor(ctx: AppContext, req: Request): Promise<ListingDetailRow | null> {
+  const id = idFromSlugSegment(String(req.params.segment));
+  if (id === null) return null;
+  return (await listingDetail(ctx.db, id)) ?? null;
+}
+
+async function photoList(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const listing = await listingFor(ctx, req);
+  if (!listing) return next();
+  const path = urls.listingPhotos(listing.type_slug, listing.slug, listing.id);
+  if (redirectToCanonical(req, res, path)) return;
+  const page = pageNumber(req);
+  const limit = PAGE_SIZE.listingPhotos;
+  const { photos, count } = await listingPhotosPage(ctx.db, listing.id, limit, (page - 1) * limit);
+  const pages = Math.max(1, Math.ceil(count / limit));
+  if (page > pages) return next();
+  addIsland(res, 'photo-viewer', {
+    listing: { id: listing.id, name: listing.name, share_url: listingPath(listing) },
+    photos: photos.map((p) => ({ id: p.id, share_path: urls.photo(listing.type_slug, listing.slug, listing.id, p.id), title: p.title })),
+    count,
+    closedPath: path,
+    uploadEnabled: ctx.config.flags.photoUpload,
+  });
+  cacheForAnonymous(req, res);
+  res.render('photos/list.njk', {
+    listing,
+    photos,
+    count,
+    page,
+    pages,
+    path,
+    pageTitle: `Photos of ${listing.name}`,
+    pageDescription: `${count} ${count === 1 ? 'photo' : 'photos'} of ${listing.name}, ${listing.address}.`,
+    canonicalUrl: absolute(ctx, path) + (page > 1 ? `?page=${page}` : ''),
+  });
+}
+
+async function photoPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  if (!/^\d{1,9}$/.test(String(req.params.photoId))) return next();
+  const listing = await listingFor(ctx, req);
+  if (!listing) return next();
+  const photoId = Number(req.params.photoId);
+  const path = urls.photo(listing.type_slug, listing.slug, listing.id, photoId);
+  if (redirectToCanonical(req, res, path)) return;
+  const position = await listingPhotoPosition(ctx.db, listing.id, photoId);
+  if (!position) return next();
+  const photoPath = (id: number) => urls.photo(listing.type_slug, listing.slug, listing.id, id);
+  cacheForAnonymous(req, res);
+  res.render('photos/detail.njk', {
+    listing,
+    ...position,
+    previousPath: position.previousId ? photoPath(position.previousId) : null,
+    nextPath: position.nextId ? photoPath(position.nextId) : null,
+    // Closing the viewer returns to the page of the list this photo is on.
+    closedPath: urls.listingPhotos(listing.type_slug, listing.slug, listing.id) + (position.index > PAGE_SIZE.listingPhotos ? `?page=${Math.ceil(position.index / PAGE_SIZE.listingPhotos)}` : ''),
+    pageTitle: `${position.photo.title || 'Photo'} – ${listing.name} (${position.index} of ${position.count})`,
+    pageDescription: position.photo.description || `Photo ${position.index} of ${position.count} of ${listing.name}.`,
+    canonicalUrl: absolute(ctx, path),
+  });
 }

@@ -1,7 +1,87 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { urls } from '../../../shared/urls';
+import { addIsland } from '../../views';
+import { absolute, cacheForAnonymous, pageNumber, whenFlag } from '../listings/page-helpers';
+import { listVideos } from './queries';
+import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './page-queries';
+import { toVideoDTO } from './serialize';
 
-export function videosPages(_ctx: AppContext): Router {
+// Videos: the latest (36 to a page), each channel's latest, and a page per video with the
+// YouTube player (youtube-nocookie, which the CSP's frame-src allows).
+
+export function videosPages(ctx: AppContext): Router {
   const router = Router();
+  const on = whenFlag(ctx, 'videos');
+
+  // ## Videos
+  router.get('/videos/', on, (req, res) => videoGrid(ctx, req, res, null));
+  router.get('/videos/category/:slug/', on, (req, res, next) => categoryGrid(ctx, req, res, next));
+  router.get('/videos/:slug/', on, (req, res, next) => videoPage(ctx, req, res, next));
+
   return router;
+}
+
+async function categoryGrid(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const category = await videoCategoryBySlug(ctx.db, String(req.params.slug));
+  if (!category) return next();
+  return videoGrid(ctx, req, res, category);
+}
+
+async function videoGrid(ctx: AppContext, req: Request, res: Response, category: VideoCategoryRow | null) {
+  const page = pageNumber(req);
+  const limit = PAGE_SIZE.videos;
+  const now = ctx.now();
+  const [result, categories] = await Promise.all([
+    listVideos(ctx.db, { limit, offset: (page - 1) * limit, ordering: '-date_published', category: category?.slug }, { siteUrl: '', now }),
+    videoCategories(ctx.db, now),
+  ]);
+  const pages = Math.max(1, Math.ceil(result.count / limit));
+  if (page > pages) return void res.redirect(302, category ? urls.videoCategory(category.slug) : '/videos/');
+  const path = category ? urls.videoCategory(category.slug) : '/videos/';
+  const title = category ? `Latest in ${category.name}` : 'Latest Videos';
+  addIsland(res, 'video-grid', { category: category ? { name: category.name, slug: category.slug } : null, results: result });
+  cacheForAnonymous(req, res);
+  res.render('videos/index.njk', {
+    title,
+    category,
+    categories,
+    videos: result.results,
+    count: result.count,
+    page,
+    pages,
+    path,
+    pageTitle: page > 1 ? `${title} (page ${page})` : title,
+    pageDescription: category ? `The latest ${category.name} videos from ${ctx.config.site.name}.` : `The latest videos from ${ctx.config.site.name}.`,
+    canonicalUrl: absolute(ctx, path) + (page > 1 ? `?page=${page}` : ''),
+  });
+}
+
+async function videoPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+  const now = ctx.now();
+  const video = await publishedVideo(ctx.db, String(req.params.slug), now);
+  if (!video) return next();
+  const related = await relatedVideos(ctx.db, video, now, 8);
+  const dto = toVideoDTO(video, ctx.config.site.url);
+  addIsland(res, 'video-bookmark', { video: { id: dto.id, title: dto.title } });
+  cacheForAnonymous(req, res);
+  res.render('videos/detail.njk', {
+    video,
+    dto,
+    related: related.map((r) => toVideoDTO(r, '')),
+    structuredData: {
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: video.title,
+      description: video.description || video.title,
+      thumbnailUrl: dto.image_url,
+      uploadDate: dto.date_published,
+      embedUrl: `https://www.youtube-nocookie.com/embed/${video.youtube_code}`,
+      ...(video.duration_seconds ? { duration: `PT${video.duration_seconds}S` } : {}),
+    },
+    pageTitle: video.title,
+    pageDescription: video.description.slice(0, 200) || video.title,
+    canonicalUrl: absolute(ctx, urls.video(video.slug)),
+  });
 }

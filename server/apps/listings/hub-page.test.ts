@@ -1,0 +1,163 @@
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createListing, createListingSubType, createListingType, createNeighbourhood, createSubwayStop } from '../../testing/fixtures';
+
+// The listing hubs: server-rendered first page, filters as a plain GET form, sort tabs,
+// pagination and the listing-search island's initial state.
+
+const initialState = (html: string) => JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
+const names = (html: string) => [...html.matchAll(/<h3 class="place-card__name">([^<]*)<\/h3>/g)].map((m) => m[1]);
+
+describe('listing hubs', () => {
+  let t: TestContext;
+  let annex: number;
+  let stationId: number;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    const db = t.ctx.db;
+    const restaurants = await createListingType(db, { name: 'Restaurants', slug: 'restaurants' });
+    await createListingType(db, { name: 'Bars', slug: 'bars' });
+    const pizza = await createListingSubType(db, restaurants, { name: 'Pizza', slug: 'pizza' });
+    await createListingSubType(db, restaurants, { name: 'Thai', slug: 'thai' });
+    annex = await createNeighbourhood(db, { name: 'Annex' });
+    stationId = await createSubwayStop(db, { name: 'Spadina', latitude: 43.6672, longitude: -79.4037 });
+    const [patio] = await db('features').insert({ name: 'Patio', slug: 'patio' }).returning('id');
+    const [delivery] = await db('services').insert({ name: 'Delivery', slug: 'delivery' }).returning('id');
+    // 42 restaurants: names sort as Place 00 … Place 41; 3 are pizza places in the Annex near Spadina.
+    for (let i = 0; i < 42; i++) {
+      const isPizza = i < 3;
+      const id = await createListing(db, {
+        name: `Place ${String(i).padStart(2, '0')}`,
+        type_id: restaurants,
+        sub_type_id: isPizza ? pizza : null,
+        neighbourhood_id: isPizza ? annex : null,
+        rating: i === 5 ? 4.9 : 3,
+        favourite_count: i === 7 ? 500 : 0,
+        smart_review_score: i === 2 ? 10 : 0,
+        appears_in_best_of_lists: i === 1,
+        latitude: isPizza ? 43.6675 : 43.7,
+        longitude: isPizza ? -79.404 : -79.5,
+        date_published: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+      if (i === 0) {
+        await db('listing_features').insert({ listing_id: id, feature_id: patio.id ?? patio });
+        await db('listing_services').insert({ listing_id: id, service_id: delivery.id ?? delivery });
+      }
+    }
+    await createListing(db, { name: '<img src=x onerror=alert(1)>', type_id: restaurants, sub_type_id: pizza, date_published: new Date('2020-01-01') });
+  });
+  afterAll(() => t.close());
+
+  test('a type hub renders the first 40 results A–Z, the count, pagination and the island state', async () => {
+    const res = await request(t.app).get('/restaurants/');
+    expect(res.status).toBe(200);
+    expect(res.text.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(res.text).toContain('<h2 id="results-title" class="hub-results__count">43 found</h2>');
+    const shown = names(res.text);
+    expect(shown).toHaveLength(40);
+    expect(shown[0]).toBe('&lt;img src=x onerror=alert(1)&gt;');
+    expect(shown[1]).toBe('Place 00');
+    expect(res.text).toContain('<a class="tabs__link" href="/restaurants/?ordering=name" aria-current="true">A–Z</a>');
+    expect(res.text).toContain('href="/restaurants/?ordering=-date_published">MOST RECENT</a>');
+    expect(res.text).toMatch(/rel="next" href="\/restaurants\/\?page=2"/);
+    expect(res.text).toContain('<div data-island="listing-search" id="listing-search">');
+    const state = initialState(res.text)['listing-search'];
+    expect(state.results.count).toBe(43);
+    expect(state.results.results).toHaveLength(40);
+    expect(state.results.next).toMatch(/\/api\/v2\/listings\/\?.*offset=40/);
+    expect(state.params).toMatchObject({ category: 'restaurants', subcategory: null, ordering: 'name', page: 1 });
+    expect(state.options.types.map((o: { slug: string }) => o.slug)).toEqual(expect.arrayContaining(['restaurants', 'bars']));
+  });
+
+  test('?page=2 shows the rest; a page past the end goes back to the first; a bad page is a 400', async () => {
+    const res = await request(t.app).get('/restaurants/?page=2');
+    expect(res.status).toBe(200);
+    expect(names(res.text)).toEqual(['Place 39', 'Place 40', 'Place 41']);
+    const past = await request(t.app).get('/restaurants/?page=9&ordering=-rating');
+    expect(past.status).toBe(302);
+    expect(past.headers.location).toBe('/restaurants/?ordering=-rating');
+    const bad = await request(t.app).get('/restaurants/?page=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('page');
+  });
+
+  test('sort tabs order by rating, popularity and most recent', async () => {
+    expect(names((await request(t.app).get('/restaurants/?ordering=-rating')).text)[0]).toBe('Place 05');
+    expect(names((await request(t.app).get('/restaurants/?ordering=-favourite_count')).text)[0]).toBe('Place 07');
+    expect(names((await request(t.app).get('/restaurants/?ordering=-date_published')).text)[0]).toBe('Place 41');
+    const bad = await request(t.app).get('/restaurants/?ordering=evil');
+    expect(bad.status).toBe(400);
+  });
+
+  test('a sub-category hub filters by it and its MOST RECENT tab is smart review, the default there', async () => {
+    const res = await request(t.app).get('/restaurants/pizza/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('4 found');
+    expect(names(res.text)[0]).toBe('Place 02');
+    expect(res.text).toContain('<a class="tabs__link" href="/restaurants/pizza/?ordering=smart_review" aria-current="true">MOST RECENT</a>');
+    expect(res.text).toContain('Want more results? Try adjusting your criteria with the dropdowns above.');
+  });
+
+  test('no results: the sorry message names the sub-category, and the count reads 0 found', async () => {
+    const res = await request(t.app).get('/restaurants/thai/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('0 found');
+    expect(res.text).toContain('Sorry, there are no results for Thai in this area. Please try adjusting your search criteria with dropdowns above.');
+    expect(res.text).not.toContain('Want more results?');
+  });
+
+  test('the filters work as a plain GET form: neighbourhood, subway stop, service, features, best of', async () => {
+    expect(names((await request(t.app).get(`/restaurants/?neighborhoodId=${annex}`)).text)).toEqual(['Place 00', 'Place 01', 'Place 02']);
+    expect((await request(t.app).get(`/restaurants/?subwayStopId=${stationId}`)).text).toContain('3 found');
+    expect(names((await request(t.app).get('/restaurants/?selectedServiceSlug=delivery')).text)).toEqual(['Place 00']);
+    expect(names((await request(t.app).get('/restaurants/?selectedFeatures=patio')).text)).toEqual(['Place 00']);
+    expect(names((await request(t.app).get('/restaurants/?selectedFeatures=patio&selectedFeatures=rooftop')).text)).toEqual([]);
+    const best = await request(t.app).get('/restaurants/?bestOf=true');
+    expect(names(best.text)).toEqual(['Place 01']);
+    expect(best.text).toMatch(/<input type="checkbox" name="bestOf" value="true" checked>/);
+    const form = (await request(t.app).get(`/restaurants/?neighborhoodId=${annex}`)).text;
+    expect(form).toMatch(/<form class="hub-filters" action="\/restaurants\/" method="get"/);
+    expect(form).toContain(`<option value="${annex}" selected>Annex</option>`);
+    expect(form).toMatch(/<label for="hub-subway">Subway stop<\/label>/);
+  });
+
+  test('choosing a category or sub-category in the form redirects to its path, keeping the other filters', async () => {
+    const sub = await request(t.app).get(`/restaurants/?category=restaurants&subcategory=pizza&neighborhoodId=${annex}`);
+    expect(sub.status).toBe(302);
+    expect(sub.headers.location).toBe(`/restaurants/pizza/?neighborhoodId=${annex}`);
+    const type = await request(t.app).get('/restaurants/pizza/?category=bars&subcategory=pizza&bestOf=true');
+    expect(type.headers.location).toBe('/bars/?bestOf=true');
+    const all = await request(t.app).get('/restaurants/pizza/?category=restaurants&subcategory=');
+    expect(all.headers.location).toBe('/restaurants/');
+    const evil = await request(t.app).get('/restaurants/?category=//evil.example');
+    expect(evil.status).toBe(400);
+  });
+
+  test('a neighbourhood hub lists that neighbourhood’s places of the type; its category choice keeps the neighbourhood', async () => {
+    const res = await request(t.app).get(`/restaurants/n/${annex}/annex/`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<h1 class="page-header__title">Restaurants in Annex</h1>');
+    expect(names(res.text)).toEqual(['Place 00', 'Place 01', 'Place 02']);
+    const bars = await request(t.app).get(`/restaurants/n/${annex}/annex/?category=bars&neighborhoodId=${annex}`);
+    expect(bars.headers.location).toBe(`/bars/n/${annex}/annex/`);
+    const stale = await request(t.app).get(`/restaurants/n/${annex}/old-name/`);
+    expect(stale.status).toBe(301);
+    expect(stale.headers.location).toBe(`/restaurants/n/${annex}/annex/`);
+    expect((await request(t.app).get('/restaurants/n/99999/nowhere/')).status).toBe(404);
+  });
+
+  test('bad filter values are a 400 naming the field, never a 500', async () => {
+    const res = await request(t.app).get('/restaurants/?neighborhoodId=abc');
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('default_neighborhood');
+    expect((await request(t.app).get('/restaurants/?selectedServiceSlug=%3Cscript%3E')).status).toBe(400);
+  });
+
+  test('with listings off the hubs are 404', async () => {
+    const app = t.rebuild({ FEATURE_LISTINGS: 'false' });
+    expect((await request(app).get('/restaurants/')).status).toBe(404);
+    expect((await request(app).get('/restaurants/pizza/')).status).toBe(404);
+    expect((await request(app).get(`/restaurants/n/${annex}/annex/`)).status).toBe(404);
+  });
+});
