@@ -6,6 +6,9 @@ import { createStateSigner, type OAuthState } from './oauth-state';
 import { createTokenCipher } from './token-crypto';
 import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredentials } from './credentials';
 import { loadCalendarSourceEvent, toGoogleEvent } from './google-event';
+import { eventBookmarksKind } from '../bookmarks/events';
+import { createSave } from '../saves/store';
+import type { SaveKind } from '../saves/kind';
 
 // Google Calendar sync of saved events (spec 1 §4 "Event save"). Off, and its routes 404,
 // unless GOOGLE_CLIENT_ID is set.
@@ -97,7 +100,15 @@ export function createCalendarService(ctx: Ctx) {
     async completeAuthorization(memberId: number, state: OAuthState, code: string): Promise<void> {
       const tokens = await google.exchangeCode(code);
       await saveTokens(db, cipher, memberId, tokens, ctx.now());
-      if (state.e) await insert(memberId, state.e).catch((err) => logger.warn({ err, memberId }, 'calendar: pending event not added'));
+      if (state.e) {
+        // The save that asked for authorisation was not kept (it answered status 101): keep it
+        // now, through the bookmarks' own store, then add the event to the calendar.
+        const eventId = state.e;
+        const kind = eventBookmarksKind as SaveKind<unknown>;
+        await createSave(db, kind, memberId, kind.parseCreate({ object_id: eventId, add_to_calendar: true }, ctx.now()), ctx.now())
+          .then(() => insert(memberId, eventId))
+          .catch((err: unknown) => logger.warn({ err, memberId }, 'calendar: pending event not saved or not added'));
+      }
     },
   };
 }

@@ -31,7 +31,8 @@ export function profileDTO(m: Member): ProfileDTO {
 }
 
 /** The kinds whose cached id maps the islands keep (spec 1 §3 auth status). */
-export const LAST_UPDATE_KINDS = ['article-bookmarks', 'video-bookmarks', 'favourites', 'todos'] as const;
+// The spec's four keys, plus the two other kinds of saves, which move their stamps too.
+export const LAST_UPDATE_KINDS = ['article-bookmarks', 'video-bookmarks', 'favourites', 'todos', 'ratings', 'event-bookmarks'] as const;
 
 export function lastUpdatesDTO(m: Member): Record<(typeof LAST_UPDATE_KINDS)[number], string | null> {
   const stored = (m.last_updates ?? {}) as Record<string, string>;
