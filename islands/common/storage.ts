@@ -12,6 +12,9 @@ export const STORAGE_KEYS = {
   favourites: 'favourites.listingMap',
   todos: 'todos.listingMap',
   videoBookmarks: 'video-bookmarks.videoMap',
+  ratings: 'ratings.listingMap',
+  articleBookmarks: 'article-bookmarks.articleMap',
+  eventBookmarks: 'event-bookmarks.eventMap',
   recentUploads: 'recentUploadedPhotoCount',
 } as const;
 

@@ -7,6 +7,7 @@ import { safeNextPath } from '../../http/safe-redirect';
 import { addIsland } from '../../views';
 import { profileDTO } from '../profiles/serialize';
 import { profileCounts } from '../profiles/queries';
+import { calendarEnabled } from '../calendar/sync';
 import { loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from './schemas';
 import { createAccountsService } from './service';
 import { authRateLimits } from './rate-limits';
@@ -114,12 +115,21 @@ export function accountsPages(ctx: AppContext): Router {
   // ## Member shells: the onboarding and dashboard islands mount here with their state
   router.get(['/accounts/onboarding', '/accounts/onboarding/'], requireMemberPage, (req, res) => {
     const member = req.user as Member;
-    addIsland(res, 'onboarding', { profile: profileDTO(member), next: safeNextPath(req.query.next, '/accounts/dashboard/') });
+    addIsland(res, 'onboarding', {
+      profile: profileDTO(member),
+      next: safeNextPath(req.query.next, '/accounts/dashboard/'),
+      facebookPageUrl: ctx.config.social.facebookPageUrl ?? null,
+    });
     res.render('accounts/onboarding.njk', { pageTitle: 'Welcome', bodyClass: 'page-onboarding' });
   });
   router.get('/accounts/dashboard/', requireMemberPage, async (req, res) => {
     const member = req.user as Member;
-    addIsland(res, 'dashboard', { profile: profileDTO(member), counts: await profileCounts(ctx.db, member.id) });
+    addIsland(res, 'dashboard', {
+      profile: profileDTO(member),
+      counts: await profileCounts(ctx.db, member.id),
+      calendarEnabled: calendarEnabled(ctx.config),
+      iosAppUrl: ctx.config.social.iosAppUrl ?? null,
+    });
     res.render('accounts/dashboard.njk', { pageTitle: 'Dashboard' });
   });
   router.get('/accounts/dashboard', (_req, res) => res.redirect(301, '/accounts/dashboard/'));

@@ -1,6 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { publicPage, renderView, trailingSlash } from '../site-pages/public-page';
+import { addSavesIsland } from '../saves/page-island';
 import { articlePage, articlePathFrom, bestOfListPage, bestOfPage, hubPage, HUB_TYPES, slideshowPage } from './page-service';
 
 // Article pages. Mounted after every fixed-path app (see apps/index.ts): the detail route is a
@@ -19,7 +20,17 @@ export function articlesPages(ctx: AppContext): Router {
   }
 
   // ## Article detail and its slideshow, at the article's stored path
-  router.get('/:type/:year/:month/:slug/', articleShaped, trailingSlash, ...content, renderView((_req, res) => articlePage(ctx, res.locals.articlePath)));
+  router.get(
+    '/:type/:year/:month/:slug/',
+    articleShaped,
+    trailingSlash,
+    ...content,
+    renderView(async (req, res) => {
+      const view = await articlePage(ctx, res.locals.articlePath);
+      addSavesIsland(ctx, req, res, ['articleBookmarks']);
+      return view;
+    }),
+  );
   router.get('/:type/:year/:month/:slug/slideshow/', articleShaped, trailingSlash, ...content, renderView((req, res) => slideshowPage(ctx, req, res.locals.articlePath)));
   return router;
 }

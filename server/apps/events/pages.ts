@@ -2,6 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
+import { addSavesIsland } from '../saves/page-island';
 import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { ValidationError } from '../../http/errors';
 import { absolute, cacheForAnonymous, pageNumber, redirectToCanonical, safeHttpUrl, whenFlag } from '../listings/page-helpers';
@@ -77,7 +78,7 @@ async function eventPage(ctx: AppContext, req: Request, res: Response, next: Nex
   const tz = ctx.config.city.timeZone;
   const [words, dates] = await Promise.all([scheduleWordsFor(ctx.db, [event.id], now, tz), upcomingOccurrences(ctx.db, event.id, now, DETAIL_DATES)]);
   const dto = toEventDTO(event, ctx.config.site.url);
-  addIsland(res, 'event-save', { event: { id: dto.id, title: dto.title, can_be_bookmarked: dto.can_be_bookmarked, start_date_time: dto.start_date_time } });
+  if (dto.can_be_bookmarked && dates.length) addSavesIsland(ctx, req, res, ['eventBookmarks']);
   cacheForAnonymous(req, res);
   res.render('events/detail.njk', {
     event,

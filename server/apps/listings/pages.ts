@@ -9,6 +9,7 @@ import { listingPath, toListingDTO } from './serialize';
 import { hoursRows, listingStructuredData } from './structured-data';
 import { pointMap } from '../neighbourhoods/boundary-svg';
 import { renderListingHub } from './hub-page';
+import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 
 // Places pages: /places/, a hub per listing type, sub-type and neighbourhood, and each
 // listing's page. Paths are patterns (/{type}/...), so this router comes last in the registry
@@ -29,6 +30,7 @@ export function listingsPages(ctx: AppContext): Router {
 
 async function placesLanding(ctx: AppContext, req: Request, res: Response) {
   const [types, recent] = await Promise.all([listingTypesWithCounts(ctx.db), recentListings(ctx.db, 12)]);
+  addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   cacheForAnonymous(req, res);
   res.render('places/index.njk', {
     types,
@@ -43,6 +45,7 @@ async function placesLanding(ctx: AppContext, req: Request, res: Response) {
 async function typeHub(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
   const type = await listingTypeBySlug(ctx.db, String(req.params.type));
   if (!type) return next();
+  addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   await renderListingHub(ctx, req, res, { type });
 }
 
@@ -52,6 +55,7 @@ async function neighbourhoodHub(ctx: AppContext, req: Request, res: Response, ne
   const neighbourhood = await ctx.db('neighbourhoods').where({ id: idParam(req.params.neighbourhoodId) }).first('id', 'name', 'slug');
   if (!neighbourhood) return next();
   if (redirectToCanonical(req, res, urls.neighbourhoodListings(type.slug, neighbourhood.id, neighbourhood.slug))) return;
+  addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   await renderListingHub(ctx, req, res, { type, neighbourhood });
 }
 
@@ -63,6 +67,7 @@ async function subTypeHubOrListing(ctx: AppContext, req: Request, res: Response,
   if (id === null) {
     const subType = await subTypeBySlug(ctx.db, type.id, segment);
     if (!subType) return next();
+    addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
     return renderListingHub(ctx, req, res, { type, subType });
   }
   return listingPage(ctx, req, res, next, id);
@@ -76,6 +81,7 @@ async function listingPage(ctx: AppContext, req: Request, res: Response, next: N
   const dto = toListingDTO(listing, ctx.config.site.url);
   const hasPoint = listing.latitude !== null && listing.longitude !== null;
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
+  addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   cacheForAnonymous(req, res);
   res.render('places/listing.njk', {
     listing,

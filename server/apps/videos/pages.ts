@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { urls } from '../../../shared/urls';
 import { addIsland } from '../../views';
+import { addSavesIsland } from '../saves/page-island';
 import { absolute, cacheForAnonymous, pageNumber, whenFlag } from '../listings/page-helpers';
 import { listVideos } from './queries';
 import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './page-queries';
@@ -64,7 +65,7 @@ async function videoPage(ctx: AppContext, req: Request, res: Response, next: Nex
   if (!video) return next();
   const related = await relatedVideos(ctx.db, video, now, 8);
   const dto = toVideoDTO(video, ctx.config.site.url);
-  addIsland(res, 'video-bookmark', { video: { id: dto.id, title: dto.title } });
+  addSavesIsland(ctx, req, res, ['videoBookmarks']);
   cacheForAnonymous(req, res);
   res.render('videos/detail.njk', {
     video,

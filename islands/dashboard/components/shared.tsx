@@ -1,0 +1,173 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Dialog } from '../../common/Dialog';
+import { nextOffset, type ListState } from '../../common/list-state';
+import type { PageRequest } from '../../common/list-state';
+import { useDashboardDispatch } from '../hooks';
+import { useDashboardSettings } from '../context';
+import { isMobileDevice } from '../format';
+import type { PayloadAction } from '@reduxjs/toolkit';
+
+// Pieces every list screen shares: first load, 'Load more', the delete confirmation, the
+// empty state, sort tabs and star ratings.
+
+type PageRequester = (req?: PageRequest) => PayloadAction<PageRequest | undefined>;
+
+/** Loads the first page when the screen opens and the list was never loaded. */
+export function useFirstPage(list: ListState<unknown>, pageRequested: PageRequester): void {
+  const dispatch = useDashboardDispatch();
+  useEffect(() => {
+    if (list.count < 0 && !list.isFetching) dispatch(pageRequested({ offset: 0 }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.count]);
+}
+
+export function LoadMore({ list, pageRequested }: { list: ListState<unknown>; pageRequested: PageRequester }) {
+  const dispatch = useDashboardDispatch();
+  const offset = nextOffset(list);
+  if (offset === null) return null;
+  return (
+    <div className="dash-more">
+      <button type="button" className="button button--secondary" disabled={list.isFetching} onClick={() => dispatch(pageRequested({ offset }))}>
+        {list.isFetching ? 'Loading…' : 'Load more'}
+      </button>
+    </div>
+  );
+}
+
+/** 'Delete' opens a confirmation; confirming deletes and closes, cancelling closes (spec 1 §4). */
+export function DeleteButton({ what, label, onConfirm }: { what: string; label: string; onConfirm: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="dash-delete" aria-label={`Delete ${label}`} onClick={() => setOpen(true)}>
+        Delete
+      </button>
+      {open && (
+        <Dialog title={`Delete this ${what}?`} onClose={() => setOpen(false)} className="dash-confirm">
+          <p>
+            <strong>{label}</strong> will be removed from your dashboard.
+          </p>
+          <div className="dash-confirm__actions">
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                onConfirm();
+              }}
+            >
+              Yes, delete this {what}
+            </button>
+            <button type="button" className="button--secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+export function EmptyState({ children, appLink = false }: { children: ReactNode; appLink?: boolean }) {
+  const { iosAppUrl } = useDashboardSettings();
+  return (
+    <div className="dash-empty">
+      <p>{children}</p>
+      {appLink && iosAppUrl && !isMobileDevice() && (
+        <p>
+          <a href={iosAppUrl}>Get our iPhone app</a> to save places and stories on the go.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface SortTab {
+  label: string;
+  ordering: string;
+}
+
+export function SortTabs({ tabs, current, onChange }: { tabs: SortTab[]; current: string | null; onChange: (ordering: string) => void }) {
+  return (
+    <div className="dash-sort" role="group" aria-label="Sort by">
+      {tabs.map((t) => (
+        <button key={t.ordering} type="button" className={`dash-sort__tab${t.ordering === current ? ' is-active' : ''}`} aria-pressed={t.ordering === current} onClick={() => onChange(t.ordering)}>
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Five radio stars; `value` 0 means not rated. */
+export function Stars({ value, onChange, label }: { value: number; onChange: (n: number) => void; label: string }) {
+  return (
+    <fieldset className="dash-stars">
+      <legend className="visually-hidden">{label}</legend>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <label key={n} className={`dash-stars__star${n <= value ? ' is-on' : ''}`}>
+          <input type="radio" name={label} value={n} checked={value === n} aria-label={`${n} star${n === 1 ? '' : 's'}`} onChange={() => onChange(n)} />
+          <span aria-hidden="true">★</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Editable stars with the confirm flow of spec 1 §4: choosing a value asks 'Edit to N star
+ * rating:' (or 'Confirm N star rating:' when unrated); Confirm saves and thanks for 1.6 s,
+ * Cancel restores the previous value.
+ */
+export function RatingEditor({ value, label, onConfirm, thanksMs = 1600 }: { value: number; label: string; onConfirm: (n: number) => void; thanksMs?: number }) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [thanks, setThanks] = useState(false);
+  useEffect(() => {
+    if (!thanks) return;
+    const t = setTimeout(() => setThanks(false), thanksMs);
+    return () => clearTimeout(t);
+  }, [thanks, thanksMs]);
+  return (
+    <div className="dash-rating">
+      <Stars value={chosen ?? value} onChange={(n) => setChosen(n === value ? null : n)} label={label} />
+      {chosen !== null && (
+        <div className="dash-rating__confirm">
+          <span>{value > 0 ? `Edit to ${chosen} star rating:` : `Confirm ${chosen} star rating:`}</span>
+          <button
+            type="button"
+            onClick={() => {
+              onConfirm(chosen);
+              setChosen(null);
+              setThanks(true);
+            }}
+          >
+            Confirm
+          </button>
+          <button type="button" className="button--secondary" onClick={() => setChosen(null)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {thanks && <p className="dash-rating__thanks" role="status">Thanks for rating!</p>}
+    </div>
+  );
+}
+
+export function ListingCard({ listing, children }: { listing: { name: string; share_url: string; image_url: string | null; address: string; type: { name: string }; default_neighborhood: { name: string } | null; rating: number | null }; children?: ReactNode }) {
+  return (
+    <li className="dash-card">
+      {listing.image_url ? <img className="dash-card__img" src={listing.image_url} alt="" loading="lazy" /> : <div className="dash-card__img dash-card__img--blank" />}
+      <div className="dash-card__body">
+        <p className="dash-card__kicker">
+          {listing.type.name}
+          {listing.default_neighborhood ? ` · ${listing.default_neighborhood.name}` : ''}
+        </p>
+        <h3 className="dash-card__title">
+          <a href={listing.share_url}>{listing.name}</a>
+        </h3>
+        {listing.address && <p className="dash-card__meta">{listing.address}</p>}
+        <p className="dash-card__meta">Rating: {listing.rating === null ? '-' : listing.rating.toFixed(2)}</p>
+        {children}
+      </div>
+    </li>
+  );
+}

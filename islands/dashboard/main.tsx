@@ -1,0 +1,19 @@
+import { mountIsland } from '../common/mount';
+import { initialStateFor, siteConfig } from '../common/initial-state';
+import { dashboardApi } from './api';
+import { DashboardApp } from './App';
+import { createDashboardStore } from './store';
+import { countsLoaded } from './slices/counts';
+import { initialProfileState, profileActions } from './slices/profile';
+import type { DashboardInitialState } from './types';
+
+// The dashboard island: starts from the profile and counts the page printed; only when the
+// page printed no counts does it ask for them.
+mountIsland('dashboard', () => {
+  const state = initialStateFor<DashboardInitialState>('dashboard') ?? {};
+  const store = createDashboardStore({ profile: { ...initialProfileState, data: state.profile ?? null }, counts: state.counts ?? null }, { api: dashboardApi });
+  if (!state.counts) dashboardApi.counts().then((c) => store.dispatch(countsLoaded(c)), () => undefined);
+  if (!state.profile) dashboardApi.profile().then((p) => store.dispatch(profileActions.profileLoaded(p)), () => undefined);
+  const settings = { flags: siteConfig().flags, calendarEnabled: Boolean(state.calendarEnabled), iosAppUrl: state.iosAppUrl ?? null };
+  return <DashboardApp store={store} settings={settings} />;
+});

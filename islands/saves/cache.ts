@@ -1,0 +1,69 @@
+import { readItem, STORAGE_KEYS, writeItem } from '../common/storage';
+import type { SaveKind } from './types';
+
+// The saved-id maps kept in localStorage (spec 1 §3 "a bookmark map per kind with update
+// time"; spec 2 §3 keys). Each entry is {map, updatedAt}: updatedAt is a server time (the
+// kind's last_updates when the map was read, or the date of the member's own change), so a
+// map is stale exactly when /profiles/hi/ reports a later last_updates for its kind. The
+// stores are cleared with the others on profile or app-version change (common/storage.ts).
+
+export const CACHE_KEYS: Record<SaveKind, string> = {
+  favourites: STORAGE_KEYS.favourites,
+  todos: STORAGE_KEYS.todos,
+  ratings: STORAGE_KEYS.ratings,
+  articleBookmarks: STORAGE_KEYS.articleBookmarks,
+  videoBookmarks: STORAGE_KEYS.videoBookmarks,
+  eventBookmarks: STORAGE_KEYS.eventBookmarks,
+};
+
+/** The /profiles/hi/ last_updates key of each kind. */
+export const LAST_UPDATE_KEYS: Record<SaveKind, string> = {
+  favourites: 'favourites',
+  todos: 'todos',
+  ratings: 'ratings',
+  articleBookmarks: 'article-bookmarks',
+  videoBookmarks: 'video-bookmarks',
+  eventBookmarks: 'event-bookmarks',
+};
+
+export interface CachedMap<V = unknown> {
+  map: Record<string, V>;
+  updatedAt: string | null;
+}
+
+const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
+
+/** The cached map of a kind, or null (absent, or written in another shape by older code). */
+export function readCachedMap<V>(kind: SaveKind): CachedMap<V> | null {
+  const v = readItem<CachedMap<V>>(CACHE_KEYS[kind]);
+  if (!v || typeof v !== 'object' || !v.map || typeof v.map !== 'object' || Array.isArray(v.map)) return null;
+  if (v.updatedAt !== null && typeof v.updatedAt !== 'string') return null;
+  return v;
+}
+
+export function writeCachedMap(kind: SaveKind, map: Record<string, unknown>, updatedAt: string | null): void {
+  writeItem(CACHE_KEYS[kind], { map, updatedAt });
+}
+
+export function dropCachedMap(kind: SaveKind): void {
+  try {
+    window.localStorage.removeItem(CACHE_KEYS[kind]);
+  } catch {
+    // storage disabled: nothing cached either
+  }
+}
+
+/** Is the cache still good given the server's last change of that kind (null: never changed)? */
+export function isFresh(cached: CachedMap | null, lastUpdate: string | null | undefined): cached is CachedMap {
+  if (!cached) return false;
+  if (!lastUpdate) return true;
+  return !Number.isNaN(time(cached.updatedAt)) && time(lastUpdate) <= time(cached.updatedAt);
+}
+
+/** After the member's own change: the map as it now is, stamped with the server's time of it. */
+export function recordOwnChange(kind: SaveKind, map: Record<string, unknown>, serverTime: string | undefined): void {
+  const cached = readCachedMap(kind);
+  if (!cached || !serverTime) return dropCachedMap(kind);
+  const later = Number.isNaN(time(cached.updatedAt)) || time(serverTime) > time(cached.updatedAt) ? serverTime : cached.updatedAt;
+  writeCachedMap(kind, map, later);
+}

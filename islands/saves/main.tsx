@@ -1,0 +1,34 @@
+import { Provider } from 'react-redux';
+import { mountIsland } from '../common/mount';
+import { initialStateFor } from '../common/initial-state';
+import { requestLogin } from '../common/auth-events';
+import { savesApi } from './api';
+import { SaveControl } from './components/SaveControl';
+import { profileFromInitialState } from './slices/profile';
+import { createSavesStore, type SavesStore } from './store';
+import type { ControlType, SavesInitialState } from './types';
+
+// The saves island: every placeholder templates/partials/save-controls.njk printed (data-save,
+// data-object-id) becomes a live control; all share one store, so the page reads the saved-id
+// maps once. Member placeholders are printed hidden (nothing works without JavaScript) and
+// shown here; guests' fallback login links become buttons that open the login dialog.
+let store: SavesStore | null = null;
+
+const CONTROL_TYPES: ControlType[] = ['listing', 'listing-compact', 'article', 'video', 'event'];
+
+mountIsland('saves', (el) => {
+  store ??= createSavesStore(
+    { profile: profileFromInitialState(initialStateFor<SavesInitialState>('saves')) },
+    { api: savesApi, navigate: (url) => window.location.assign(url), requestLogin },
+  );
+  const type = el.dataset.save as ControlType;
+  const objectId = Number(el.dataset.objectId);
+  if (!CONTROL_TYPES.includes(type) || !Number.isInteger(objectId) || objectId <= 0) return null;
+  el.hidden = false;
+  el.classList.add('is-enhanced');
+  return (
+    <Provider store={store}>
+      <SaveControl type={type} objectId={objectId} name={el.dataset.name} />
+    </Provider>
+  );
+});
