@@ -51,3 +51,16 @@ describe('browser storage rules', () => {
     expect(readItem(STORAGE_KEYS.appVersion)).toBe('1.1.0');
   });
 });
+
+describe('clearStores and the app version', () => {
+  test('clearing the stores keeps the app version, so the next load does not clear them again', () => {
+    localStorage.clear();
+    syncAppVersion('1.0.0');
+    localStorage.setItem(STORAGE_KEYS.recentUploads, '2');
+    clearStores();
+    expect(localStorage.getItem(STORAGE_KEYS.recentUploads)).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.recentUploads, '3');
+    syncAppVersion('1.0.0');
+    expect(localStorage.getItem(STORAGE_KEYS.recentUploads)).toBe('3');
+  });
+});

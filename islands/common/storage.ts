@@ -63,7 +63,9 @@ export function writeItem(key: string, value: unknown): void {
 export function clearStores(): void {
   const s = store();
   if (!s) return;
-  for (const key of Object.values(STORAGE_KEYS)) s.removeItem(key);
+  // The app version says which build wrote the stores; it is not member data. Clearing it too
+  // made the next page load see a "new version" and wipe the stores again, every time.
+  for (const key of Object.values(STORAGE_KEYS)) if (key !== STORAGE_KEYS.appVersion) s.removeItem(key);
 }
 
 /** True when the member was active here less than 5 days ago. */

@@ -5,6 +5,7 @@ import { memberId, requireMemberPage } from '../../http/auth-guards';
 import { HttpError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../http/errors';
 import { list, text, type RawForm } from './form';
 import { createEventSubmissionService } from './service';
+import { addIsland } from '../../views';
 
 export const SUCCESS_PATH = '/events/add/success/';
 /** Blank irregular rows shown without JavaScript (the island adds rows itself). */
@@ -63,12 +64,24 @@ function renderForm(ctx: AppContext, res: Response, status: number, raw: RawForm
   // Default times as the form's pickers start: the next hour plus one, ending two hours later.
   const now = moment.tz(ctx.now(), ctx.config.city.timeZone);
   const start = now.clone().startOf('hour').add(1, 'hour');
+  const defaults = { startTime: start.format('h:mm A'), endTime: start.clone().add(2, 'hours').format('h:mm A') };
+  const fieldErrors = Object.keys(errors).length ? errors : null;
+  // The event-form island renders the same form, enhanced, from the same values and errors.
+  addIsland(res, 'event-form', {
+    csrfToken: String(res.locals.csrfToken ?? ''),
+    city: ctx.config.city.name,
+    values,
+    weekdays: list(raw, 'weekly-weekdays'),
+    errors: fieldErrors,
+    irregularRows: rows,
+    defaults,
+  });
   res.status(status).render('event-submissions/form.njk', {
     pageTitle: 'Add an event',
     values,
     weekdays: list(raw, 'weekly-weekdays'),
-    errors: Object.keys(errors).length ? errors : null,
+    errors: fieldErrors,
     irregularRows: Array.from({ length: rows }, (_, i) => i),
-    defaults: { startTime: start.format('h:mm A'), endTime: start.clone().add(2, 'hours').format('h:mm A') },
+    defaults,
   });
 }

@@ -44,6 +44,17 @@ async function photoList(ctx: AppContext, req: Request, res: Response, next: Nex
     closedPath: path,
     uploadEnabled: ctx.config.flags.photoUpload,
   });
+  // The uploader (?upload=1) and the recent-upload notice after it: members only.
+  const uploader = Boolean(req.user && ctx.config.flags.photoUpload);
+  const uploading = uploader && req.query.upload === '1';
+  if (uploader) {
+    addIsland(res, 'photo-uploader', {
+      listing: { id: listing.id, name: listing.name },
+      upload: uploading,
+      maxMb: ctx.config.limits.photoUploadMaxMb,
+      completionPath: path,
+    });
+  }
   cacheForAnonymous(req, res);
   res.render('photos/list.njk', {
     listing,
@@ -52,6 +63,8 @@ async function photoList(ctx: AppContext, req: Request, res: Response, next: Nex
     page,
     pages,
     path,
+    uploader,
+    uploading,
     pageTitle: `Photos of ${listing.name}`,
     pageDescription: `${count} ${count === 1 ? 'photo' : 'photos'} of ${listing.name}, ${listing.address}.`,
     canonicalUrl: absolute(ctx, path) + (page > 1 ? `?page=${page}` : ''),

@@ -1,0 +1,155 @@
+/// <reference types="jest" />
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { ApiError } from '../common/api';
+import { renderWithStore } from '../common/test-utils';
+import { EventForm, formEntries, isValidTime } from './components/EventForm';
+import { imageFileError } from './sagas';
+import { eventForm, eventFormFromInitialState, eventFormSlice, imageFieldsFrom } from './slice';
+import { createEventFormStore } from './store';
+import type { EventFormInitialState } from './types';
+
+const settle = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+};
+const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+
+const INIT: EventFormInitialState = { csrfToken: 'tok', city: 'Toronto', values: {}, weekdays: [], errors: null, irregularRows: 3, defaults: { startTime: '7:00 PM', endTime: '9:00 PM' } };
+const UPLOADED = { thumbnail_dimensions: { width: 300, height: 300 }, uploaded_image_url: 'http://x/media/u/a.jpg', thumbnail_url: 'http://x/media/u/a_t.jpg' };
+
+function setup(init: Partial<EventFormInitialState> = {}, api: Partial<Record<'searchListings' | 'uploadImage' | 'submit', jest.Mock>> = {}) {
+  const ctx = {
+    api: {
+      searchListings: api.searchListings ?? jest.fn().mockResolvedValue([{ id: 5, name: 'Massey Hall', address: '178 Victoria St' }]),
+      uploadImage: api.uploadImage ?? jest.fn().mockResolvedValue(UPLOADED),
+      submit: api.submit ?? jest.fn().mockResolvedValue({ success_url: '/events/add/success/' }),
+    },
+    navigate: jest.fn(),
+    debounceMs: 20,
+  };
+  const full = { ...INIT, ...init };
+  const store = createEventFormStore(eventFormFromInitialState(full), ctx);
+  const view = renderWithStore(<EventForm init={full} />, store);
+  return { ...view, store, ctx };
+}
+
+const entriesOf = (container: HTMLElement) => formEntries(container.querySelector('form')!);
+const value = (entries: Array<[string, string]>, name: string) => entries.filter(([k]) => k === name).map(([, v]) => v);
+
+describe('event form island', () => {
+  test('slice: placeless checkboxes store, clear and restore the venue, and disable each other', () => {
+    let s = eventFormFromInitialState({ ...INIT, values: { venue_name: 'Hall', address: '1 King St', listing: '' } });
+    s = eventFormSlice.reducer(s, eventForm.multipleVenuesToggled(true));
+    expect(s.venue).toEqual({ name: '', address: '', listingId: '' });
+    s = eventFormSlice.reducer(s, eventForm.virtualToggled(true));
+    expect(s.virtual).toBe(false);
+    s = eventFormSlice.reducer(s, eventForm.multipleVenuesToggled(false));
+    expect(s.venue).toEqual({ name: 'Hall', address: '1 King St', listingId: '' });
+    expect(imageFieldsFrom(UPLOADED)).toMatchObject({ hub_page_image_top: '50', hub_page_image_left: '0', thumbnail_width: '300', thumbnail_height: '300' });
+    expect(isValidTime('7:30 PM')).toBe(true);
+    expect(isValidTime('19:30')).toBe(true);
+    expect(isValidTime('25:00')).toBe(false);
+    expect(imageFileError({ name: 'a.pdf', type: 'application/pdf' })).toBe('Unsupported file type ".pdf"');
+    expect(imageFileError({ name: 'a.png', type: 'image/png' })).toBeNull();
+  });
+
+  test('tabs, weekly days and irregular rows give the server its field names', () => {
+    const { container } = setup();
+    expect(screen.getByText('Only Toronto-based events will be approved for posting.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Weekly' }));
+    expect(screen.getByRole('tab', { name: 'Weekly' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Event Duration')).toBeTruthy();
+    const days = within(screen.getByRole('group', { name: 'Recurring Weekly on' }));
+    fireEvent.click(days.getByLabelText('Mon'));
+    fireEvent.click(days.getByLabelText('Sun'));
+    let entries = entriesOf(container);
+    expect(value(entries, 'schedule_type')).toEqual(['weekly']);
+    expect(value(entries, 'weekly-weekdays').sort()).toEqual(['0', '1']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Various dates' }));
+    expect(value(entriesOf(container), 'irregular-TOTAL_FORMS')).toEqual(['1']);
+    fireEvent.click(screen.getByRole('button', { name: '+ Add another date' }));
+    entries = entriesOf(container);
+    expect(value(entries, 'irregular-TOTAL_FORMS')).toEqual(['2']);
+    expect(value(entries, 'irregular-1-start_time')).toEqual(['7:00 PM']);
+    expect(value(entries, 'irregular-MAX_NUM_FORMS')).toEqual(['100']);
+    const start = screen.getAllByLabelText('Start time')[0] as HTMLInputElement;
+    fireEvent.change(start, { target: { value: 'soon' } });
+    fireEvent.blur(start);
+    expect(start.value).toBe('7:00 PM');
+  });
+
+  test('venue type-ahead: nothing at 2 characters, a debounced search above, a choice renames the field', async () => {
+    const { ctx, container } = setup();
+    const venue = screen.getByRole('combobox', { name: 'Venue' }) as HTMLInputElement;
+    fireEvent.change(venue, { target: { value: 'Ma' } });
+    await wait(40);
+    expect(ctx.api.searchListings).not.toHaveBeenCalled();
+    fireEvent.change(venue, { target: { value: 'Mas' } });
+    fireEvent.change(venue, { target: { value: 'Mass' } });
+    await wait(40);
+    expect(ctx.api.searchListings.mock.calls).toEqual([['Mass']]);
+    fireEvent.mouseDown(screen.getByRole('option', { name: /Massey Hall/ }));
+    expect(venue.name).toBe('venue_display_name');
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('178 Victoria St');
+    expect(value(entriesOf(container), 'listing')).toEqual(['5']);
+    fireEvent.change(venue, { target: { value: 'Massey' } });
+    expect(venue.name).toBe('venue_name');
+    expect(value(entriesOf(container), 'listing')).toEqual(['']);
+  });
+
+  test('virtual event disables venue, address and listing and multiple venues; unchecking restores them', () => {
+    const { container } = setup({ values: { venue_name: 'The Rex', address: '194 Queen St W' } });
+    fireEvent.click(screen.getByLabelText('Virtual event'));
+    expect((screen.getByRole('combobox', { name: 'Venue' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Address') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Multiple venues') as HTMLInputElement).disabled).toBe(true);
+    const entries = entriesOf(container);
+    expect(value(entries, 'venue_name')).toEqual([]);
+    expect(value(entries, 'is_virtual_event')).toEqual(['on']);
+    fireEvent.click(screen.getByLabelText('Virtual event'));
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('194 Queen St W');
+  });
+
+  test('without an image the confirmation comes first; continuing posts, errors show beside fields', async () => {
+    const submit = jest.fn().mockRejectedValueOnce(new ApiError(400, { title: ['This field is required.'], weekDays: ['Choose at least one day of the week.'] })).mockResolvedValue({ success_url: '/events/add/success/' });
+    const { ctx } = setup({ values: { schedule_type: 'weekly' } }, { submit });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit event' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add an image to get noticed' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I want to add an image' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(submit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit event' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with no image' }));
+    await act(settle);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('* This field is required.')).toBeTruthy();
+    expect(screen.getByText('* Choose at least one day of the week.')).toBeTruthy();
+    expect(screen.getByLabelText(/Event title/).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit event' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with no image' }));
+    await act(settle);
+    expect(ctx.navigate).toHaveBeenCalledWith('/events/add/success/');
+  });
+
+  test('an uploaded image fills the hidden fields and submits without the confirmation; a bad type is refused', async () => {
+    const { ctx, container } = setup();
+    const file = screen.getByLabelText('Image') as HTMLInputElement;
+    fireEvent.change(file, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    await act(settle);
+    expect(screen.getByText('* Unsupported file type ".txt"')).toBeTruthy();
+    expect(ctx.api.uploadImage).not.toHaveBeenCalled();
+    fireEvent.change(file, { target: { files: [new File(['x'], 'poster.png', { type: 'image/png' })] } });
+    await act(settle);
+    expect(ctx.api.uploadImage).toHaveBeenCalledTimes(1);
+    const entries = entriesOf(container);
+    expect(value(entries, 'uploaded_image_url')).toEqual([UPLOADED.uploaded_image_url]);
+    expect(value(entries, 'thumbnail_image_url')).toEqual([UPLOADED.thumbnail_url]);
+    expect(value(entries, 'box_width')).toEqual(['300']);
+    expect(value(entries, 'csrfmiddlewaretoken')).toEqual(['tok']);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit event' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(settle);
+    expect(ctx.api.submit).toHaveBeenCalledTimes(1);
+    expect(ctx.navigate).toHaveBeenCalledWith('/events/add/success/');
+  });
+});

@@ -1,0 +1,192 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { LIMITS, SCHEDULE_TYPES, type ScheduleType } from '../../shared/constants';
+import type { EventFormInitialState, ImageUploadResponse, ListingSuggestion } from './types';
+
+// The add-event form's state (spec 1 §4 "Event form"): the schedule tab, the venue block
+// (multiple venues / virtual event clear, disable and store venue, address and listing;
+// unchecking restores them; each checkbox disables the other; a chosen listing renames the
+// field to venue_display_name), the weekly days, the irregular rows, the uploaded image, the
+// venue type-ahead, the 'Add an image to get noticed' confirmation and the server's errors.
+
+export interface Venue {
+  name: string;
+  address: string;
+  listingId: string;
+}
+
+export const IMAGE_FIELDS = ['uploaded_image_url', 'thumbnail_image_url', 'hub_page_image_top', 'hub_page_image_left', 'thumbnail_width', 'thumbnail_height'] as const;
+export type ImageFieldName = (typeof IMAGE_FIELDS)[number];
+
+export interface EventFormState {
+  scheduleType: ScheduleType;
+  venue: Venue;
+  stored: Venue | null;
+  multipleVenues: boolean;
+  virtual: boolean;
+  weekdays: string[];
+  irregularRows: number;
+  image: { status: 'empty' | 'uploading' | 'uploaded' | 'error'; error: string | null; fields: Record<ImageFieldName, string> };
+  suggestions: ListingSuggestion[];
+  searching: boolean;
+  errors: Record<string, string[]>;
+  submitting: boolean;
+  confirmImage: boolean;
+  formError: string | null;
+}
+
+const isOn = (v: string | undefined) => /^(on|true|1)$/i.test(v ?? '');
+const emptyImage = (): Record<ImageFieldName, string> => Object.fromEntries(IMAGE_FIELDS.map((n) => [n, ''])) as Record<ImageFieldName, string>;
+
+/** One blank date row to start; after a failed post, as many rows as were sent. */
+function postedRows(raw: string | undefined): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? Math.min(100, n) : 1;
+}
+
+export function eventFormFromInitialState(init?: Partial<EventFormInitialState>): EventFormState {
+  const v = init?.values ?? {};
+  const type = (SCHEDULE_TYPES as readonly string[]).includes(v.schedule_type ?? '') ? (v.schedule_type as ScheduleType) : 'single_day';
+  const fields = emptyImage();
+  for (const n of IMAGE_FIELDS) fields[n] = v[n] ?? '';
+  return {
+    scheduleType: type,
+    venue: { name: v.venue_display_name || v.venue_name || '', address: v.address ?? '', listingId: v.listing ?? '' },
+    stored: null,
+    multipleVenues: isOn(v.is_multiple_venues),
+    virtual: isOn(v.is_virtual_event),
+    weekdays: init?.weekdays ?? [],
+    irregularRows: postedRows(v['irregular-TOTAL_FORMS']),
+    image: { status: fields.uploaded_image_url ? 'uploaded' : 'empty', error: null, fields },
+    suggestions: [],
+    searching: false,
+    errors: init?.errors ?? {},
+    submitting: false,
+    confirmImage: false,
+    formError: null,
+  };
+}
+
+/** Centre the aspect-fill thumbnail in the 300x200 box. */
+export function imageFieldsFrom(res: ImageUploadResponse): Record<ImageFieldName, string> {
+  const { width, height } = res.thumbnail_dimensions;
+  return {
+    uploaded_image_url: res.uploaded_image_url,
+    thumbnail_image_url: res.thumbnail_url,
+    hub_page_image_top: String(Math.max(0, Math.round((height - LIMITS.eventImageBoxHeight) / 2))),
+    hub_page_image_left: String(Math.max(0, Math.round((width - LIMITS.eventImageBoxWidth) / 2))),
+    thumbnail_width: String(width),
+    thumbnail_height: String(height),
+  };
+}
+
+function placeless(state: EventFormState, on: boolean) {
+  const wasPlaceless = state.multipleVenues || state.virtual;
+  if (on && !wasPlaceless) {
+    state.stored = state.venue;
+    state.venue = { name: '', address: '', listingId: '' };
+    state.suggestions = [];
+  }
+}
+
+function restore(state: EventFormState) {
+  if (!state.multipleVenues && !state.virtual && state.stored) {
+    state.venue = state.stored;
+    state.stored = null;
+  }
+}
+
+export const eventFormSlice = createSlice({
+  name: 'eventForm',
+  initialState: eventFormFromInitialState(),
+  reducers: {
+    scheduleTypeChanged(state, action: PayloadAction<ScheduleType>) {
+      state.scheduleType = action.payload;
+    },
+    multipleVenuesToggled(state, action: PayloadAction<boolean>) {
+      if (state.virtual) return; // the two disable each other
+      placeless(state, action.payload);
+      state.multipleVenues = action.payload;
+      restore(state);
+    },
+    virtualToggled(state, action: PayloadAction<boolean>) {
+      if (state.multipleVenues) return;
+      placeless(state, action.payload);
+      state.virtual = action.payload;
+      restore(state);
+    },
+    /** Typing in the venue field: it is a plain venue_name again until a suggestion is chosen. */
+    venueTyped(state, action: PayloadAction<string>) {
+      state.venue.name = action.payload;
+      state.venue.listingId = '';
+      if (action.payload.trim().length <= 2) state.suggestions = [];
+    },
+    venueChosen(state, action: PayloadAction<ListingSuggestion>) {
+      state.venue = { name: action.payload.name, address: action.payload.address, listingId: String(action.payload.id) };
+      state.suggestions = [];
+      state.searching = false;
+    },
+    suggestionsClosed(state) {
+      state.suggestions = [];
+      state.searching = false;
+    },
+    searchStarted(state) {
+      state.searching = true;
+    },
+    suggestionsLoaded(state, action: PayloadAction<ListingSuggestion[]>) {
+      state.suggestions = action.payload;
+      state.searching = false;
+    },
+    addressChanged(state, action: PayloadAction<string>) {
+      state.venue.address = action.payload;
+    },
+    weekdayToggled(state, action: PayloadAction<string>) {
+      const i = state.weekdays.indexOf(action.payload);
+      if (i >= 0) state.weekdays.splice(i, 1);
+      else state.weekdays.push(action.payload);
+    },
+    irregularRowAdded(state) {
+      state.irregularRows = Math.min(100, state.irregularRows + 1);
+    },
+    imageSelected(state, _action: PayloadAction<{ fileId: string; name: string }>) {
+      state.image.status = 'uploading';
+      state.image.error = null;
+    },
+    imageRejected(state, action: PayloadAction<string>) {
+      state.image.status = state.image.fields.uploaded_image_url ? 'uploaded' : 'error';
+      state.image.error = action.payload;
+    },
+    imageUploaded(state, action: PayloadAction<ImageUploadResponse>) {
+      state.image = { status: 'uploaded', error: null, fields: imageFieldsFrom(action.payload) };
+      delete state.errors.image;
+    },
+    imageRemoved(state) {
+      state.image = { status: 'empty', error: null, fields: emptyImage() };
+    },
+    submitRequested(state, _action: PayloadAction<{ entries: Array<[string, string]>; withoutImage?: boolean }>) {
+      state.confirmImage = false;
+      state.formError = null;
+    },
+    imageConfirmOpened(state) {
+      state.confirmImage = true;
+    },
+    imageConfirmClosed(state) {
+      state.confirmImage = false;
+    },
+    submitStarted(state) {
+      state.submitting = true;
+    },
+    submitFailed(state, action: PayloadAction<{ errors: Record<string, string[]>; message?: string }>) {
+      state.submitting = false;
+      state.errors = action.payload.errors;
+      state.formError = action.payload.message ?? 'Please correct the errors below.';
+    },
+    submitSucceeded(state) {
+      state.errors = {};
+    },
+  },
+});
+
+export const eventForm = eventFormSlice.actions;
+
+/** The venue field is named venue_display_name only while a chosen listing is in it. */
+export const venueFieldName = (s: EventFormState) => (s.venue.listingId ? 'venue_display_name' : 'venue_name');
