@@ -16,7 +16,7 @@ let store: SavesStore | null = null;
 
 const CONTROL_TYPES: ControlType[] = ['listing', 'listing-compact', 'article', 'video', 'event'];
 
-mountIsland('saves', (el) => {
+function renderControl(el: HTMLElement) {
   store ??= createSavesStore(
     { profile: profileFromInitialState(initialStateFor<SavesInitialState>('saves')) },
     { api: savesApi, navigate: (url) => window.location.assign(url), requestLogin },
@@ -31,4 +31,10 @@ mountIsland('saves', (el) => {
       <SaveControl type={type} objectId={objectId} name={el.dataset.name} />
     </Provider>
   );
-});
+}
+
+mountIsland('saves', renderControl);
+// Islands that render cards after load (listing-search) print new placeholders and ask for
+// them to be mounted: mountIsland skips the ones already mounted.
+document.addEventListener('saves:rescan', () => mountIsland('saves', renderControl));
+

@@ -1,0 +1,121 @@
+/// <reference types="jest" />
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithStore } from '../common/test-utils';
+import { App } from './components/App';
+import { fakeContext, hubState, page, range, settle, setup } from './testing';
+import { loadMapEngine as realLoadMapEngine } from '../maps/loader';
+import type { MapEngine, MapHandle } from '../maps/types';
+
+// maplibre cannot run in jsdom: the map module's loader is mocked with a fake engine.
+const handle: jest.Mocked<MapHandle> = {
+  setPoints: jest.fn(),
+  bounds: jest.fn().mockReturnValue([-79.41, 43.64, -79.39, 43.67]),
+  onMoveEnd: jest.fn(),
+  whenStill: jest.fn().mockResolvedValue(undefined),
+  resize: jest.fn(),
+  destroy: jest.fn(),
+};
+const engine: MapEngine = { create: jest.fn().mockResolvedValue(handle) };
+jest.mock('../maps/loader', () => ({ loadMapEngine: jest.fn() }));
+const loadMapEngine = realLoadMapEngine as jest.Mock;
+
+const props = (_s: ReturnType<typeof setup>) => ({
+  options: hubState().options,
+  card: { siteUrl: 'https://site.test', cityName: 'Toronto', member: false, next: '/restaurants/' },
+  centre: { latitude: 43.65, longitude: -79.38 },
+  path: '/restaurants/',
+  geolocation: true,
+});
+
+describe('listing search panel', () => {
+  beforeEach(() => jest.clearAllMocks());
+
+  test('hydrates from the page state, prints save placeholders, and asks the saves island to rescan', () => {
+    const rescan = jest.fn();
+    document.addEventListener('saves:rescan', rescan);
+    const s = setup();
+    renderWithStore(<App {...props(s)} />, s.store);
+    expect(screen.getByRole('heading', { name: '100 found' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('place-card'))).toHaveLength(40);
+    const placeholder = document.querySelector('[data-island="saves"][data-object-id="1"]')!;
+    expect(placeholder.getAttribute('data-save')).toBe('listing-compact');
+    expect(placeholder.querySelector('a')!.getAttribute('href')).toBe('/accounts/login?next=%2Frestaurants%2F');
+    expect(screen.getByRole('link', { name: /^Place 1 Restaurants/ }).getAttribute('href')).toBe('/restaurants/place-1-1/');
+    expect(rescan).toHaveBeenCalled();
+    expect(s.ctx.api.search).not.toHaveBeenCalled();
+    document.removeEventListener('saves:rescan', rescan);
+  });
+
+  test('filters are disabled while fetching; features show N Features Selected; the messages of spec 2 §8', async () => {
+    const ctx = fakeContext();
+    let resolve!: (v: unknown) => void;
+    ctx.api.search.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
+    const s = setup({}, ctx);
+    renderWithStore(<App {...props(s)} />, s.store);
+    fireEvent.change(screen.getByLabelText('Subway stop'), { target: { value: '3' } });
+    expect((screen.getByLabelText('Neighbourhood') as HTMLSelectElement).disabled).toBe(true);
+    await act(async () => {
+      resolve(page([7, 8, 9], 3));
+      await settle();
+    });
+    expect((screen.getByLabelText('Neighbourhood') as HTMLSelectElement).disabled).toBe(false);
+    expect(screen.getByRole('heading', { name: '3 found' })).toBeTruthy();
+    expect(screen.getByText('Want more results? Try adjusting your criteria with the dropdowns above.')).toBeTruthy();
+
+    ctx.api.search.mockResolvedValue(page([], 0));
+    fireEvent.click(screen.getByRole('button', { name: 'Features' }));
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Patio'));
+      await settle();
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Wheelchair accessible'));
+      await settle();
+    });
+    expect(screen.getByRole('button', { name: '2 Features Selected' })).toBeTruthy();
+    expect(ctx.api.search.mock.lastCall[0]).toMatchObject({ features: 'patio,wheelchair-accessible' });
+    expect(screen.getByRole('heading', { name: '0 found' })).toBeTruthy();
+    expect(screen.getByText('Sorry, there are no results for Restaurants in this area. Please try adjusting your search criteria with dropdowns above.')).toBeTruthy();
+  });
+
+  test('sort tabs re-search; the map view draws markers and refreshes in the area once the map is still', async () => {
+    loadMapEngine.mockResolvedValue(engine);
+    let moved: () => void = () => {};
+    handle.onMoveEnd.mockImplementation((cb) => ((moved = cb), () => {}));
+    const s = setup();
+    renderWithStore(<App {...props(s)} />, s.store);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'RATING' }));
+      await settle();
+    });
+    expect(s.ctx.api.search.mock.lastCall[0]).toMatchObject({ ordering: '-rating', offset: 0 });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Map' }));
+      await settle();
+    });
+    expect(engine.create).toHaveBeenCalledTimes(1);
+    const opts = (engine.create as jest.Mock).mock.calls[0][1];
+    expect(opts).toMatchObject({ cluster: true, popupMaxWidth: 300 });
+    expect(opts.points[0].popupHtml).toContain('View Review');
+    expect(screen.queryByRole('button', { name: 'Refresh results in this area' })).toBeNull();
+    act(() => moved());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh results in this area' }));
+      await settle();
+    });
+    expect(handle.whenStill).toHaveBeenCalled();
+    expect(s.ctx.api.search.mock.lastCall[0]).toMatchObject({ bbox: '-79.41000,43.64000,-79.39000,43.67000', offset: 0 });
+  });
+
+  test('without WebGL the map view shows a readable list instead', async () => {
+    loadMapEngine.mockRejectedValue(new Error('no webgl'));
+    const s = setup({}, fakeContext(), page(range(1, 3), 3));
+    renderWithStore(<App {...props(s)} />, s.store);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Map' }));
+      await settle();
+    });
+    const region = screen.getByRole('region', { name: 'Places in these results' });
+    expect(within(region).getAllByRole('link')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,137 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { filters } from '../slices/filters';
+import { nextPageOffset, results } from '../slices/results';
+import type { ListingSearchState } from '../store';
+import { pageUrl } from '../query';
+import { sortTabs, type HubOptions } from '../types';
+import { Filters } from './Filters';
+import { ListingCard, type CardContext } from './ListingCard';
+import { MapPanel } from './MapPanel';
+import type { LatLng } from '../../maps/types';
+
+// The listing search panel (spec 2 §2): filters, sort tabs, a list/map toggle, the results
+// with infinite scroll and the messages of spec 2 §8.
+
+export interface AppProps {
+  options: HubOptions;
+  card: CardContext;
+  centre: LatLng;
+  path: string;
+  geolocation: boolean;
+}
+
+/** Calls `onReach` when the element scrolls into view (with a margin, so the next page is early). */
+function useBottomReached(onReach: () => void, deps: unknown[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const cb = useRef(onReach);
+  cb.current = onReach;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && cb.current(), { rootMargin: '0px 0px 400px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return ref;
+}
+
+export function App({ options, card, centre, path, geolocation }: AppProps) {
+  const dispatch = useDispatch();
+  const { criteria, fixedNeighbourhood, locating, view } = useSelector((s: ListingSearchState) => s.filters);
+  const list = useSelector((s: ListingSearchState) => s.results);
+  const disabled = list.isFetching || locating;
+  const more = nextPageOffset(list) !== null;
+
+  const type = options.types.find((t) => t.slug === criteria.category);
+  const subName = type?.sub_types.find((s) => s.slug === criteria.subcategory)?.name;
+  const what = subName ?? type?.name ?? 'places';
+
+  // New cards carry new save placeholders: the saves island mounts them.
+  useEffect(() => {
+    document.dispatchEvent(new CustomEvent('saves:rescan'));
+  }, [list.items, view]);
+
+  const sentinel = useBottomReached(() => {
+    if (more && !list.isFetching) dispatch(results.nextPageRequested());
+  }, [list.items.length, view, more]);
+
+  const tabs = useMemo(() => sortTabs(criteria.subcategory), [criteria.subcategory]);
+
+  return (
+    <div className="listing-search" data-enhanced="true">
+      <Filters criteria={criteria} options={options} fixedNeighbourhood={fixedNeighbourhood} disabled={disabled} geolocation={geolocation} cityName={card.cityName} />
+
+      <div className="listing-search__bar">
+        <nav className="tabs" aria-label="Sort by">
+          <ul className="tabs__list">
+            {tabs.map((t) => (
+              <li key={t.label}>
+                <a
+                  className="tabs__link"
+                  href={pageUrl({ ...criteria, ordering: t.ordering }, { path, fixedNeighbourhood, page: 1 })}
+                  aria-current={t.ordering === criteria.ordering ? 'true' : undefined}
+                  aria-disabled={disabled || undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    if (!disabled && t.ordering !== criteria.ordering) dispatch(filters.orderingChosen(t.ordering));
+                  }}
+                >
+                  {t.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="view-toggle" role="group" aria-label="Show results as">
+          <button type="button" className="view-toggle__button" aria-pressed={view === 'list'} onClick={() => dispatch(filters.viewChosen('list'))}>
+            List
+          </button>
+          <button type="button" className="view-toggle__button" aria-pressed={view === 'map'} onClick={() => dispatch(filters.viewChosen('map'))}>
+            Map
+          </button>
+        </div>
+      </div>
+
+      <section className="hub-results" aria-labelledby="results-title" aria-busy={disabled}>
+        <h2 id="results-title" className="hub-results__count" aria-live="polite">
+          {locating ? 'Finding your location…' : `${list.count} found`}
+        </h2>
+        {list.failed && list.count === 0 && <p className="notice notice--error">The results could not be loaded. Please try again.</p>}
+        {!list.failed && list.count === 0 && !list.isFetching && (
+          <p className="notice">Sorry, there are no results for {what} in this area. Please try adjusting your search criteria with dropdowns above.</p>
+        )}
+        {view === 'map' ? (
+          <MapPanel
+            items={list.items}
+            siteUrl={card.siteUrl}
+            cityName={card.cityName}
+            centre={centre}
+            refit={!criteria.bbox}
+            areaChosen={Boolean(criteria.bbox)}
+            disabled={disabled}
+            onRefresh={(bbox) => dispatch(filters.mapAreaChosen(bbox))}
+            onClearArea={() => dispatch(filters.mapAreaCleared())}
+          />
+        ) : (
+          list.items.length > 0 && (
+            <ul className={`place-grid place-grid--list${list.isFetching ? ' is-fetching' : ''}`}>
+              {list.items.map((l) => (
+                <ListingCard key={l.id} l={l} ctx={card} />
+              ))}
+            </ul>
+          )
+        )}
+        {list.count > 0 && list.count < 5 && <p className="notice">Want more results? Try adjusting your criteria with the dropdowns above.</p>}
+        {more && (
+          <div ref={sentinel} className="listing-search__more">
+            <button type="button" className="button--secondary" disabled={list.isFetching} onClick={() => dispatch(results.nextPageRequested())}>
+              {list.isFetching ? 'Loading…' : `Show more (${list.items.length + list.startOffset} of ${list.count})`}
+            </button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

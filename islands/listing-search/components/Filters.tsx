@@ -1,0 +1,167 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { neighbourhoodHubChosen } from '../actions';
+import { filters } from '../slices/filters';
+import { NEARBY_ID, type Criteria, type HubOptions } from '../types';
+
+// The dropdown filters (spec 2 §2): category (another hub), sub-category, neighbourhood (with
+// Nearby), subway stop, service, features (a multi-select: 'N Features Selected') and best-of.
+// All disabled while a search or a geolocation is under way.
+
+interface Props {
+  criteria: Criteria;
+  options: HubOptions;
+  fixedNeighbourhood: number | null;
+  disabled: boolean;
+  geolocation: boolean;
+  cityName: string;
+}
+
+export function featuresLabel(n: number): string {
+  if (n === 0) return 'Features';
+  return `${n} ${n === 1 ? 'Feature' : 'Features'} Selected`;
+}
+
+const num = (v: string): number | null => (v === '' ? null : Number(v));
+
+export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, geolocation, cityName }: Props) {
+  const dispatch = useDispatch();
+  const id = useId();
+  const type = options.types[c.categoryIndex] ?? options.types.find((t) => t.slug === c.category);
+  const fixed = fixedNeighbourhood !== null;
+
+  return (
+    <form className="hub-filters listing-search__filters" aria-label="Filter places" onSubmit={(e) => e.preventDefault()}>
+      <div className="hub-filters__row">
+        <div className="field">
+          <label htmlFor={`${id}-category`}>Category</label>
+          <select
+            id={`${id}-category`}
+            value={c.category}
+            disabled={disabled}
+            onChange={(e) => dispatch(filters.categoryChosen({ index: e.target.selectedIndex, slug: e.target.value }))}
+          >
+            {options.types.map((t) => (
+              <option key={t.id} value={t.slug}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!fixed && type && type.sub_types.length > 0 && (
+          <div className="field">
+            <label htmlFor={`${id}-sub`}>Sub-category</label>
+            <select id={`${id}-sub`} value={c.subcategory ?? ''} disabled={disabled} onChange={(e) => dispatch(filters.subCategoryChosen(e.target.value || null))}>
+              <option value="">All {type.name.toLowerCase()}</option>
+              {type.sub_types.map((s) => (
+                <option key={s.id} value={s.slug}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-neighbourhood`}>Neighbourhood</label>
+          <select
+            id={`${id}-neighbourhood`}
+            value={fixed ? String(fixedNeighbourhood) : c.neighborhoodId === null ? '' : String(c.neighborhoodId)}
+            disabled={disabled}
+            onChange={(e) => {
+              const v = num(e.target.value);
+              if (fixed) {
+                const n = options.neighbourhoods.find((x) => x.id === v);
+                dispatch(neighbourhoodHubChosen(n ? { id: n.id, slug: n.slug } : null));
+              } else dispatch(filters.neighbourhoodChosen(v));
+            }}
+          >
+            <option value="">All neighbourhoods</option>
+            {!fixed && geolocation && <option value={String(NEARBY_ID)}>Nearby</option>}
+            {options.neighbourhoods.map((n) => (
+              <option key={n.id} value={String(n.id)}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-subway`}>Subway stop</label>
+          <select id={`${id}-subway`} value={c.subwayStopId === null ? '' : String(c.subwayStopId)} disabled={disabled} onChange={(e) => dispatch(filters.subwayStopChosen(num(e.target.value)))}>
+            <option value="">Any subway stop</option>
+            {options.subwayStops.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {options.services.length > 0 && (
+          <div className="field">
+            <label htmlFor={`${id}-service`}>Service</label>
+            <select id={`${id}-service`} value={c.selectedServiceSlug ?? ''} disabled={disabled} onChange={(e) => dispatch(filters.serviceChosen(e.target.value || null))}>
+              <option value="">Any service</option>
+              {options.services.map((s) => (
+                <option key={s.id} value={s.slug}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {options.features.length > 0 && <FeaturesSelect selected={c.selectedFeatures} options={options.features} disabled={disabled} />}
+      </div>
+      <div className="hub-filters__row">
+        <label className="checkbox">
+          <input type="checkbox" checked={c.bestOf} disabled={disabled} onChange={(e) => dispatch(filters.bestOfChosen(e.target.checked))} /> Best of {cityName} only
+        </label>
+      </div>
+    </form>
+  );
+}
+
+/** A multi-select as a disclosure: the button names how many are chosen; Esc or a click outside closes it. */
+function FeaturesSelect({ selected, options, disabled }: { selected: string[]; options: HubOptions['features']; disabled: boolean }) {
+  const dispatch = useDispatch();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const toggle = (slug: string, on: boolean) => dispatch(filters.featuresChosen(on ? [...selected, slug] : selected.filter((s) => s !== slug)));
+
+  return (
+    <div className="field multi-select" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <span className="multi-select__label" id={`${id}-label`}>
+        Features
+      </span>
+      <button type="button" className="multi-select__button" aria-expanded={open} aria-controls={`${id}-panel`} aria-describedby={`${id}-label`} disabled={disabled} onClick={() => setOpen(!open)}>
+        {featuresLabel(selected.length)}
+      </button>
+      {open && (
+        <fieldset className="multi-select__panel" id={`${id}-panel`}>
+          <legend className="visually-hidden">Features</legend>
+          <ul className="checkbox-list">
+            {options.map((f) => (
+              <li key={f.id}>
+                <label className="checkbox">
+                  <input type="checkbox" checked={selected.includes(f.slug)} disabled={disabled} onChange={(e) => toggle(f.slug, e.target.checked)} /> {f.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+          {selected.length > 0 && (
+            <button type="button" className="button--quiet" disabled={disabled} onClick={() => dispatch(filters.featuresChosen([]))}>
+              Clear features
+            </button>
+          )}
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { memo } from 'react';
+import type { ListingDTO } from '../../../shared/dto';
+import { formatDistanceKm } from '../../../shared/format/distance';
+import { escapeHtml, sitePath } from '../../maps/geo';
+
+// One result, the same markup as templates/places/partials/listing-card.njk, with the saves
+// island's placeholder (templates/partials/save-controls.njk). The placeholder's inside is
+// set once as HTML and never reconciled by React: the saves island mounts its own root there
+// (it finds new placeholders on 'saves:rescan').
+
+export interface CardContext {
+  siteUrl: string;
+  cityName: string;
+  /** Signed in: the placeholder starts hidden (saving needs the island), as on the server. */
+  member: boolean;
+  /** Where a guest's login link comes back to. */
+  next: string;
+}
+
+function rating(v: number | null): string {
+  return v === null || v === undefined ? '-' : Number(v).toFixed(2);
+}
+
+function SavePlaceholder({ l, ctx }: { l: ListingDTO; ctx: CardContext }) {
+  const html = ctx.member
+    ? ''
+    : `<a class="save-control__login" href="/accounts/login?next=${encodeURIComponent(ctx.next)}" rel="nofollow">Log in to save or rate <span class="visually-hidden">${escapeHtml(l.name)}</span></a>`;
+  return (
+    <div
+      data-island="saves"
+      className="save-control save-control--listing-compact"
+      data-save="listing-compact"
+      data-object-id={l.id}
+      data-name={l.name}
+      hidden={ctx.member}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+export const ListingCard = memo(function ListingCard({ l, ctx }: { l: ListingDTO; ctx: CardContext }) {
+  const href = sitePath(l.share_url, ctx.siteUrl);
+  return (
+    <li className="place-card">
+      <a className="place-card__link" href={href}>
+        {l.image_url ? (
+          <img className="place-card__image" src={`${l.image_url}?w=210&h=140&cmd=crop`} width={210} height={140} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="place-card__placeholder" aria-hidden="true">
+            {l.name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <span className="place-card__body">
+          <h3 className="place-card__name">{l.name}</h3>
+          <span className="place-card__kicker">
+            {l.sub_type ? l.sub_type.name : l.type.name}
+            {l.default_neighborhood ? ` · ${l.default_neighborhood.name}` : ''}
+          </span>
+        </span>
+      </a>
+      <span className="place-card__meta">
+        {l.appears_in_best_of_lists && <span className="best-of-sticker">Best of {ctx.cityName}</span>}{' '}
+        <span className="place-card__rating">
+          Rating <strong>{rating(l.rating)}</strong>
+        </span>
+        {typeof l.distance === 'number' && <> · <span>{formatDistanceKm(l.distance)}</span></>}
+      </span>
+      {l.address && <span className="place-card__address">{l.address}</span>}
+      <SavePlaceholder l={l} ctx={ctx} />
+    </li>
+  );
+});

@@ -1,0 +1,111 @@
+import type { Action } from '@reduxjs/toolkit';
+import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { ListingDTO, Page } from '../../../shared/dto';
+import { apiQuery, pageUrl, PAGE_LIMIT } from '../query';
+import { CRITERIA_ACTIONS, filters } from '../slices/filters';
+import { currentPage, nextPageOffset, results } from '../slices/results';
+import type { ListingSearchContext, ListingSearchState } from '../store';
+import { NEARBY_ID } from '../types';
+import { neighbourhoodHubChosen } from '../actions';
+
+// One saga per flow (spec 2 §4 "Listing filters"):
+// - search: any criteria change → a new search from offset 0 (takeLatest: a newer change
+//   cancels the older request), then the URL is kept in sync with history.replaceState;
+// - paging: scrolled to the bottom → the next page, appended (takeLeading: one at a time);
+// - nearby: 'Nearby' asks for geolocation; the answer (or the denial) is a criteria change;
+// - category: a new category (or, on a neighbourhood hub, a new neighbourhood) is another page.
+
+function* context() {
+  const c: ListingSearchContext = {
+    api: (yield getContext('api')) as ListingSearchContext['api'],
+    navigate: (yield getContext('navigate')) as ListingSearchContext['navigate'],
+    replaceUrl: (yield getContext('replaceUrl')) as ListingSearchContext['replaceUrl'],
+    currentPath: (yield getContext('currentPath')) as ListingSearchContext['currentPath'],
+    locate: (yield getContext('locate')) as ListingSearchContext['locate'],
+  };
+  return c;
+}
+
+const selectState = (s: ListingSearchState) => s;
+
+function* syncUrl() {
+  const c: ListingSearchContext = yield* context();
+  const s: ListingSearchState = yield select(selectState);
+  const url = pageUrl(s.filters.criteria, { path: c.currentPath(), fixedNeighbourhood: s.filters.fixedNeighbourhood, page: currentPage(s.results) });
+  c.replaceUrl(url);
+}
+
+/** A criteria change: search again from the first page. */
+export function* searchFlow() {
+  const c: ListingSearchContext = yield* context();
+  yield put(results.searchStarted());
+  const s: ListingSearchState = yield select(selectState);
+  const generation = s.results.generation;
+  try {
+    const page: Page<ListingDTO> = yield call(c.api.search, apiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, 0, PAGE_LIMIT));
+    yield put(results.pageLoaded({ generation, offset: 0, append: false, page }));
+  } catch {
+    yield put(results.pageFailed({ generation, append: false }));
+  }
+  yield call(syncUrl);
+}
+
+/** Scrolled to the bottom: the next page, appended. */
+export function* nextPageFlow() {
+  const c: ListingSearchContext = yield* context();
+  const s: ListingSearchState = yield select(selectState);
+  const offset = nextPageOffset(s.results);
+  if (offset === null || s.results.isFetching || s.filters.locating) return;
+  const generation = s.results.generation;
+  yield put(results.pageStarted());
+  try {
+    const page: Page<ListingDTO> = yield call(c.api.search, apiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, offset, PAGE_LIMIT));
+    yield put(results.pageLoaded({ generation, offset, append: true, page }));
+  } catch {
+    yield put(results.pageFailed({ generation, append: true }));
+  }
+  yield call(syncUrl);
+}
+
+export function* nearbyFlow(action: ReturnType<typeof filters.neighbourhoodChosen>) {
+  if (action.payload !== NEARBY_ID) return;
+  const c: ListingSearchContext = yield* context();
+  try {
+    const point: { lat: number; long: number } = yield call(c.locate);
+    yield put(filters.nearbyLocated(point));
+  } catch {
+    yield put(filters.nearbyDenied());
+  }
+}
+
+export function* categoryFlow(action: ReturnType<typeof filters.categoryChosen>) {
+  const c: ListingSearchContext = yield* context();
+  const s: ListingSearchState = yield select(selectState);
+  const fixed = s.filters.fixedNeighbourhood;
+  // A neighbourhood hub stays in its neighbourhood: /{type}/n/{id}/{slug}/ with the new type.
+  const path = fixed !== null ? c.currentPath().replace(/^\/[^/]+\//, `/${action.payload.slug}/`) : c.currentPath();
+  c.navigate(pageUrl(s.filters.criteria, { path, fixedNeighbourhood: fixed, page: 1 }));
+}
+
+export function* neighbourhoodHubFlow(action: ReturnType<typeof neighbourhoodHubChosen>) {
+  const c: ListingSearchContext = yield* context();
+  const s: ListingSearchState = yield select(selectState);
+  const type = s.filters.criteria.category;
+  c.navigate(action.payload ? `/${type}/n/${action.payload.id}/${action.payload.slug}/` : `/${type}/`);
+}
+
+/** A search-starting action: every criteria change except choosing Nearby (that waits for a position). */
+export function isCriteriaChange(action: Action): boolean {
+  if (filters.neighbourhoodChosen.match(action)) return action.payload !== NEARBY_ID;
+  return CRITERIA_ACTIONS.some((a) => a.match(action));
+}
+
+export function* listingSearchSaga() {
+  yield all([
+    takeLatest(isCriteriaChange, searchFlow),
+    takeLeading(results.nextPageRequested.type, nextPageFlow),
+    takeLatest(filters.neighbourhoodChosen.type, nearbyFlow),
+    takeLatest(filters.categoryChosen.type, categoryFlow),
+    takeLatest(neighbourhoodHubChosen.type, neighbourhoodHubFlow),
+  ]);
+}

@@ -1,0 +1,100 @@
+/// <reference types="jest" />
+import type { ListingDTO, Page } from '../../shared/dto';
+import { createListingSearchStore, type ListingSearchContext } from './store';
+import type { HubParams, ListingSearchInitialState } from './types';
+
+// Fixtures for the listing-search tests: a hub state like server/apps/listings/hub-page.ts
+// prints, and a context whose every part is a jest mock.
+
+export function listing(id: number, over: Partial<ListingDTO> = {}): ListingDTO {
+  return {
+    id,
+    name: `Place ${id}`,
+    image_url: null,
+    share_url: `https://site.test/restaurants/place-${id}-${id}/`,
+    coordinates: { latitude: 43.65 + id / 1000, longitude: -79.4 },
+    type: { id: 1, name: 'Restaurants', slug: 'restaurants', share_url: 'https://site.test/restaurants/' },
+    sub_type: null,
+    default_neighborhood: { id: 7, name: 'Kensington', path: '/kensington/' },
+    rating: 4.5,
+    appears_in_best_of_lists: false,
+    address: `${id} Augusta Ave`,
+    phone: '(416) 555-0100',
+    website: 'https://example.com',
+    dinesafe_establishment_id: null,
+    favourite_count: 0,
+    date_published: '2026-01-01T00:00:00Z',
+    ...over,
+  } as ListingDTO;
+}
+
+export function page(ids: number[], count: number): Page<ListingDTO> {
+  return { count, next: null, previous: null, results: ids.map((i) => listing(i)) };
+}
+
+export const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+
+export function hubState(params: Partial<HubParams> = {}, first = page(range(1, 40), 100)): ListingSearchInitialState {
+  return {
+    params: {
+      selectedCategoryIndex: 0,
+      category: 'restaurants',
+      subcategory: null,
+      neighborhoodId: null,
+      subwayStopId: null,
+      selectedServiceSlug: null,
+      selectedFeatures: [],
+      bestOf: false,
+      ordering: 'name',
+      page: 1,
+      fixedNeighbourhood: null,
+      ...params,
+    },
+    results: first,
+    options: {
+      types: [
+        { id: 1, name: 'Restaurants', slug: 'restaurants', sub_types: [{ id: 11, name: 'Pizza', slug: 'pizza', index: 0 }] },
+        { id: 2, name: 'Bars', slug: 'bars', sub_types: [] },
+      ],
+      neighbourhoods: [
+        { id: 7, name: 'Kensington', slug: 'kensington' },
+        { id: 8, name: 'Annex', slug: 'annex' },
+      ],
+      subwayStops: [{ id: 3, name: 'Spadina' }],
+      features: [
+        { id: 1, name: 'Patio', slug: 'patio' },
+        { id: 2, name: 'Wheelchair accessible', slug: 'wheelchair-accessible' },
+      ],
+      services: [{ id: 1, name: 'Delivery', slug: 'delivery' }],
+    },
+  };
+}
+
+export interface FakeContext extends ListingSearchContext {
+  api: { search: jest.Mock };
+  navigate: jest.Mock;
+  replaceUrl: jest.Mock;
+  currentPath: jest.Mock;
+  locate: jest.Mock;
+}
+
+export function fakeContext(over: Partial<FakeContext> = {}): FakeContext {
+  return {
+    api: { search: jest.fn().mockResolvedValue(page([501, 502], 2)) },
+    navigate: jest.fn(),
+    replaceUrl: jest.fn(),
+    currentPath: jest.fn().mockReturnValue('/restaurants/'),
+    locate: jest.fn().mockResolvedValue({ lat: 43.66, long: -79.4 }),
+    ...over,
+  };
+}
+
+export function setup(params: Partial<HubParams> = {}, ctx: FakeContext = fakeContext(), first?: Page<ListingDTO>) {
+  const store = createListingSearchStore(hubState(params, first), ctx);
+  return { store, ctx };
+}
+
+export const settle = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};

@@ -1,0 +1,32 @@
+/// <reference types="jest" />
+import { boundsOf, geometryPoints, listingPoints, listingPopupHtml, MAP, neighbourhoodListingsPath } from './geo';
+import { listing } from '../listing-search/testing';
+
+const ctx = { siteUrl: 'https://site.test', cityName: 'Toronto' };
+
+describe('map helpers', () => {
+  test('the constants of spec 2 §9', () => {
+    expect(MAP).toMatchObject({ singleZoom: 15, defaultZoom: 12, minZoom: 10, popupWidthListing: 454, popupWidth: 300 });
+  });
+
+  test('a listing popup: name, address search, tel: link, View Review, best-of sticker; text is escaped', () => {
+    const html = listingPopupHtml(listing(4, { name: 'Bar <b>&</b>', appears_in_best_of_lists: true, distance: 1.234 }), ctx);
+    expect(html).toContain('<a href="/restaurants/place-4-4/">Bar &lt;b&gt;&amp;&lt;/b&gt;</a>');
+    expect(html).toContain('href="tel:4165550100"');
+    expect(html).toContain('https://www.openstreetmap.org/search?query=4%20Augusta%20Ave%2C%20Toronto');
+    expect(html).toContain('>View Review</a>');
+    expect(html).toContain('Best of Toronto');
+    expect(html).toContain('1.23 km');
+    const noShare = listingPopupHtml(listing(5, { share_url: '', website: 'javascript:alert(1)' }), ctx);
+    expect(noShare).not.toContain('View');
+    expect(listingPopupHtml(listing(6, { share_url: '' }), ctx)).toContain('>View Website</a>');
+  });
+
+  test('markers skip places without coordinates; the neighbourhood path is type share_url + n/ + id + path', () => {
+    const pts = listingPoints([listing(1), listing(2, { coordinates: null }), listing(3, { appears_in_best_of_lists: true })], ctx, 1);
+    expect(pts.map((p) => [p.id, p.kind])).toEqual([[1, 'main'], [3, 'best-of']]);
+    expect(neighbourhoodListingsPath(listing(1), ctx.siteUrl)).toBe('/restaurants/n/7/kensington/');
+    expect(boundsOf(pts)!.map((n) => Math.round(n * 1000) / 1000)).toEqual([-79.4, 43.651, -79.4, 43.653]);
+    expect(geometryPoints({ type: 'MultiPolygon', coordinates: [[[[-79.4, 43.6], [-79.3, 43.7]]]] })).toEqual([{ longitude: -79.4, latitude: 43.6 }, { longitude: -79.3, latitude: 43.7 }]);
+  });
+});
