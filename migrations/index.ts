@@ -9,6 +9,7 @@ import * as photos from './20261121000700_photos';
 import * as memberSaves from './20261121000800_member_saves';
 import * as newslettersAndContact from './20261121000900_newsletters_and_contact';
 import * as searchIndexes from './20261122000400_search_indexes';
+import * as readPathIndexes from './20261122000700_read_path_indexes';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -23,4 +24,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261121000800_member_saves', memberSaves],
   ['20261121000900_newsletters_and_contact', newslettersAndContact],
   ['20261122000400_search_indexes', searchIndexes],
+  ['20261122000700_read_path_indexes', readPathIndexes],
 ];

