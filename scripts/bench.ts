@@ -40,7 +40,11 @@ interface Endpoint {
   paths?: string[];
   /** An HTML page rather than JSON. */
   page?: boolean;
+  /** Cookies to send: a returning guest carries the csrftoken cookie of an earlier visit. */
+  cookie?: string;
 }
+
+const RETURNING_GUEST = `csrftoken=${'b'.repeat(43)}`;
 
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
@@ -89,10 +93,16 @@ async function endpoints(): Promise<Endpoint[]> {
         path: `/api/search/?serialize_for=web&q=${encodeURIComponent(words[0] ?? common)}`,
         paths: words.map((w) => `/api/search/?serialize_for=web&q=${encodeURIComponent(w)}`),
       },
-      { name: 'page: home', path: '/', page: true },
-      ...(article ? [{ name: 'page: article', path: article.path as string, page: true }] : []),
-      { name: 'page: listing hub', path: '/restaurants/', page: true },
-      ...(listing ? [{ name: 'page: listing detail', path: `/${listing.type}/${listing.slug}-${listing.id}/`, page: true }] : []),
+      // A first visit renders every time (its answer sets the csrftoken cookie, so it is private);
+      // a returning guest's page may come from the guest page cache (server/http/guest-page-cache.ts).
+      { name: 'page: home (first visit)', path: '/', page: true },
+      { name: 'page: home', path: '/', page: true, cookie: RETURNING_GUEST },
+      ...(article ? [{ name: 'page: article (first visit)', path: article.path as string, page: true }] : []),
+      ...(article ? [{ name: 'page: article', path: article.path as string, page: true, cookie: RETURNING_GUEST }] : []),
+      { name: 'page: listing hub (first visit)', path: '/restaurants/', page: true },
+      { name: 'page: listing hub', path: '/restaurants/', page: true, cookie: RETURNING_GUEST },
+      ...(listing ? [{ name: 'page: listing detail (first visit)', path: `/${listing.type}/${listing.slug}-${listing.id}/`, page: true }] : []),
+      ...(listing ? [{ name: 'page: listing detail', path: `/${listing.type}/${listing.slug}-${listing.id}/`, page: true, cookie: RETURNING_GUEST }] : []),
     ];
   } finally {
     if (handle) await handle.close();
@@ -134,14 +144,16 @@ async function waitForHealth(timeoutMs = 60_000): Promise<void> {
   throw new Error(`server on ${BASE} did not become healthy`);
 }
 
-function run(url: string, duration: number, paths?: string[]): Promise<autocannon.Result> {
-  if (!paths?.length) return autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 });
+function run(url: string, duration: number, paths?: string[], cookie?: string): Promise<autocannon.Result> {
+  const headers = cookie ? { cookie } : undefined;
+  if (!paths?.length) return autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers });
   let i = 0;
   return autocannon({
     url,
     connections: CONNECTIONS,
     duration,
     pipelining: 1,
+    headers,
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
 }
@@ -157,13 +169,13 @@ async function main(): Promise<void> {
     const rows: string[][] = [];
     let over = 0;
     for (const e of list) {
-      const first = await fetch(BASE + e.path);
+      const first = await fetch(BASE + e.path, { headers: e.cookie ? { cookie: e.cookie } : {} });
       const text = await first.text();
       if (!first.ok) throw new Error(`${e.name}: ${first.status} ${text.slice(0, 500)}`);
       const body = (e.page ? { count: `${Math.round(text.length / 1024)} KB` } : JSON.parse(text)) as { count?: number | string };
-      await run(BASE + e.path, 1, e.paths?.slice(-200)); // warm-up: plans cached, pool open, pages in memory
+      await run(BASE + e.path, 1, e.paths?.slice(-200), e.cookie); // warm-up: plans cached, pool open, pages in memory
       const before = loadAverage();
-      const r = await run(BASE + e.path, SECONDS, e.paths?.slice(0, -200));
+      const r = await run(BASE + e.path, SECONDS, e.paths?.slice(0, -200), e.cookie);
       const bad = r.non2xx + r.errors + r.timeouts;
       if (r.latency.p99 >= BUDGET_P99_MS || bad) over += 1;
       const load = `${before.split(' ')[0]}→${loadAverage().split(' ')[0]}`;

@@ -9,6 +9,7 @@ import { configureViews, viewLocals } from './views';
 import { ViteManifest } from './views/vite-manifest';
 import { securityHeaders } from './http/security-headers';
 import { csrfProtection } from './http/csrf';
+import { guestPageCache } from './http/guest-page-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createPassport, sessionMiddleware } from './apps/accounts/session';
 import { healthRouter } from './apps/health/routes';
@@ -76,6 +77,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   // A multipart form's csrfmiddlewaretoken is only readable once its body is parsed.
   app.post('/events/add/', eventSubmissionBodyParser(ctx));
   app.use(csrfProtection({ secureCookie: config.isProduction }));
+  // Production only: tests must see the page their own fixtures produce, and a developer the
+  // template they just saved.
+  if (config.isProduction) app.use(guestPageCache());
   app.use(viewLocals);
   // Every page carries the navbar: its server-rendered markup and the island's state.
   app.use(navbarIsland(ctx));
