@@ -3,10 +3,11 @@ import { CSRF_COOKIE } from './csrf';
 
 // A micro-cache of rendered guest pages, as nginx's proxy_cache would keep them, inside each
 // process. Only what a page already declares shareable is kept: a 200 HTML response with
-// `Cache-Control: public` (content pages; see apps/site-pages/cache-headers.ts), to a GET from
-// a visitor whose only cookie is csrftoken. Guest content pages are identical for every guest
-// (no token in them), and any other cookie (a session, the age gate's answer) bypasses the
-// cache entirely, so nobody is ever served a page rendered for someone else. Entries live a
+// `Cache-Control: public` (content pages; see apps/site-pages/cache-headers.ts), rendered for
+// a visitor whose only cookie is csrftoken, and served to such visitors and to first visits.
+// Guest content pages are identical for every guest (no token in them), and any other cookie
+// (a session, the age gate's answer) bypasses the cache entirely, so nobody is ever served a
+// page rendered for someone else. Entries live a
 // few seconds, well inside the minute that `public, max-age=60` already allows any cache.
 
 interface Entry {
@@ -23,11 +24,12 @@ export interface GuestPageCacheOptions {
   now?: () => number;
 }
 
-function onlyCsrfCookie(req: Request): boolean {
+/** A guest: no cookie at all (a first visit) or only the csrftoken of an earlier one. */
+function isPlainGuest(req: Request): boolean {
   const header = req.headers.cookie;
-  if (!header) return false;
+  if (!header) return true;
   const names = header.split(';').map((part) => part.split('=')[0].trim()).filter(Boolean);
-  return names.length === 1 && names[0] === CSRF_COOKIE;
+  return names.length === 0 || (names.length === 1 && names[0] === CSRF_COOKIE);
 }
 
 export function guestPageCache(opts: GuestPageCacheOptions = {}) {
@@ -37,11 +39,14 @@ export function guestPageCache(opts: GuestPageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
 
   const middleware = function guestPageCacheMiddleware(req: Request, res: Response, next: NextFunction): void {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || !onlyCsrfCookie(req)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || !isPlainGuest(req)) return next();
     const key = `${req.hostname}\u0000${req.originalUrl}`;
     const hit = entries.get(key);
     if (hit && hit.expires > now()) {
-      res.set({ 'Content-Type': hit.contentType, 'Cache-Control': hit.cacheControl, 'X-Page-Cache': 'hit' });
+      // A first visit gets the same page, but its answer also sets the csrftoken cookie (the
+      // CSRF middleware ran before this one), so no shared cache may keep that answer.
+      const cacheControl = res.get('Set-Cookie') ? hit.cacheControl.replace(/^public/, 'private') : hit.cacheControl;
+      res.set({ 'Content-Type': hit.contentType, 'Cache-Control': cacheControl, 'X-Page-Cache': 'hit' });
       if (hit.vary) res.set('Vary', hit.vary);
       res.send(hit.body); // Express adds the ETag and answers 304 when it matches
       return;
