@@ -94,3 +94,24 @@ test('a first visit is served the cached page, marked private because its answer
   expect(firstVisit.headers['set-cookie']?.[0]).toMatch(/^csrftoken=/);
   expect(firstVisit.text).toBe('<p>same for every guest</p>');
 });
+
+test('a first visit to a page that declares itself the same for every guest is stored for the next visitors', async () => {
+  let renders = 0;
+  const app = express();
+  app.use((req, res, next) => {
+    if (!req.headers.cookie) res.cookie('csrftoken', 'c'.repeat(43));
+    next();
+  });
+  app.use(guestPageCache());
+  app.get('/page/', (req, res) => {
+    renders += 1;
+    res.set('Cache-Control', req.headers.cookie ? 'public, max-age=60' : 'private, max-age=60');
+    res.locals.sharedCacheControl = 'public, max-age=60';
+    res.send('<p>same for every guest</p>');
+  });
+  await request(app).get('/page/');
+  const returning = await request(app).get('/page/').set('Cookie', GUEST);
+  expect(renders).toBe(1);
+  expect(returning.headers['cache-control']).toBe('public, max-age=60');
+  expect(returning.headers['set-cookie']).toBeUndefined();
+});

@@ -54,10 +54,14 @@ export function guestPageCache(opts: GuestPageCacheOptions = {}) {
     if (hit) entries.delete(key);
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      const cacheControl = String(res.get('Cache-Control') ?? '');
+      // A page says it is the same for every guest either with `Cache-Control: public` or, on
+      // a first visit (whose answer sets a cookie, so is private), with res.locals.sharedCacheControl.
+      const declared = String(res.get('Cache-Control') ?? '');
+      const shared: unknown = res.locals.sharedCacheControl;
+      const cacheControl = declared.startsWith('public') && !res.get('Set-Cookie') ? declared : typeof shared === 'string' ? shared : '';
       // res.render() hands res.send() a string before any Content-Type is set: that is HTML.
       const contentType = String(res.get('Content-Type') ?? '') || 'text/html; charset=utf-8';
-      if (res.statusCode === 200 && typeof body === 'string' && cacheControl.startsWith('public') && contentType.startsWith('text/html') && !res.get('Set-Cookie')) {
+      if (res.statusCode === 200 && typeof body === 'string' && cacheControl.startsWith('public') && contentType.startsWith('text/html')) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string); // oldest first
         entries.set(key, { body, contentType, cacheControl, vary: res.get('Vary') as string | undefined, expires: now() + ttl });
       }
