@@ -46,6 +46,14 @@ export interface ProfileDTO {
   settings_receive_newsletter_contests: boolean;
 }
 
+/** GET /api/v2/profiles/hi/: who is signed in and when each kind of save last changed. */
+export interface AuthStatusDTO {
+  id: number;
+  email: string;
+  full_name: string;
+  last_updates: Record<string, string | null>;
+}
+
 export interface ProfileCountsDTO {
   favourite_count: number;
   todos_count: number;

@@ -1,6 +1,7 @@
 import { api } from '../common/api';
+import { authStatusOnce } from '../common/auth-status';
 import type { PendingAction } from '../common/auth-events';
-import type { ProfileDTO } from '../../shared/dto';
+import type { AuthStatusDTO, ProfileDTO } from '../../shared/dto';
 
 // The accounts calls the navbar makes, one line each (spec 2 §7).
 
@@ -9,12 +10,7 @@ export interface LoginPayload {
   password: string;
 }
 
-export interface AuthStatus {
-  id: number;
-  email: string;
-  full_name: string;
-  last_updates: Record<string, string | null>;
-}
+export type AuthStatus = AuthStatusDTO;
 
 export const accountsApi = {
   login: (body: LoginPayload, pending?: PendingAction | null) =>
@@ -22,7 +18,7 @@ export const accountsApi = {
   signup: (body: LoginPayload) => api.post<ProfileDTO>('/api/v2/profiles/email-registration/', body),
   resetPassword: (email: string) => api.post<{ detail: string }>('/api/v2/profiles/reset-password/', { email }),
   appleLogin: (idToken: string) => api.post<ProfileDTO>('/api/v2/profiles/auth/apple/manual-login/', { id_token: idToken }),
-  authStatus: () => api.get<AuthStatus>('/api/v2/profiles/hi/'),
+  authStatus: authStatusOnce,
 };
 
 export type AccountsApi = typeof accountsApi;

@@ -1,13 +1,12 @@
 import { api } from '../common/api';
+import { authStatusOnce } from '../common/auth-status';
+import type { AuthStatusDTO } from '../../shared/dto';
 import type { RatingEntry, SaveKind, ToggleKind } from './types';
 
 // The member calls the saves island makes (spec 1 §7), one line each. Create answers carry
 // the new save's id and its date_created/date_updated (server time), which the cache keeps.
 
-export interface AuthStatus {
-  id: number;
-  last_updates: Partial<Record<string, string | null>>;
-}
+export type AuthStatus = AuthStatusDTO;
 
 export interface CreatedSave {
   id: number;
@@ -44,7 +43,7 @@ const createBody = (kind: ToggleKind, objectId: number): Record<string, number> 
   kind === 'favourites' || kind === 'todos' ? { listing: objectId } : kind === 'videoBookmarks' ? { video: objectId } : { object_id: objectId };
 
 export const savesApi = {
-  authStatus: () => api.get<AuthStatus>('/api/v2/profiles/hi/'),
+  authStatus: authStatusOnce,
   ids: (kind: SaveKind) => api.get<Record<string, number | RatingEntry>>(BASE[kind] + IDS[kind]),
   create: (kind: ToggleKind, objectId: number) => api.post<CreatedSave>(BASE[kind], createBody(kind, objectId)),
   remove: (kind: SaveKind, saveId: number) => api.delete(`${BASE[kind]}${saveId}/`),
