@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { slugify } from '../../shared/format/text';
-import { expandOccurrences, type Schedule } from '../apps/events/schedule';
+import { expandOccurrences, scheduleColumns, type Schedule } from '../apps/events/schedule';
 import { replaceOccurrences } from '../apps/events/occurrences';
 
 // Small factories for tests: each inserts one row with sensible defaults and answers its id.
@@ -134,13 +134,7 @@ export async function createEvent(
       longitude: -79.3789,
       ...rest,
       title,
-      schedule_type: schedule.schedule_type,
-      start_date: schedule.start_date,
-      end_date: schedule.end_date ?? null,
-      start_time: schedule.start_time ?? null,
-      end_time: schedule.end_time ?? null,
-      all_day: Boolean(schedule.all_day),
-      weekdays: schedule.weekdays ?? null,
+      ...scheduleColumns(schedule),
     })
     .returning('id');
   await replaceOccurrences(db, row.id, expandOccurrences(schedule, timeZone));

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { ValidationError, type FieldErrors } from '../../http/errors';
 import { slugify } from '../../../shared/format/text';
 import { LIMITS } from '../../../shared/constants';
-import { expandOccurrences } from '../events/schedule';
+import { expandOccurrences, scheduleColumns } from '../events/schedule';
 import { replaceOccurrences } from '../events/occurrences';
 import { createImageUploadService, uploadKeyFromUrl } from '../uploads/service';
 import { parseEventForm, type EventForm, type RawForm } from './form';
@@ -85,13 +85,7 @@ export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'stora
             latitude: listing?.latitude ?? null,
             longitude: listing?.longitude ?? null,
             website: form.website,
-            schedule_type: schedule.schedule_type,
-            start_date: schedule.start_date,
-            end_date: schedule.end_date ?? null,
-            start_time: schedule.start_time ?? null,
-            end_time: schedule.end_time ?? null,
-            all_day: Boolean(schedule.all_day),
-            weekdays: schedule.weekdays ?? null,
+            ...scheduleColumns(schedule),
             image_key: imageKey,
             image_crop: imageKey && form.image.crop ? JSON.stringify(form.image.crop) : null,
             source: 'member',

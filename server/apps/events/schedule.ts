@@ -31,6 +31,19 @@ export interface Occurrence {
   all_day: boolean;
 }
 
+/** The events row's schedule columns, as entered; occurrences are derived from them. */
+export function scheduleColumns(schedule: Schedule) {
+  return {
+    schedule_type: schedule.schedule_type,
+    start_date: schedule.start_date,
+    end_date: schedule.end_date ?? null,
+    start_time: schedule.start_time ?? null,
+    end_time: schedule.end_time ?? null,
+    all_day: Boolean(schedule.all_day),
+    weekdays: schedule.weekdays ?? null,
+  };
+}
+
 /** No schedule expands to more than this many days (about 2 years of daily dates). */
 export const MAX_OCCURRENCES = 750;
 
