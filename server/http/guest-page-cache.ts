@@ -2,13 +2,12 @@ import type { NextFunction, Request, Response } from 'express';
 import { CSRF_COOKIE } from './csrf';
 
 // A micro-cache of rendered guest pages, as nginx's proxy_cache would keep them, inside each
-// process. Only what a page already declares shareable is kept: a 200 HTML response with
-// `Cache-Control: public` (content pages; see apps/site-pages/cache-headers.ts), rendered for
-// a visitor whose only cookie is csrftoken, and served to such visitors and to first visits.
-// Guest content pages are identical for every guest (no token in them), and any other cookie
-// (a session, the age gate's answer) bypasses the cache entirely, so nobody is ever served a
-// page rendered for someone else. Entries live a
-// few seconds, well inside the minute that `public, max-age=60` already allows any cache.
+// process. Only what a page declares the same for every guest is kept: a 200 HTML page whose
+// handler set res.locals.sharedCacheControl (apps/site-pages/cache-headers.ts does it for
+// guest content pages), rendered for a visitor with no cookie but csrftoken, and served to
+// such visitors. Any other cookie (a session, the age gate's answer) bypasses the cache
+// entirely, so nobody is ever served a page rendered for someone else. Entries live a few
+// seconds, well inside the minute that `public, max-age=60` already allows any cache.
 
 interface Entry {
   body: string;
@@ -32,13 +31,20 @@ function isPlainGuest(req: Request): boolean {
   return names.length === 0 || (names.length === 1 && names[0] === CSRF_COOKIE);
 }
 
+/** A first visit's answer sets the csrftoken cookie, which says nothing about the page. */
+function setsNoCookieButCsrf(res: Response): boolean {
+  const header = res.getHeader('Set-Cookie');
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return cookies.every((c) => c.startsWith(`${CSRF_COOKIE}=`));
+}
+
 export function guestPageCache(opts: GuestPageCacheOptions = {}) {
   const ttl = opts.ttlMs ?? 10_000;
   const maxEntries = opts.maxEntries ?? 500;
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
 
-  const middleware = function guestPageCacheMiddleware(req: Request, res: Response, next: NextFunction): void {
+  return function guestPageCacheMiddleware(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || !isPlainGuest(req)) return next();
     const key = `${req.hostname}\u0000${req.originalUrl}`;
     const hit = entries.get(key);
@@ -54,20 +60,15 @@ export function guestPageCache(opts: GuestPageCacheOptions = {}) {
     if (hit) entries.delete(key);
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      // A page says it is the same for every guest either with `Cache-Control: public` or, on
-      // a first visit (whose answer sets a cookie, so is private), with res.locals.sharedCacheControl.
-      const declared = String(res.get('Cache-Control') ?? '');
       const shared: unknown = res.locals.sharedCacheControl;
-      const cacheControl = declared.startsWith('public') && !res.get('Set-Cookie') ? declared : typeof shared === 'string' ? shared : '';
       // res.render() hands res.send() a string before any Content-Type is set: that is HTML.
       const contentType = String(res.get('Content-Type') ?? '') || 'text/html; charset=utf-8';
-      if (res.statusCode === 200 && typeof body === 'string' && cacheControl.startsWith('public') && contentType.startsWith('text/html')) {
+      if (res.statusCode === 200 && typeof body === 'string' && typeof shared === 'string' && contentType.startsWith('text/html') && setsNoCookieButCsrf(res)) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string); // oldest first
-        entries.set(key, { body, contentType, cacheControl, vary: res.get('Vary') as string | undefined, expires: now() + ttl });
+        entries.set(key, { body, contentType, cacheControl: shared, vary: res.get('Vary') as string | undefined, expires: now() + ttl });
       }
       return send(body);
     };
     next();
   };
-  return Object.assign(middleware, { clear: () => entries.clear(), size: () => entries.size });
 }
