@@ -53,3 +53,18 @@ export async function seriousA11yViolations(page: Page): Promise<Array<{ id: str
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: String(v.impact), help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
+
+/** How many pixels the page is wider than the window (0 when nothing scrolls sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * What every page type must be, in any viewport: one h1, no serious or critical axe
+ * violations, and nothing wider than the screen. `label` names the viewport in failures.
+ */
+export async function expectReadablePage(page: Page, label: string): Promise<void> {
+  expect(await page.locator('h1').count()).toBe(1);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect([label, (await horizontalOverflow(page)) <= 1]).toEqual([label, true]);
+}

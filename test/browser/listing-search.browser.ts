@@ -1,5 +1,5 @@
 import { describeInBrowser } from './chromium';
-import { screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { horizontalOverflow, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createListing, createListingSubType, createListingType, createSubwayStop } from '../../server/testing/fixtures';
 
 // The listing-search island on a hub (spec 2 §2 "Listing search panel"): a filter change
@@ -89,8 +89,7 @@ describeInBrowser('listing search island in a browser', () => {
         if (!hasCanvas) expect(await page.locator('.map-fallback li').count()).toBe(10);
         expect(await seriousA11yViolations(page)).toEqual([]);
         await screenshot(page, `listing-search-map-${label}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow <= 1).toBe(true);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
