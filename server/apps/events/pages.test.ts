@@ -70,7 +70,8 @@ describe('event pages', () => {
     expect(res.text).toContain(', 7:00 pm – 9:00 pm</li>');
     expect(res.text).toMatch(/<dt>Venue<\/dt><dd><a href="[^"]*\/massey-hall-\d+\/">Massey Hall<\/a><\/dd>/);
     expect(res.text).toContain('openstreetmap.org/?mlat=43.6542&amp;mlon=-79.3789');
-    expect(res.text).toContain('<div data-island="event-save" id="event-save">');
+    // The save control the saves island makes live ('Add to my Events').
+    expect(res.text).toMatch(/<div data-island="saves" class="save-control save-control--event" data-save="event" data-object-id="\d+"/);
     expect(res.text).not.toMatch(/href="javascript:/i);
     const ld = [...res.text.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])).find((b) => b['@type'] === 'Event');
     expect(ld).toMatchObject({ name: 'Jazz <script>alert(1)</script> Night', location: { '@type': 'Place', name: 'Massey Hall' }, isAccessibleForFree: true, organizer: { name: 'Jazz Society' } });
