@@ -156,3 +156,95 @@ export interface PhotoDTO {
   profile: { full_name: string; avatar_url: string | null } | null;
   instagram_user: string | null;
 }
+
+// ## Saved things (spec 1 §3): what the member APIs answer and the dashboard reads.
+
+export interface FavouriteDTO {
+  id: number;
+  date_created: string;
+  listing: ListingDTO;
+}
+
+export interface TodoDTO {
+  id: number;
+  is_done: boolean;
+  date_created: string;
+  date_completed: string | null;
+  listing: ListingDTO;
+}
+
+export interface RatingDTO {
+  id: number;
+  rating: number;
+  date_created: string;
+  date_updated: string;
+  listing: ListingDTO;
+}
+
+/** GET /api/v2/ratings/listing_ids/ answers listing id → this, so pages can show the stars. */
+export interface RatingIdsEntry {
+  id: number;
+  rating: number;
+}
+
+export interface ArticleBookmarkDTO {
+  id: number;
+  object_id: number;
+  date_created: string;
+  article: ArticleDTO;
+}
+
+export interface VideoBookmarkDTO {
+  id: number;
+  object_id: number;
+  date_created: string;
+  /** `video.date_created` is when the bookmark was made: the islands' caches read it there. */
+  video: VideoDTO & { date_created: string };
+}
+
+export interface EventBookmarkDTO {
+  id: number;
+  object_id: number;
+  add_to_calendar: boolean;
+  date_created: string;
+  event: EventDTO;
+}
+
+/** POST /api/v2/event-bookmarks/ when the member must first authorise Google Calendar. */
+export interface CalendarAuthorizationNeededDTO {
+  status: 101;
+  authorization_url: string;
+}
+
+// ## The navbar's initial state (server/apps/accounts/navbar.ts builds it).
+
+export interface NavLinkDTO {
+  name: string;
+  path: string;
+}
+
+export interface NavbarMenusDTO {
+  latestArticles: NavLinkDTO[];
+  recentReviews: NavLinkDTO[];
+  listingTypes: NavLinkDTO[];
+}
+
+export interface NavbarStateDTO {
+  user: { id: number; full_name: string; email: string } | null;
+  appVersion: string;
+  social: { facebook: boolean; apple: boolean; appleClientId: string | null };
+  menus: NavbarMenusDTO;
+}
+
+// ## The saves island's initial state (server/apps/saves/page-island.ts builds it).
+
+/** The saved-id maps a page's save controls need (spec 1 §3: a bookmark map per kind). */
+export type SavesIslandKind = 'favourites' | 'todos' | 'ratings' | 'articleBookmarks' | 'videoBookmarks' | 'eventBookmarks';
+
+export interface SavesIslandStateDTO {
+  /** The signed-in member (id and email are what PUT /profiles/me/ needs), or null for guests. */
+  member: { id: number; email: string; calendarSync: boolean | null } | null;
+  kinds: SavesIslandKind[];
+  /** Google Calendar sync is configured on the server (config.google.clientId). */
+  calendarEnabled: boolean;
+}

@@ -4,7 +4,7 @@ import { accountsApi } from '../navbar/api';
 import { savesApi } from '../saves/api';
 
 test('the navbar and the saves island share one /profiles/hi/ request per page load', async () => {
-  const fetchMock = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ id: 7, email: 'a@example.com', full_name: 'A', last_updates: {} }) }) as Response);
+  const fetchMock = jest.fn(async (_url: string) => ({ ok: true, status: 200, text: async () => JSON.stringify({ id: 7, email: 'a@example.com', full_name: 'A', last_updates: {} }) }) as Response);
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   const [fromNavbar, fromSaves, direct] = await Promise.all([accountsApi.authStatus(), savesApi.authStatus(), authStatusOnce()]);
   expect(fromNavbar.id).toBe(7);

@@ -1,25 +1,13 @@
 import type { FeatureFlags } from '../../shared/constants';
+import type { NavbarStateDTO, NavLinkDTO } from '../../shared/dto';
 
-// The state the page prints for the navbar (server/apps/accounts/navbar.ts builds it; keep
-// the two in step). Every field may be missing from an older page, so the island defaults.
+// The state the page prints for the navbar (NavbarStateDTO, built by
+// server/apps/accounts/navbar.ts). Every field may be missing from an older page, so the
+// island defaults.
 
-export interface NavLink {
-  name: string;
-  path: string;
-}
-
-export interface NavUser {
-  id: number;
-  full_name: string;
-  email: string;
-}
-
-export interface NavbarInitialState {
-  user?: NavUser | null;
-  appVersion?: string;
-  social?: { facebook: boolean; apple: boolean; appleClientId: string | null };
-  menus?: { latestArticles: NavLink[]; recentReviews: NavLink[]; listingTypes: NavLink[] };
-}
+export type NavLink = NavLinkDTO;
+export type NavUser = NonNullable<NavbarStateDTO['user']>;
+export type NavbarInitialState = Partial<NavbarStateDTO>;
 
 export interface NavbarSite {
   name: string;

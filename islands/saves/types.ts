@@ -1,25 +1,18 @@
+import type { RatingIdsEntry, SavesIslandKind, SavesIslandStateDTO } from '../../shared/dto';
+
 // What the page tells the saves island (server/apps/*/pages.ts → addIsland(res, 'saves', …)),
 // and the kinds of saved thing it handles (spec 1 §3: a bookmark map per kind).
 
 /** The saved-id maps the island may need; a page names only those its controls use. */
-export type SaveKind = 'favourites' | 'todos' | 'ratings' | 'articleBookmarks' | 'videoBookmarks' | 'eventBookmarks';
+export type SaveKind = SavesIslandKind;
 
 /** The kinds a plain toggle (create if absent, delete if present) applies to. */
 export type ToggleKind = Exclude<SaveKind, 'ratings'>;
 
-export interface SavesInitialState {
-  /** The signed-in member (id and email are what PUT /profiles/me/ needs), or null for guests. */
-  member: { id: number; email: string; calendarSync: boolean | null } | null;
-  kinds: SaveKind[];
-  /** Google Calendar sync is configured on the server (config.google.clientId). */
-  calendarEnabled: boolean;
-}
+export type SavesInitialState = SavesIslandStateDTO;
 
 /** listing_ids of ratings answers listing id → this. */
-export interface RatingEntry {
-  id: number;
-  rating: number;
-}
+export type RatingEntry = RatingIdsEntry;
 
 /** The placeholders templates/partials/save-controls.njk prints (data-save). */
 export type ControlType = 'listing' | 'listing-compact' | 'article' | 'video' | 'event';

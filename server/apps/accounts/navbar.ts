@@ -6,29 +6,16 @@ import type { Db } from '../../db';
 import { ROOT } from '../../paths';
 import { addIsland } from '../../views';
 import { navTitle } from '../../../shared/format/text';
+import type { NavbarMenusDTO, NavbarStateDTO, NavLinkDTO } from '../../../shared/dto';
 
 // Every page carries the navbar: its server-rendered markup (header.njk, usable without
 // JavaScript) and the island's initial state, so the island never fetches what the page
 // already knows. The menus' data is shared by all pages and cached briefly per process.
-// Keep NavbarState in step with islands/navbar/types.ts.
 
-export interface NavLink {
-  name: string;
-  path: string;
-}
-
-export interface NavbarMenus {
-  latestArticles: NavLink[];
-  recentReviews: NavLink[];
-  listingTypes: NavLink[];
-}
-
-export interface NavbarState {
-  user: { id: number; full_name: string; email: string } | null;
-  appVersion: string;
-  social: { facebook: boolean; apple: boolean; appleClientId: string | null };
-  menus: NavbarMenus;
-}
+// The shapes are shared with the island (shared/dto.ts).
+export type NavLink = NavLinkDTO;
+export type NavbarMenus = NavbarMenusDTO;
+export type NavbarState = NavbarStateDTO;
 
 const MENU_TTL_MS = 60_000;
 const MENU_SIZE = 5;

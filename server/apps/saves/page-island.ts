@@ -1,21 +1,17 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
+import type { SavesIslandKind, SavesIslandStateDTO } from '../../../shared/dto';
 
-// What a public page tells the saves island (islands/saves/types.ts SavesInitialState): the
+// What a public page tells the saves island (SavesIslandStateDTO in shared/dto.ts): the
 // member or null, the saved-id maps its controls need, the calendar preference and whether
 // calendar sync is configured. The controls themselves are printed by
 // templates/partials/save-controls.njk.
 
-export type SavesIslandKind = 'favourites' | 'todos' | 'ratings' | 'articleBookmarks' | 'videoBookmarks' | 'eventBookmarks';
+export type { SavesIslandKind };
+export type SavesIslandState = SavesIslandStateDTO;
 
 export const LISTING_SAVE_KINDS: SavesIslandKind[] = ['favourites', 'todos', 'ratings'];
-
-export interface SavesIslandState {
-  member: { id: number; email: string; calendarSync: boolean | null } | null;
-  kinds: SavesIslandKind[];
-  calendarEnabled: boolean;
-}
 
 export function savesIslandState(ctx: AppContext, req: Request, kinds: SavesIslandKind[]): SavesIslandState {
   const m = req.user;
