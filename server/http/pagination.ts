@@ -18,9 +18,13 @@ const nonNegativeInt = (field: string) =>
     .regex(/^\d{1,9}$/, `${field} must be a whole number of 0 or more.`)
     .transform(Number);
 
-/** Reads limit and offset from the query; bad values are a 400 naming the field. */
+/** Reads limit and offset from the request's query; bad values are a 400 naming the field. */
 export function pageParams(req: Request, defaultLimit: number, maxLimit: number = MAX_PAGE_SIZE): PageParams {
-  const q = req.query as Record<string, unknown>;
+  return pageParamsFromQuery(req.query as Record<string, unknown>, defaultLimit, maxLimit);
+}
+
+/** The same for a query object already in hand (services that parse their own params). */
+export function pageParamsFromQuery(q: Record<string, unknown>, defaultLimit: number, maxLimit: number = MAX_PAGE_SIZE): PageParams {
   const errors: Record<string, string[]> = {};
   let limit = defaultLimit;
   let offset = 0;

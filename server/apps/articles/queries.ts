@@ -3,8 +3,7 @@ import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ArticleDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
-import { pageParams, type PageParams } from '../../http/pagination';
-import type { Request } from 'express';
+import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../search/count-cache';
 import { articlesQuery, toArticleDTO, type ArticleRow } from './serialize';
 
@@ -31,7 +30,7 @@ const schema = z.object({
 
 export function parseArticleListParams(query: unknown, defaultLimit: number = PAGE_SIZE.default): ArticleListParams {
   const q = (query ?? {}) as Record<string, unknown>;
-  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const page = pageParamsFromQuery(q, defaultLimit, MAX_PAGE_SIZE);
   const v = validate(schema, q);
   return {
     ...page,

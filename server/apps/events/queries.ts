@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { EventDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
-import { pageParams, type PageParams } from '../../http/pagination';
+import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../search/count-cache';
 import { EVENT_COLUMNS, toEventDTO, type EventRow } from './serialize';
 
@@ -45,7 +44,7 @@ const schema = z.object({
 /** Defaults from spec 1 §9: limit 6, -start_date_time, bundle simple. */
 export function parseEventListParams(query: unknown, defaultLimit: number = PAGE_SIZE.events): EventListParams {
   const q = (query ?? {}) as Record<string, unknown>;
-  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const page = pageParamsFromQuery(q, defaultLimit, MAX_PAGE_SIZE);
   const v = validate(schema, q);
   return { ...page, date: v.date, ordering: v.ordering, bundle_type: v.bundle_type };
 }

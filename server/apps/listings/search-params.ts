@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import { validate } from '../../http/validate';
 import { ValidationError } from '../../http/errors';
-import type { Request } from 'express';
-import { pageParams, type PageParams } from '../../http/pagination';
+import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 
 // The listing search parameters of spec 2 §3, parsed once for the API and the hub pages.
 // Unknown parameters are ignored (the hubs keep their own state in the URL); a known one
@@ -135,7 +134,7 @@ const schema = z.object({
 export function parseListingSearchParams(query: unknown, defaultLimit: number = PAGE_SIZE.listingSearch): ListingSearchParams {
   const q = (query ?? {}) as Record<string, unknown>;
   // pageParams reads only req.query: the same limit/offset rules and messages as every list.
-  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const page = pageParamsFromQuery(q, defaultLimit, MAX_PAGE_SIZE);
   const v = validate(schema, q);
   if ((v.latitude === undefined) !== (v.longitude === undefined)) {
     const missing = v.latitude === undefined ? 'latitude' : 'longitude';

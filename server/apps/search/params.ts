@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Request } from 'express';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
-import { pageParams } from '../../http/pagination';
+import { pageParamsFromQuery } from '../../http/pagination';
 import { validate } from '../../http/validate';
 import { ValidationError } from '../../http/errors';
 import { MAX_QUERY_LENGTH } from './query-text';
@@ -43,6 +42,6 @@ export function parseSiteSearchParams(query: unknown): SiteSearchParams {
   const q = (query ?? {}) as Record<string, unknown>;
   const v = validate(schema, q);
   const defaultLimit = v.ordering === 'relevancy' ? PAGE_SIZE.searchRelevancy : PAGE_SIZE.searchDefault;
-  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const page = pageParamsFromQuery(q, defaultLimit, MAX_PAGE_SIZE);
   return { q: v.q, categories: parseCategories(v.categories), ordering: v.ordering, ...page };
 }

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { Request } from 'express';
 import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { VideoDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
-import { pageParams, type PageParams } from '../../http/pagination';
+import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../search/count-cache';
 import { toVideoDTO, videosQuery, type VideoRow } from './serialize';
 
@@ -25,7 +24,7 @@ const schema = z.object({
 
 export function parseVideoListParams(query: unknown, defaultLimit: number = PAGE_SIZE.videos): VideoListParams {
   const q = (query ?? {}) as Record<string, unknown>;
-  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const page = pageParamsFromQuery(q, defaultLimit, MAX_PAGE_SIZE);
   const v = validate(schema, q);
   return { ...page, category: v.category?.toLowerCase(), ordering: v.ordering };
 }
