@@ -5,7 +5,7 @@
 // before and after (figures taken on a busy machine are not comparable). The budget: p99
 // under 50 ms for every one.
 //
-// Site search keeps a popular query's ranking for a few seconds (search/count-cache.ts), so
+// Site search keeps a popular query's ranking for a few seconds (server/db/count-cache.ts), so
 // the same URL again and again measures the warm path. "search (distinct words)" sends a
 // different word from the articles' headlines with every request: the cold path.
 //

@@ -4,7 +4,7 @@ import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ArticleDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
-import { cachedCount, minuteFloor } from '../search/count-cache';
+import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { articlesQuery, toArticleDTO, type ArticleRow } from './serialize';
 
 // The article list of spec 2 §7: newest first (or by headline), optionally one type, in one

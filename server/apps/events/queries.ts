@@ -5,7 +5,7 @@ import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { EventDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
-import { cachedCount, minuteFloor } from '../search/count-cache';
+import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { EVENT_COLUMNS, toEventDTO, type EventRow } from './serialize';
 
 // Event lists (spec 2 §7): the events occurring on one Canada/Eastern day, or the upcoming

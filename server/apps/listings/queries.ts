@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { ListingDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
-import { cachedCount } from '../search/count-cache';
+import { cachedCount } from '../../db/count-cache';
 import { listingsQuery, toListingDTO, type ListingRow } from './serialize';
 import { boxAround, distanceSql, type Point } from './geo';
 import { SUBWAY_STOP_RADIUS_KM, type BundleType, type IdOrSlug, type ListingOrdering, type ListingSearchParams } from './search-params';

@@ -4,7 +4,7 @@ import { parseQueryText, tsQuerySql, type ParsedQuery } from './query-text';
 import { HEADLINE_OPTIONS, MARK_END, MARK_START, highlightedHtml } from './snippet';
 import { SEARCH_CATEGORIES, SOURCES, type SearchCategory, type SearchObject } from './sources';
 import type { SearchOrdering } from './params';
-import { cachedCount, cachedValue, minuteFloor } from './count-cache';
+import { cachedCount, cachedValue, minuteFloor } from '../../db/count-cache';
 
 // Site search (spec 2 §2, §7): one query over articles, listings, events, videos and contests.
 //

@@ -4,7 +4,7 @@ import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { VideoDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
-import { cachedCount, minuteFloor } from '../search/count-cache';
+import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { toVideoDTO, videosQuery, type VideoRow } from './serialize';
 
 // Videos: newest first, optionally one category (by slug), 36 to a page (spec 1 §9).
