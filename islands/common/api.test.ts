@@ -40,3 +40,21 @@ describe('the API client', () => {
     expect(fieldErrorsOf(new TypeError('network'), ['email']).non_field_errors).toMatch(/connection/);
   });
 });
+
+describe('multipart posts', () => {
+  test('a FormData body goes as multipart with the CSRF header, answered in JSON', async () => {
+    const seen: RequestInit[] = [];
+    globalThis.fetch = jest.fn(async (_url: string, init: RequestInit) => {
+      seen.push(init);
+      return { ok: true, status: 200, text: async () => JSON.stringify({ uploaded_image_url: '/media/x.jpg' }) } as Response;
+    }) as unknown as typeof fetch;
+    document.cookie = 'csrftoken=tok123';
+    const form = new FormData();
+    form.append('box_width', '300');
+    const res = await api.postForm<{ uploaded_image_url: string }>('/streams/image-upload/', form);
+    expect(res.uploaded_image_url).toBe('/media/x.jpg');
+    expect(seen[0].body).toBe(form);
+    expect((seen[0].headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect((seen[0].headers as Record<string, string>)['X-CSRFToken']).toBe('tok123');
+  });
+});

@@ -64,13 +64,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function apiRequest<T>(method: Method, path: string, opts: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body goes as multipart (the browser writes its Content-Type and boundary).
+  const multipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['X-CSRFToken'] = readCookie(CSRF_COOKIE) ?? '';
   const res = await fetch(path + queryString(opts.query), {
     method,
     headers,
     credentials: 'same-origin',
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
     signal: opts.signal,
   });
   const text = await res.text();
@@ -87,6 +89,8 @@ export async function apiRequest<T>(method: Method, path: string, opts: { body?:
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>) => apiRequest<T>('GET', path, { query }),
   post: <T>(path: string, body?: unknown, query?: Record<string, QueryValue>) => apiRequest<T>('POST', path, { body: body ?? {}, query }),
+  /** A multipart POST (uploads, the add-event form), answered in JSON. */
+  postForm: <T>(path: string, form: FormData) => apiRequest<T>('POST', path, { body: form }),
   put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, { body }),
   patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, { body }),
   delete: <T = null>(path: string) => apiRequest<T>('DELETE', path),

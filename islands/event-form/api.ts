@@ -1,4 +1,4 @@
-import { api, ApiError, CSRF_COOKIE, readCookie } from '../common/api';
+import { api } from '../common/api';
 import type { ImageUploadResponse, ListingSuggestion } from './types';
 
 // The form's calls: the listings type-ahead, the event image upload (multipart, box 300x200,
@@ -8,24 +8,6 @@ export interface EventFormApi {
   searchListings(keywords: string): Promise<ListingSuggestion[]>;
   uploadImage(file: File): Promise<ImageUploadResponse>;
   submit(entries: Array<[string, string]>): Promise<{ success_url: string }>;
-}
-
-async function postMultipart<T>(path: string, body: FormData): Promise<T> {
-  const res = await fetch(path, {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'X-CSRFToken': readCookie(CSRF_COOKIE) ?? '' },
-  });
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = { detail: text.slice(0, 200) };
-  }
-  if (!res.ok) throw new ApiError(res.status, (data ?? {}) as { detail?: string });
-  return data as T;
 }
 
 export const eventFormApi: EventFormApi = {
@@ -39,11 +21,11 @@ export const eventFormApi: EventFormApi = {
     body.append('box_height', '200');
     body.append('cropping_mode', 'aspect-fill');
     body.append('file', file, file.name);
-    return postMultipart<ImageUploadResponse>('/streams/image-upload/', body);
+    return api.postForm<ImageUploadResponse>('/streams/image-upload/', body);
   },
   submit(entries) {
     const body = new FormData();
     for (const [k, v] of entries) body.append(k, v);
-    return postMultipart<{ success_url: string }>('/events/add/', body);
+    return api.postForm<{ success_url: string }>('/events/add/', body);
   },
 };
