@@ -9,7 +9,7 @@ import { configureViews, viewLocals } from './views';
 import { ViteManifest } from './views/vite-manifest';
 import { securityHeaders } from './http/security-headers';
 import { csrfProtection } from './http/csrf';
-import { guestPageCache } from './http/guest-page-cache';
+import { guestResponseCache } from './http/guest-response-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { createPassport, sessionMiddleware } from './apps/accounts/session';
 import { healthRouter } from './apps/health/routes';
@@ -79,7 +79,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(csrfProtection({ secureCookie: config.isProduction }));
   // Production only: tests must see the page their own fixtures produce, and a developer the
   // template they just saved.
-  if (config.isProduction) app.use(guestPageCache());
+  if (config.isProduction) app.use(guestResponseCache());
   app.use(viewLocals);
   // Every page carries the navbar: its server-rendered markup and the island's state.
   app.use(navbarIsland(ctx));

@@ -2,11 +2,12 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { paginated } from '../../http/pagination';
 import { listEvents, parseEventListParams } from './queries';
+import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Events (spec 2 §7): GET /api/v2/events/?date=YYYY-MM-DD&ordering=&limit=&offset=&bundle_type=
 export function eventsApi(ctx: AppContext): Router {
   const router = Router();
-  router.get('/api/v2/events/', listHandler(ctx));
+  router.get('/api/v2/events/', sharedWithGuests, listHandler(ctx));
   return router;
 }
 

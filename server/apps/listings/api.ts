@@ -5,16 +5,17 @@ import { idParam } from '../../http/validate';
 import { paginated, pageParams } from '../../http/pagination';
 import { parseListingSearchParams } from './search-params';
 import { featureOptions, listingById, listingTypesWithSubTypes, searchListings, serviceOptions } from './queries';
+import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Listings (spec 2 §3, §7): search, filter options, one listing, the type tree.
 export function listingsApi(ctx: AppContext): Router {
   const router = Router();
   const h = handlers(ctx);
-  router.get('/api/v2/listings/', h.search);
-  router.get('/api/v2/listings/services/', h.services);
-  router.get('/api/v2/listings/features/', h.features);
-  router.get('/api/v2/listings/:id/', h.detail);
-  router.get('/api/v2/listing-types/', h.types);
+  router.get('/api/v2/listings/', sharedWithGuests, h.search);
+  router.get('/api/v2/listings/services/', sharedWithGuests, h.services);
+  router.get('/api/v2/listings/features/', sharedWithGuests, h.features);
+  router.get('/api/v2/listings/:id/', sharedWithGuests, h.detail);
+  router.get('/api/v2/listing-types/', sharedWithGuests, h.types);
   return router;
 }
 

@@ -4,13 +4,14 @@ import type { AppContext } from '../../context';
 import { paginated, pageParams } from '../../http/pagination';
 import { validate } from '../../http/validate';
 import { listNeighbourhoods, listSubwayStops } from './queries';
+import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Neighbourhoods and subway stops: the listing filters' dropdowns and the maps.
 export function neighbourhoodsApi(ctx: AppContext): Router {
   const router = Router();
   const h = handlers(ctx);
-  router.get('/api/v2/neighbourhoods/', h.neighbourhoods);
-  router.get('/api/v2/subway-stops/', h.subwayStops);
+  router.get('/api/v2/neighbourhoods/', sharedWithGuests, h.neighbourhoods);
+  router.get('/api/v2/subway-stops/', sharedWithGuests, h.subwayStops);
   return router;
 }
 

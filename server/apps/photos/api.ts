@@ -7,6 +7,7 @@ import { idParam, validate } from '../../http/validate';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { createPhotosService } from './service';
 import { photoListQuerySchema, photoPageSize, photoUploadSchema } from './schemas';
+import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Photos (spec 1 §7). The JSON body of a POST may be ~8.4 MB of base64 for a 6 MB JPEG:
 // app.ts gives /api/v2/photos/ its own larger JSON limit before the 1 MB default.
@@ -16,7 +17,7 @@ export function photosApi(ctx: AppContext): Router {
   const uploadsEnabled = (_req: Request, _res: Response, next: NextFunction) =>
     next(ctx.config.flags.photoUpload && ctx.config.flags.listings ? undefined : new NotFoundError());
 
-  router.get('/api/v2/photos/', async (req, res) => {
+  router.get('/api/v2/photos/', sharedWithGuests, async (req, res) => {
     const query = validate(photoListQuerySchema, req.query);
     const page = pageParams(req, photoPageSize(query));
     const { count, results } = await photos.list({ listingId: query.listing }, query.ordering, page);

@@ -4,11 +4,12 @@ import { paginated } from '../../http/pagination';
 import { parseSiteSearchParams } from './params';
 import { searchSite } from './service';
 import type { SearchCategory } from './sources';
+import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Site search (spec 2 §7): GET /api/search/?serialize_for=web&q=&categories=&ordering=&offset=&limit=
 export function searchApi(ctx: AppContext): Router {
   const router = Router();
-  router.get('/api/search/', searchHandler(ctx));
+  router.get('/api/search/', sharedWithGuests, searchHandler(ctx));
   return router;
 }
 
@@ -31,6 +32,6 @@ function searchHandler({ db, config, now }: AppContext) {
     const categories = params.categories.filter((c) => enabled.has(c));
     const result = categories.length ? await searchSite(db, { ...params, categories }, config.site.url, { now: now() }) : null;
     const page = paginated(req, params, result?.count ?? 0, result?.results ?? []);
-    res.json({ ...page, counts: result?.counts ?? {}, match: result?.match ?? 'none', query: params.q });
+    res.json({ ...page, counts: result?.counts ?? {}, count_estimated: result?.count_estimated ?? false, match: result?.match ?? 'none', query: params.q });
   };
 }

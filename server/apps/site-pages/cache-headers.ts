@@ -36,7 +36,7 @@ export function setPageCache(req: Request, res: Response, kind: PageCacheKind): 
   } else {
     res.set('Cache-Control', res.getHeader('Set-Cookie') ? CACHE_CONTROL.contentSettingCookie : CACHE_CONTROL.content);
     // The body is the same for every guest, first visit or not: the guest page cache
-    // (server/http/guest-page-cache.ts) may keep it under this shared Cache-Control.
+    // (server/http/guest-response-cache.ts) may keep it under this shared Cache-Control.
     res.locals.sharedCacheControl = CACHE_CONTROL.content;
   }
 }

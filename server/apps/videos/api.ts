@@ -2,11 +2,12 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { paginated } from '../../http/pagination';
 import { listVideos, parseVideoListParams } from './queries';
+import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Videos: GET /api/v2/videos/?category=&ordering=&limit=&offset=
 export function videosApi(ctx: AppContext): Router {
   const router = Router();
-  router.get('/api/v2/videos/', listHandler(ctx));
+  router.get('/api/v2/videos/', sharedWithGuests, listHandler(ctx));
   return router;
 }
 

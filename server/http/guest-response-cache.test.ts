@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { guestPageCache } from './guest-page-cache';
+import { guestResponseCache } from './guest-response-cache';
 
 const GUEST = 'csrftoken=' + 'a'.repeat(43);
 
@@ -9,7 +9,7 @@ const GUEST = 'csrftoken=' + 'a'.repeat(43);
  * no cookie gets a csrftoken cookie before the cache runs, and a shareable page declares so
  * (res.locals.sharedCacheControl) as apps/site-pages/cache-headers.ts does.
  */
-function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean } = {}) {
+function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean; gate?: () => Promise<void> } = {}) {
   const { shared = true } = opts;
   let renders = 0;
   let clock = 1_000;
@@ -18,9 +18,11 @@ function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean 
     if (!req.headers.cookie) res.cookie('csrftoken', 'c'.repeat(43));
     next();
   });
-  app.use(guestPageCache({ ttlMs: 10_000, now: () => clock }));
-  app.get('/page/', (req, res) => {
+  app.use(guestResponseCache({ ttlMs: 10_000, refreshAfterMs: 5_000, now: () => clock }));
+  app.get('/page/', async (req, res) => {
     renders += 1;
+    const rendering = renders;
+    if (opts.gate) await opts.gate();
     if (opts.setCookie) res.cookie('is_user_over_18', 'true');
     const setsCookie = Boolean(res.get('Set-Cookie'));
     res.status(opts.status ?? 200).set('Vary', 'Cookie');
@@ -31,11 +33,17 @@ function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean 
       res.set('Cache-Control', 'private, no-cache');
     }
     // As res.render() does: a string, no Content-Type set yet.
-    res.send(`<p>render ${renders}</p>`);
+    res.send(`<p>render ${rendering}</p>`);
   });
   app.get('/api/v2/things/', (_req, res) => {
     renders += 1;
     res.set('Cache-Control', 'public, max-age=60').json({ renders });
+  });
+  app.get('/api/v2/shared-things/', (_req, res) => {
+    renders += 1;
+    res.set('Cache-Control', 'public, max-age=10');
+    res.locals.sharedCacheControl = 'public, max-age=10';
+    res.json({ renders });
   });
   return { app, renders: () => renders, advance: (ms: number) => (clock += ms) };
 }
@@ -45,7 +53,7 @@ test('a shared guest page is rendered once and served from the cache until it ex
   const first = await request(t.app).get('/page/').set('Cookie', GUEST);
   const second = await request(t.app).get('/page/').set('Cookie', 'csrftoken=' + 'b'.repeat(43));
   expect(second.text).toBe(first.text);
-  expect(second.headers['x-page-cache']).toBe('hit');
+  expect(second.headers['x-guest-cache']).toBe('hit');
   expect(second.headers.etag).toBe(first.headers.etag);
   expect(second.headers.vary).toBe('Cookie');
   expect(second.headers['cache-control']).toBe('public, max-age=60');
@@ -81,11 +89,71 @@ test('members, visitors with other cookies and pages not declared shared are nev
   expect(notFound.renders()).toBe(2);
 });
 
-test('API answers are not cached: their data is fetched fresh each time', async () => {
+test('an API answer is cached only when its handler declares it the same for every guest', async () => {
   const t = appWith();
   await request(t.app).get('/api/v2/things/').set('Cookie', GUEST);
   const again = await request(t.app).get('/api/v2/things/').set('Cookie', GUEST);
   expect(again.body.renders).toBe(2);
+
+  const first = await request(t.app).get('/api/v2/shared-things/').set('Cookie', GUEST);
+  const second = await request(t.app).get('/api/v2/shared-things/').set('Cookie', GUEST);
+  expect(second.headers['x-guest-cache']).toBe('hit');
+  expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(second.body).toEqual(first.body);
+  expect(second.headers.etag).toBe(first.headers.etag);
+  const member = await request(t.app).get('/api/v2/shared-things/').set('Cookie', `${GUEST}; sessionid=s%3Aabc`);
+  expect(member.body.renders).toBe(4);
+});
+
+test('the same URL on another host or with another query is another entry', async () => {
+  const t = appWith();
+  await request(t.app).get('/api/v2/shared-things/?page=1').set('Cookie', GUEST);
+  const otherQuery = await request(t.app).get('/api/v2/shared-things/?page=2').set('Cookie', GUEST);
+  const otherHost = await request(t.app).get('/api/v2/shared-things/?page=1').set('Host', 'other.example').set('Cookie', GUEST);
+  expect([otherQuery.body.renders, otherHost.body.renders]).toEqual([2, 3]);
+});
+
+/** A gate the page handler waits at, opened by the test. */
+function gate() {
+  let open!: () => void;
+  let opened = new Promise<void>((resolve) => (open = resolve));
+  return {
+    wait: () => opened,
+    open: () => open(),
+    close: () => {
+      opened = new Promise<void>((resolve) => (open = resolve));
+    },
+  };
+}
+
+test('requests that arrive while an answer is being produced wait for it instead of producing it again', async () => {
+  const g = gate();
+  const t = appWith({ gate: g.wait });
+  const pending = Array.from({ length: 5 }, () => request(t.app).get('/page/').set('Cookie', GUEST).then((r) => r));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  g.open();
+  const answers = await Promise.all(pending);
+  expect(t.renders()).toBe(1);
+  expect(answers.map((a) => a.text)).toEqual(Array(5).fill('<p>render 1</p>'));
+});
+
+test('a steadily read entry is refreshed by one request while the others are served the current copy', async () => {
+  const g = gate();
+  const t = appWith({ gate: g.wait });
+  g.open();
+  await request(t.app).get('/page/').set('Cookie', GUEST);
+  t.advance(6_000); // past refreshAfterMs, within the TTL
+  g.close();
+  const refreshing = request(t.app).get('/page/').set('Cookie', GUEST).then((r) => r);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const meanwhile = await request(t.app).get('/page/').set('Cookie', GUEST);
+  expect(meanwhile.text).toBe('<p>render 1</p>');
+  expect(meanwhile.headers['x-guest-cache']).toBe('hit');
+  g.open();
+  expect((await refreshing).text).toBe('<p>render 2</p>');
+  const after = await request(t.app).get('/page/').set('Cookie', GUEST);
+  expect(after.text).toBe('<p>render 2</p>');
+  expect(t.renders()).toBe(2);
 });
 
 test('a first visit is served the cached page, marked private because its answer sets the csrftoken cookie', async () => {
@@ -93,7 +161,7 @@ test('a first visit is served the cached page, marked private because its answer
   await request(t.app).get('/page/').set('Cookie', GUEST); // stored
   const firstVisit = await request(t.app).get('/page/');
   expect(t.renders()).toBe(1);
-  expect(firstVisit.headers['x-page-cache']).toBe('hit');
+  expect(firstVisit.headers['x-guest-cache']).toBe('hit');
   expect(firstVisit.headers['cache-control']).toBe('private, max-age=60');
   expect(firstVisit.headers['set-cookie']?.[0]).toMatch(/^csrftoken=/);
   expect(firstVisit.text).toBe('<p>render 1</p>');

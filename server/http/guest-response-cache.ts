@@ -1,0 +1,146 @@
+import type { NextFunction, Request, Response } from 'express';
+import { CSRF_COOKIE } from './csrf';
+
+// A micro-cache of answers that are the same for every guest, as nginx's proxy_cache would
+// keep them, inside each process. Only what a handler declares the same for every guest is
+// kept: a 200 HTML page or JSON answer whose handler set res.locals.sharedCacheControl
+// (apps/site-pages/cache-headers.ts for content pages, http/api-cache-headers.ts for the
+// public read APIs), produced for a visitor with no cookie but csrftoken, and served to such
+// visitors. Any other cookie (a session, the age gate's answer) bypasses the cache entirely,
+// so nobody is ever served an answer produced for someone else. Entries live a few seconds,
+// within the max-age the answer already allows any shared cache.
+//
+// Under load, as nginx's proxy_cache_lock and `proxy_cache_use_stale updating` do:
+// - one request fills an entry: those that ask for the same URL meanwhile wait for its answer
+//   (up to LOCK_WAIT_MS, then they go their own way) instead of each producing it again;
+// - refresh ahead: once an entry is older than refreshAfterMs, the next request produces a
+//   new copy while the others are still served the current one, so an answer read steadily
+//   never expires in front of a crowd.
+
+interface Entry {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  vary: string | undefined;
+  etag: string | undefined;
+  refreshAt: number;
+  expires: number;
+}
+
+export interface GuestResponseCacheOptions {
+  ttlMs?: number;
+  /** Age after which the next request refreshes the entry; default: half the TTL. */
+  refreshAfterMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/** How long a request waits for another one that is producing the same answer. */
+export const LOCK_WAIT_MS = 2_000;
+
+const CACHEABLE_TYPES = ['text/html', 'application/json'];
+
+/** A guest: no cookie at all (a first visit) or only the csrftoken of an earlier one. */
+function isPlainGuest(req: Request): boolean {
+  const header = req.headers.cookie;
+  if (!header) return true;
+  const names = header.split(';').map((part) => part.split('=')[0].trim()).filter(Boolean);
+  return names.length === 0 || (names.length === 1 && names[0] === CSRF_COOKIE);
+}
+
+/** A first visit's answer sets the csrftoken cookie, which says nothing about the answer. */
+function setsNoCookieButCsrf(res: Response): boolean {
+  const header = res.getHeader('Set-Cookie');
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return cookies.every((c) => c.startsWith(`${CSRF_COOKIE}=`));
+}
+
+export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
+  const ttl = opts.ttlMs ?? 10_000;
+  const refreshAfter = opts.refreshAfterMs ?? ttl / 2;
+  const maxEntries = opts.maxEntries ?? 1000;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  /** Keys being produced right now, settled when that response has been sent. */
+  const filling = new Map<string, Promise<void>>();
+
+  function serve(res: Response, hit: Entry): void {
+    // A first visit gets the same answer, but it also sets the csrftoken cookie (the CSRF
+    // middleware ran before this one), so no shared cache may keep that answer.
+    const cacheControl = res.get('Set-Cookie') ? hit.cacheControl.replace(/^public/, 'private') : hit.cacheControl;
+    res.set({ 'Content-Type': hit.contentType, 'Cache-Control': cacheControl, 'X-Guest-Cache': 'hit' });
+    if (hit.vary) res.set('Vary', hit.vary);
+    // With the ETag already set, Express does not hash the body again, and still answers 304.
+    if (hit.etag) res.set('ETag', hit.etag);
+    res.send(hit.body);
+  }
+
+  /** Lets the request through to its handler and keeps the answer if it is shareable. */
+  function fill(key: string, res: Response, next: NextFunction): void {
+    let settle!: () => void;
+    const produced = new Promise<void>((resolve) => (settle = resolve));
+    filling.set(key, produced);
+    const done = () => {
+      // 'close' follows 'finish': by then another request may be filling the same key.
+      if (filling.get(key) === produced) filling.delete(key);
+      settle();
+    };
+    res.once('finish', done);
+    res.once('close', done);
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      const shared: unknown = res.locals.sharedCacheControl;
+      // res.render() hands res.send() a string before any Content-Type is set: that is HTML.
+      const contentType = String(res.get('Content-Type') ?? '') || 'text/html; charset=utf-8';
+      const keep =
+        res.statusCode === 200 &&
+        (typeof body === 'string' || Buffer.isBuffer(body)) &&
+        typeof shared === 'string' &&
+        CACHEABLE_TYPES.some((t) => contentType.startsWith(t)) &&
+        setsNoCookieButCsrf(res);
+      if (!keep) return send(body);
+      const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'utf8');
+      // Set before sending, so a 304 answer to this request still stores the 200.
+      if (!res.get('Content-Type')) res.set('Content-Type', contentType);
+      const out = send(buffer);
+      const stored = now();
+      entries.delete(key); // re-inserted last: the oldest entry is the first to go
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, {
+        body: buffer,
+        contentType,
+        cacheControl: shared as string,
+        vary: res.get('Vary') as string | undefined,
+        etag: res.get('ETag') as string | undefined,
+        refreshAt: stored + refreshAfter,
+        expires: stored + ttl,
+      });
+      return out;
+    };
+    next();
+  }
+
+  return function guestResponseCacheMiddleware(req: Request, res: Response, next: NextFunction): void {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPlainGuest(req)) return next();
+    const key = `${req.protocol}://${req.hostname}${req.originalUrl}`;
+    const t = now();
+    const hit = entries.get(key);
+    if (hit && hit.expires > t) {
+      if (t >= hit.refreshAt && !filling.has(key)) return fill(key, res, next);
+      return serve(res, hit);
+    }
+    if (hit) entries.delete(key);
+    const running = filling.get(key);
+    if (!running) return fill(key, res, next);
+    // Someone is producing this answer: wait for it rather than produce it again.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOCK_WAIT_MS)));
+    void Promise.race([running, timeout]).then(() => {
+      clearTimeout(timer);
+      if (res.headersSent || res.writableEnded) return;
+      const fresh = entries.get(key);
+      if (fresh && fresh.expires > now()) serve(res, fresh);
+      else next(); // not shareable after all, or too slow: this request goes its own way
+    });
+  };
+}
