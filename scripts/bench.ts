@@ -13,6 +13,7 @@
 //   BENCH_DATABASE_URL=postgres://... BENCH_PORT=3341 BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
 //   BENCH_ONLY=search npm run bench          (endpoints whose name contains the word)
 //   BENCH_ONLY=page npm run bench            (the pages: home, an article, a hub, a listing)
+//   BENCH_GZIP=0 npm run bench               (uncompressed answers; by default gzip, as browsers)
 //   BENCH_PGLITE_DIR=/tmp/demo npm run bench (the embedded database in that data directory,
 //                                             e.g. made by `DATA_DIR=/tmp/demo npm run seed`)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -48,6 +49,8 @@ interface Endpoint {
 // one more, and measure the handler, its queries and serialisation on every request.
 const RETURNING_GUEST = `csrftoken=${'b'.repeat(43)}`;
 const UNCACHED = `${RETURNING_GUEST}; bench_uncached=1`;
+// Browsers and their fetch() ask for compressed answers; BENCH_GZIP=0 asks for them as they are.
+const ACCEPT_ENCODING = process.env.BENCH_GZIP === '0' ? 'identity' : 'gzip, deflate, br';
 
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
@@ -148,7 +151,7 @@ async function waitForHealth(timeoutMs = 60_000): Promise<void> {
 }
 
 function run(url: string, duration: number, paths: string[] | undefined, cookie: string): Promise<autocannon.Result> {
-  const headers = { cookie };
+  const headers = { cookie, 'accept-encoding': ACCEPT_ENCODING };
   if (!paths?.length) return autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers });
   let i = 0;
   return autocannon({
@@ -168,7 +171,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   try {
     await waitForHealth();
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per endpoint, against ${TARGET}; load average ${loadAverage()} on ${os.cpus().length} cores\n`);
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per endpoint, Accept-Encoding: ${ACCEPT_ENCODING}, against ${TARGET}; load average ${loadAverage()} on ${os.cpus().length} cores\n`);
     const rows: string[][] = [];
     let over = 0;
     for (const e of list) {

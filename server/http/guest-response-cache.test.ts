@@ -55,7 +55,7 @@ test('a shared guest page is rendered once and served from the cache until it ex
   expect(second.text).toBe(first.text);
   expect(second.headers['x-guest-cache']).toBe('hit');
   expect(second.headers.etag).toBe(first.headers.etag);
-  expect(second.headers.vary).toBe('Cookie');
+  expect(second.headers.vary).toBe('Cookie, Accept-Encoding');
   expect(second.headers['cache-control']).toBe('public, max-age=60');
   expect(t.renders()).toBe(1);
   const notModified = await request(t.app).get('/page/').set('Cookie', GUEST).set('If-None-Match', first.headers.etag);
@@ -175,4 +175,27 @@ test('a first visit to a page declared shared is stored for the next visitors', 
   expect(t.renders()).toBe(1);
   expect(returning.headers['cache-control']).toBe('public, max-age=60');
   expect(returning.headers['set-cookie']).toBeUndefined();
+});
+
+test('a client that accepts gzip gets the entry compressed once, with the same ETag and body', async () => {
+  const big = express();
+  let renders = 0;
+  big.use(guestResponseCache({ ttlMs: 10_000 }));
+  big.get('/list/', (_req, res) => {
+    renders += 1;
+    res.set('Cache-Control', 'public, max-age=10');
+    res.locals.sharedCacheControl = 'public, max-age=10';
+    res.json({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Place ${i}` })) });
+  });
+  const plain = await request(big).get('/list/').set('Accept-Encoding', 'identity');
+  const gzipped = await request(big).get('/list/').set('Accept-Encoding', 'gzip, deflate');
+  expect(gzipped.headers['x-guest-cache']).toBe('hit');
+  expect(gzipped.headers['content-encoding']).toBe('gzip');
+  expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
+  expect(gzipped.body).toEqual(plain.body);
+  expect(gzipped.headers.etag).toBe(plain.headers.etag);
+  const identity = await request(big).get('/list/').set('Accept-Encoding', 'identity');
+  expect(identity.headers['content-encoding']).toBeUndefined();
+  expect(identity.body).toEqual(plain.body);
+  expect(renders).toBe(1);
 });
