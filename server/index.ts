@@ -4,6 +4,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
 import { openDatabaseFromConfig } from './db';
 import { migrateLatest } from './db/migrate';
+import { waitForIdlePool } from './db/drain';
 import { createApp, type CreateAppOptions } from './app';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/storage';
@@ -47,12 +48,14 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
+      const startedStopping = Date.now();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       clearTimeout(force);
+      await waitForIdlePool(handle.db, startedStopping + SHUTDOWN_GRACE_MS);
       await handle.close();
       logger.info('stopped');
     })());
