@@ -10,6 +10,7 @@ import * as memberSaves from './20261121000800_member_saves';
 import * as newslettersAndContact from './20261121000900_newsletters_and_contact';
 import * as searchIndexes from './20261122000400_search_indexes';
 import * as readPathIndexes from './20261122000700_read_path_indexes';
+import * as rateLimits from './20261123000100_rate_limits';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -25,4 +26,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261121000900_newsletters_and_contact', newslettersAndContact],
   ['20261122000400_search_indexes', searchIndexes],
   ['20261122000700_read_path_indexes', readPathIndexes],
+  ['20261123000100_rate_limits', rateLimits],
 ];

@@ -43,6 +43,19 @@ describe('rate limits with RATE_LIMITS=true', () => {
     expect(res.status).toBe(429);
   });
 
+  test('two apps on one database (two processes) draw on the same counters', async () => {
+    const m = await createMember(t.ctx);
+    const other = t.rebuild({ RATE_LIMITS: 'true' });
+    const loginOn = (app: typeof t.app, password: string) => {
+      const agent = guestAgent(app);
+      return agent.post('/api/v2/profiles/email-login/').set('X-CSRFToken', agent.csrfToken).send({ email: m.email, password });
+    };
+    const limit = RATE_LIMIT_DEFAULTS.failedLoginsPerEmail.limit;
+    for (let i = 0; i < limit; i++) expect((await loginOn(i % 2 ? other : t.app, `guess ${i}`)).status).toBe(400);
+    expect((await loginOn(t.app, 'one more')).status).toBe(429);
+    expect((await loginOn(other, 'one more')).status).toBe(429);
+  });
+
   test('reset requests stop after 5 an hour for one email', async () => {
     const m = await createMember(t.ctx);
     const reset = () => {
@@ -59,5 +72,19 @@ describe('rate limits with RATE_LIMITS=true', () => {
     const res = await agent.post('/api/v2/profiles/email-registration/').set('X-CSRFToken', agent.csrfToken).send({ email: 'campus@example.com', password: 'maple-streetcar-42' });
     expect(res.status).toBe(201);
     expect(res.headers['ratelimit-policy']).toBeDefined();
+  });
+
+  test('a database error in the counters lets the request through instead of a 500', async () => {
+    const m = await createMember(t.ctx);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    await t.ctx.db.raw('ALTER TABLE rate_limits RENAME TO rate_limits_away');
+    try {
+      expect((await login(m.email, 'a guess')).status).toBe(400);
+      expect((await login(m.email, m.password)).status).toBe(200);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      await t.ctx.db.raw('ALTER TABLE rate_limits_away RENAME TO rate_limits');
+      logged.mockRestore();
+    }
   });
 });

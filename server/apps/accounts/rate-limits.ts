@@ -1,13 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import { RateLimitedError } from '../../http/errors';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
 // Limits that stop password guessing without locking out a shared network (spec: "as Django
 // does it", the issue's figures). Failed logins count per email and per address; successful
 // ones are taken back (skipSuccessfulRequests), so a café full of members signing in is fine.
-// Counters live in each process's memory: behind N processes an attacker gets at most N
-// times the budget, still far too little to guess a password.
+// Counters live in the database (DatabaseRateLimitStore), so every process of a deployment
+// draws on the same budget.
 
 export interface LimitRule {
   windowMs: number;
@@ -37,10 +39,13 @@ function emailKey(req: Request): string {
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 255) : '';
 }
 
-function limiter(rule: LimitRule, opts: { byEmail?: boolean; failuresOnly?: boolean }): RequestHandler {
+function limiter(db: Db, prefix: string, rule: LimitRule, opts: { byEmail?: boolean; failuresOnly?: boolean }): RequestHandler {
   return rateLimit({
     windowMs: rule.windowMs,
     limit: rule.limit,
+    store: new DatabaseRateLimitStore(db, prefix),
+    // A database error lets the request through (logged) rather than failing every login with a 500.
+    passOnStoreError: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipSuccessfulRequests: opts.failuresOnly ?? false,
@@ -49,26 +54,27 @@ function limiter(rule: LimitRule, opts: { byEmail?: boolean; failuresOnly?: bool
   });
 }
 
-export function createAuthRateLimits(enabled: boolean, rules: RateLimitRules = RATE_LIMIT_DEFAULTS): AuthRateLimits {
+export function createAuthRateLimits(enabled: boolean, db: Db, rules: RateLimitRules = RATE_LIMIT_DEFAULTS): AuthRateLimits {
   if (!enabled) return { login: [passThrough], reset: [passThrough], signup: [passThrough] };
   return {
     login: [
-      limiter(rules.failedLoginsPerAddress, { failuresOnly: true }),
-      limiter(rules.failedLoginsPerEmail, { byEmail: true, failuresOnly: true }),
+      limiter(db, 'login-address:', rules.failedLoginsPerAddress, { failuresOnly: true }),
+      limiter(db, 'login-email:', rules.failedLoginsPerEmail, { byEmail: true, failuresOnly: true }),
     ],
-    reset: [limiter(rules.resetsPerAddress, {}), limiter(rules.resetsPerEmail, { byEmail: true })],
-    signup: [limiter(rules.signupsPerAddress, {})],
+    reset: [limiter(db, 'reset-address:', rules.resetsPerAddress, {}), limiter(db, 'reset-email:', rules.resetsPerEmail, { byEmail: true })],
+    signup: [limiter(db, 'signup-address:', rules.signupsPerAddress, {})],
   };
 }
 
 // The API and the full-page forms must draw on the same counters, or the form would be a
-// way around the API's limits: one set per app context.
+// way around the API's limits: one set of limiters per app context (their rows are shared
+// through the prefixes above in any case).
 const perContext = new WeakMap<AppContext, AuthRateLimits>();
 
 export function authRateLimits(ctx: AppContext): AuthRateLimits {
   let limits = perContext.get(ctx);
   if (!limits) {
-    limits = createAuthRateLimits(ctx.config.rateLimits);
+    limits = createAuthRateLimits(ctx.config.rateLimits, ctx.db);
     perContext.set(ctx, limits);
   }
   return limits;

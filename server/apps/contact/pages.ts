@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../context';
 import { RateLimitedError } from '../../http/errors';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 import { publicPage, renderView } from '../site-pages/public-page';
 import { captchaSecret, createCaptcha } from './captcha';
 import { contactFormPage, submitContactForm } from './page-service';
@@ -13,6 +14,9 @@ function contactRateLimit(ctx: AppContext): RequestHandler {
   if (!ctx.config.rateLimits) return (_req, _res, next) => next();
   return rateLimit({
     ...CONTACT_RATE_LIMIT,
+    store: new DatabaseRateLimitStore(ctx.db, 'contact-address:'),
+    // A database error lets the message through (logged) rather than answering a 500.
+    passOnStoreError: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new RateLimitedError()),
