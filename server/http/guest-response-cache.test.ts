@@ -199,3 +199,21 @@ test('a client that accepts gzip gets the entry compressed once, with the same E
   expect(identity.body).toEqual(plain.body);
   expect(renders).toBe(1);
 });
+
+test('the cache holds at most maxBytes of bodies: the oldest entries go first', async () => {
+  const app = express();
+  let renders = 0;
+  app.use(guestResponseCache({ ttlMs: 10_000, maxBytes: 2_500 }));
+  app.get('/item/:n/', (req, res) => {
+    renders += 1;
+    res.locals.sharedCacheControl = 'public, max-age=10';
+    res.json({ n: req.params.n, padding: 'x'.repeat(1_000) });
+  });
+  for (const n of [1, 2, 3]) await request(app).get(`/item/${n}/`).set('Accept-Encoding', 'identity');
+  expect(renders).toBe(3);
+  // Two bodies of about 1 KB fit in 2,500 bytes: the third pushed the first out.
+  expect((await request(app).get('/item/3/').set('Accept-Encoding', 'identity')).headers['x-guest-cache']).toBe('hit');
+  expect((await request(app).get('/item/2/').set('Accept-Encoding', 'identity')).headers['x-guest-cache']).toBe('hit');
+  expect((await request(app).get('/item/1/').set('Accept-Encoding', 'identity')).headers['x-guest-cache']).toBeUndefined();
+  expect(renders).toBe(4);
+});

@@ -36,6 +36,8 @@ export interface GuestResponseCacheOptions {
   /** Age after which the next request refreshes the entry; default: half the TTL. */
   refreshAfterMs?: number;
   maxEntries?: number;
+  /** Bodies kept, plain and gzipped, at most this many bytes in all (oldest go first). */
+  maxBytes?: number;
   now?: () => number;
 }
 
@@ -65,8 +67,21 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   const ttl = opts.ttlMs ?? 10_000;
   const refreshAfter = opts.refreshAfterMs ?? ttl / 2;
   const maxEntries = opts.maxEntries ?? 1000;
+  const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const sizeOf = (e: Entry) => e.body.length + (e.gzipped?.length ?? 0);
+  function forget(key: string): void {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= sizeOf(e);
+    entries.delete(key);
+  }
+  /** Drops the oldest entries until `more` bytes and one more entry fit. */
+  function makeRoom(more: number): void {
+    while (entries.size > 0 && (entries.size >= maxEntries || bytes + more > maxBytes)) forget(entries.keys().next().value as string);
+  }
   /** Keys being produced right now, settled when that response has been sent. */
   const filling = new Map<string, Promise<void>>();
 
@@ -81,7 +96,11 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     if (hit.etag) res.set('ETag', hit.etag);
     res.vary('Accept-Encoding');
     if (hit.body.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      hit.gzipped ??= gzipSync(hit.body);
+      if (!hit.gzipped) {
+        hit.gzipped = gzipSync(hit.body);
+        bytes += hit.gzipped.length;
+        while (bytes > maxBytes && entries.size > 0) forget(entries.keys().next().value as string);
+      }
       // The compression middleware leaves an answer that already has an encoding alone.
       res.set('Content-Encoding', 'gzip');
       res.send(hit.gzipped);
@@ -119,8 +138,10 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
       if (!res.get('Content-Type')) res.set('Content-Type', contentType);
       const out = send(buffer);
       const stored = now();
-      entries.delete(key); // re-inserted last: the oldest entry is the first to go
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      forget(key); // re-inserted last: the oldest entry is the first to go
+      if (buffer.length > maxBytes) return out;
+      makeRoom(buffer.length);
+      bytes += buffer.length;
       entries.set(key, {
         body: buffer,
         contentType,
@@ -144,7 +165,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
       if (t >= hit.refreshAt && !filling.has(key)) return fill(key, res, next);
       return serve(req, res, hit);
     }
-    if (hit) entries.delete(key);
+    if (hit) forget(key);
     const running = filling.get(key);
     if (!running) return fill(key, res, next);
     // Someone is producing this answer: wait for it rather than produce it again.
