@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { accountsApi } from './accounts/api';
 import { accountsPages } from './accounts/pages';
 import { profilesApi } from './profiles/api';
+import { profilesPages } from './profiles/pages';
 import { favouritesApi } from './favourites/api';
 import { todosApi } from './todos/api';
 import { ratingsApi } from './ratings/api';
@@ -45,6 +46,7 @@ export function appRouters(ctx: AppContext): Router[] {
     accountsApi(ctx),
     accountsPages(ctx),
     profilesApi(ctx),
+    profilesPages(ctx),
     favouritesApi(ctx),
     todosApi(ctx),
     ratingsApi(ctx),

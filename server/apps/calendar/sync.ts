@@ -1,3 +1,4 @@
+import { calendarEnabled } from '../../config';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import { safeNextPath } from '../../http/safe-redirect';
@@ -27,10 +28,6 @@ export type CalendarSyncResult =
   | { status: 'failed'; detail: string };
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'now'>;
-
-export function calendarEnabled(config: AppContext['config']): boolean {
-  return Boolean(config.google.clientId);
-}
 
 export function createCalendarService(ctx: Ctx) {
   const { db, config, logger } = ctx;
