@@ -113,8 +113,9 @@ export function createCalendarService(ctx: Ctx) {
 export type CalendarService = ReturnType<typeof createCalendarService>;
 
 /**
- * Adds a saved event to the member's Google Calendar. The bookmarks API calls this when an
- * event is saved with add_to_calendar: true, and answers `needs_authorization` as status 101
+ * Adds a saved event to the member's Google Calendar. The app registry hands this to the
+ * bookmarks as AppContext.calendarSync; they call it when an event is saved with
+ * add_to_calendar: true, and answer `needs_authorization` as status 101
  * with the URL; after the member authorises, the callback adds the same event by itself.
  */
 export async function syncBookmarkToCalendar(ctx: Ctx, memberId: number, eventId: number): Promise<CalendarSyncResult> {
