@@ -12,6 +12,7 @@ import { migrateLatest } from '../server/db/migrate';
 import { createLocalStorage } from '../server/storage/storage';
 import { createMailer } from '../server/mail/mailer';
 import type { AppContext } from '../server/context';
+import { appServices } from '../server/apps';
 import { DEFAULT_SEED, seedDemo } from './seed/demo';
 import { isSeeded, truncateContent } from './seed/reset';
 import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './seed/members';
@@ -64,6 +65,7 @@ async function main() {
       logger.info('seed: content tables emptied (--force)');
     }
     const ctx: AppContext = {
+      ...appServices,
       config,
       db: handle.db,
       dbKind: handle.kind,

@@ -11,12 +11,8 @@ import { securityHeaders } from './http/security-headers';
 import { csrfProtection } from './http/csrf';
 import { guestResponseCache } from './http/guest-response-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { createPassport, sessionMiddleware } from './apps/accounts/session';
-import { healthRouter } from './apps/health/routes';
-import { appRouters, mediaRoutes } from './apps';
+import { appMiddleware, appRouters, mediaRoutes } from './apps';
 import { liveReloadRouter } from './dev/live-reload';
-import { eventSubmissionBodyParser } from './apps/event-submissions/body-parser';
-import { navbarIsland } from './apps/accounts/navbar';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -26,9 +22,10 @@ export interface CreateAppOptions {
 }
 
 // The app is a table of contents: cross-cutting middleware first, then each app's routes,
-// then the 404 and error handlers. Each app owns its paths.
+// then the 404 and error handlers. Each app owns its paths; what apps add to the pipeline
+// comes from the app registry (apps/index.ts), so the core imports no app.
 export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express {
-  const { config, db, logger } = ctx;
+  const { config, logger } = ctx;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -40,9 +37,10 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   const views = configureViews(app, config, manifest);
   views.addGlobal('liveReload', Boolean(opts.liveReload));
   if (opts.liveReload) app.use(liveReloadRouter());
+  const fromApps = appMiddleware(ctx);
 
   // ## Before anything that touches the session or the database
-  app.use(healthRouter(ctx));
+  app.use(fromApps.beforeLogging);
   app.use(
     pinoHttp({
       logger,
@@ -70,19 +68,16 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
-  app.use(sessionMiddleware(config, db));
-  const passport = createPassport(db);
-  app.locals.passport = passport;
-  app.use(passport.session());
+  app.use(fromApps.session);
   // A multipart form's csrfmiddlewaretoken is only readable once its body is parsed.
-  app.post('/events/add/', eventSubmissionBodyParser(ctx));
+  app.use(fromApps.beforeCsrf);
   app.use(csrfProtection({ secureCookie: config.isProduction }));
   // Production only: tests must see the page their own fixtures produce, and a developer the
   // template they just saved.
   if (config.isProduction) app.use(guestResponseCache());
   app.use(viewLocals);
   // Every page carries the navbar: its server-rendered markup and the island's state.
-  app.use(navbarIsland(ctx));
+  app.use(fromApps.pageLocals);
 
   // ## Pages and APIs, one app each
   for (const router of appRouters(ctx)) app.use(router);

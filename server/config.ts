@@ -186,3 +186,8 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     ...overrides,
   };
 }
+
+/** Google Calendar sync of saved events is on only when a Google client is configured (spec 1 §4). */
+export function calendarEnabled(config: Pick<Config, 'google'>): boolean {
+  return Boolean(config.google.clientId);
+}

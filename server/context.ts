@@ -16,4 +16,21 @@ export interface AppContext {
   mailer: Mailer;
   storage: Storage;
   now: () => Date;
+  /**
+   * Copies a saved event into the member's Google Calendar. The calendar app provides it and
+   * the app registry (apps/index.ts appServices) puts it here, so that bookmarks can call the
+   * calendar without importing it (the calendar already imports bookmarks). Tests pass fakes.
+   */
+  calendarSync: CalendarSync;
 }
+
+/** What bookmarks need to know of the calendar's answer; other statuses keep the bookmark. */
+export type CalendarSyncResult =
+  | { status: 'needs_authorization'; authorization_url: string }
+  | { status: 'synced' | 'disabled' | 'failed' };
+
+/** Takes the context it is called with, so a context rebuilt with another config is obeyed. */
+export type CalendarSync = (ctx: AppContext, memberId: number, eventId: number) => Promise<CalendarSyncResult>;
+
+/** What the app registry adds to every context: services one app offers another. */
+export type AppServices = Pick<AppContext, 'calendarSync'>;

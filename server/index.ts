@@ -9,6 +9,7 @@ import { createApp, type CreateAppOptions } from './app';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/storage';
 import type { AppContext } from './context';
+import { appServices } from './apps';
 
 export interface StartOptions {
   config?: Config;
@@ -28,6 +29,7 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   const ran = await migrateLatest(handle.db);
   if (ran.length) logger.info({ migrations: ran.length, ms: Date.now() - t0 }, 'database migrated');
   const ctx: AppContext = {
+    ...appServices,
     config,
     db: handle.db,
     dbKind: handle.kind,

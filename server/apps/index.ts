@@ -1,8 +1,14 @@
-import type { Router } from 'express';
-import type { AppContext } from '../context';
+import { Router, type RequestHandler } from 'express';
+import type { AppContext, AppServices } from '../context';
+import { healthRouter } from './health/routes';
+import { createPassport, sessionMiddleware } from './accounts/session';
+import { navbarIsland } from './accounts/navbar';
+import { eventSubmissionBodyParser } from './event-submissions/body-parser';
+import { syncBookmarkToCalendar } from './calendar/sync';
 import { accountsApi } from './accounts/api';
 import { accountsPages } from './accounts/pages';
 import { profilesApi } from './profiles/api';
+import { profilesPages } from './profiles/pages';
 import { favouritesApi } from './favourites/api';
 import { todosApi } from './todos/api';
 import { ratingsApi } from './ratings/api';
@@ -35,6 +41,39 @@ import { photosPages } from './photos/pages';
 import { listingsPages } from './listings/pages';
 
 /**
+ * What one app offers another through the context (server/context.ts), so that the one using
+ * it needs no import of the one offering it. Whoever builds an AppContext spreads these in.
+ */
+export const appServices: AppServices = {
+  calendarSync: syncBookmarkToCalendar,
+};
+
+/**
+ * The middleware apps put into the core's pipeline, by the stage app.ts runs them at. The core
+ * imports no app: it runs what this registry hands it.
+ */
+export interface AppMiddleware {
+  /** Before logging, sessions and the database: probes cost one trivial query. */
+  beforeLogging: RequestHandler[];
+  /** Sessions in the database and the signed-in member in req.user. */
+  session: RequestHandler[];
+  /** After body parsing, before the CSRF check: bodies CSRF must read (a multipart form's token). */
+  beforeCsrf: RequestHandler[];
+  /** After the view locals: what every page carries (the navbar's markup and island state). */
+  pageLocals: RequestHandler[];
+}
+
+export function appMiddleware(ctx: AppContext): AppMiddleware {
+  const passport = createPassport(ctx.db);
+  return {
+    beforeLogging: [healthRouter(ctx)],
+    session: [sessionMiddleware(ctx.config, ctx.db), passport.session()],
+    beforeCsrf: [Router().post('/events/add/', eventSubmissionBodyParser(ctx))],
+    pageLocals: [navbarIsland(ctx)],
+  };
+}
+
+/**
  * Every app's routers, in the order they are tried. Fixed paths come first; the pages whose
  * paths are patterns (article paths, listing hubs and details, photo viewers) come last, most
  * specific first, so they never shadow a fixed path.
@@ -45,6 +84,7 @@ export function appRouters(ctx: AppContext): Router[] {
     accountsApi(ctx),
     accountsPages(ctx),
     profilesApi(ctx),
+    profilesPages(ctx),
     favouritesApi(ctx),
     todosApi(ctx),
     ratingsApi(ctx),

@@ -10,6 +10,7 @@ import { createApp } from '../app';
 import { createLogger } from '../logger';
 import { createLocalStorage } from '../storage/storage';
 import type { AppContext } from '../context';
+import { appServices } from '../apps';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { hashPassword } from '../apps/accounts/passwords';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../apps/accounts/session';
@@ -49,6 +50,7 @@ export async function createTestContext(env: Env = {}, overrides: Partial<Config
     },
   };
   const ctx: AppContext = {
+    ...appServices,
     config,
     db: handle.db,
     dbKind: handle.kind,

@@ -4,7 +4,7 @@ import { describeInBrowser } from './chromium';
 import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createContest, createEvent, createListing, createListingSubType, createListingType, createPhoto, createSubwayStop, createVideo } from '../../server/testing/fixtures';
 import { slugify } from '../../shared/format/text';
-import { geometryBbox, type MultiPolygon } from '../../server/apps/neighbourhoods/boundary-svg';
+import { geometryBbox, type MultiPolygon } from '../../server/views/boundary-svg';
 
 // Every places/events/contests/videos/photos page type at a phone (375 px) and a desktop
 // (1280 px) width: a screenshot for review (artifacts/screenshots/) and axe-core with no

@@ -11,7 +11,7 @@ import { signIn } from './sign-in';
 import { runPostAuthenticateAction } from './post-authenticate';
 import { AppleTokenError, createAppleVerifier } from './apple';
 import { memberForSocialIdentity, SocialLoginError } from './social';
-import type { Member } from './types';
+import type { Member } from '../profiles/member';
 
 // ## Accounts API: sign up, sign in, passwords, Apple (spec 2 §7, issue 3). Handlers are
 // one call into the service; limits run before validation so bad input counts too.

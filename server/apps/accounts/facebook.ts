@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { safeNextPath } from '../../http/safe-redirect';
 import { memberForSocialIdentity } from './social';
 import { signIn } from './sign-in';
-import type { Member } from './types';
+import type { Member } from '../profiles/member';
 
 // Facebook login through passport-facebook, active only when the app id and secret are
 // configured. It has its own Passport instance (the app's one only keeps sessions); the

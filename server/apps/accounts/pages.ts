@@ -6,14 +6,12 @@ import { validate } from '../../http/validate';
 import { safeNextPath } from '../../http/safe-redirect';
 import { addIsland } from '../../views';
 import { profileDTO } from '../profiles/serialize';
-import { profileCounts } from '../profiles/queries';
-import { calendarEnabled } from '../calendar/sync';
 import { loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from './schemas';
 import { createAccountsService } from './service';
 import { authRateLimits } from './rate-limits';
 import { signIn, signOut } from './sign-in';
 import { facebookLogin, FACEBOOK_CALLBACK_PATH, SOCIAL_RETURN_PATH } from './facebook';
-import type { Member } from './types';
+import type { Member } from '../profiles/member';
 
 // ## Account pages: full-page forms that work without JavaScript (the navbar dialogs are the
 // enhanced version), the member-only shells later islands mount into, logout and social
@@ -112,7 +110,7 @@ export function accountsPages(ctx: AppContext): Router {
     }
   });
 
-  // ## Member shells: the onboarding and dashboard islands mount here with their state
+  // ## Member shell: the onboarding island mounts here with its state (the dashboard's is in profiles)
   router.get(['/accounts/onboarding', '/accounts/onboarding/'], requireMemberPage, (req, res) => {
     const member = req.user as Member;
     addIsland(res, 'onboarding', {
@@ -122,17 +120,6 @@ export function accountsPages(ctx: AppContext): Router {
     });
     res.render('accounts/onboarding.njk', { pageTitle: 'Welcome', bodyClass: 'page-onboarding' });
   });
-  router.get('/accounts/dashboard/', requireMemberPage, async (req, res) => {
-    const member = req.user as Member;
-    addIsland(res, 'dashboard', {
-      profile: profileDTO(member),
-      counts: await profileCounts(ctx.db, member.id),
-      calendarEnabled: calendarEnabled(ctx.config),
-      iosAppUrl: ctx.config.social.iosAppUrl ?? null,
-    });
-    res.render('accounts/dashboard.njk', { pageTitle: 'Dashboard' });
-  });
-  router.get('/accounts/dashboard', (_req, res) => res.redirect(301, '/accounts/dashboard/'));
 
   // ## Social login returns
   // Facebook returns to {next}#_=_; the bare /_=_ is the dashboard home.

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
+import { emailField } from '../profiles/schemas';
 
 // Input schemas for the accounts API and forms, with DRF's messages so the islands can show
 // them as they are ('* message').
 
 const blank = 'This field may not be blank.';
 const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
-
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, { message: blank, abort: true })
-  .max(LIMITS.emailMax, { message: tooLong(LIMITS.emailMax), abort: true })
-  .email('Enter a valid email address.')
-  .transform((v) => v.toLowerCase());
 
 /** A password as typed: not trimmed (spaces are legal characters), only bounded. */
 export const passwordField = z.string().min(1, { message: blank, abort: true }).max(LIMITS.passwordMax, tooLong(LIMITS.passwordMax));

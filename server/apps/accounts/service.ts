@@ -10,16 +10,17 @@ import {
   isUniqueViolation,
   recordLogin,
   setPasswordHash,
-} from './member-queries';
+} from '../profiles/member-queries';
 import { consumeToken, findLiveToken, issueResetToken } from './reset-tokens';
 import { resetPasswordEmail } from './emails';
-import type { Member } from './types';
+import type { Member } from '../profiles/member';
+import { emailTaken } from '../profiles/schemas';
 
 // Sign-up, sign-in and password management. Routers call these one call deep; errors are
 // thrown as the DRF-shaped ValidationError the API and the pages both render.
 
 export const messages = {
-  emailTaken: 'A user with that email already exists.',
+  emailTaken,
   badCredentials: 'Unable to log in with provided credentials.',
   wrongCurrentPassword: 'Your old password was entered incorrectly. Please enter it again.',
   badResetLink: 'The password reset link was invalid, possibly because it has already been used. Please request a new password reset.',

@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { SESSION_VALID_DAYS } from '../../../shared/constants';
-import { findMemberById } from './member-queries';
+import { findMemberById } from '../profiles/member-queries';
 
 export const SESSION_COOKIE = 'sessionid';
 export const SESSION_IDLE_MS = SESSION_VALID_DAYS * 24 * 3600 * 1000;

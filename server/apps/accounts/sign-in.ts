@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Member } from './types';
+import type { Member } from '../profiles/member';
 
 // Passport's login and logout as promises. Passport 0.7 regenerates the session on both, so
 // a session id planted before sign-in is worthless after it (session fixation).

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
-import { findMemberBy, findMemberByEmail, insertMember, isUniqueViolation, linkSocialId } from './member-queries';
-import type { Member } from './types';
+import { findMemberBy, findMemberByEmail, insertMember, isUniqueViolation, linkSocialId } from '../profiles/member-queries';
+import type { Member } from '../profiles/member';
 
 export interface SocialIdentity {
   provider: 'apple_sub' | 'facebook_id';

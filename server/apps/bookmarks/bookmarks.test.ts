@@ -3,7 +3,7 @@ import { createApp } from '../../app';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
 import { createArticle, createEvent, createVideo } from '../../testing/fixtures';
 import { send, signedIn as signedInOn } from '../saves/testing';
-import type { CalendarSync, WithCalendarSync } from './calendar-hook';
+import type { AppContext, CalendarSync } from '../../context';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -119,7 +119,7 @@ describe('event bookmarks', () => {
 
   describe('with add_to_calendar', () => {
     const withCalendar = (calendarSync: CalendarSync) => {
-      const ctx: WithCalendarSync = { ...t.ctx, config: { ...t.ctx.config, google: { ...t.ctx.config.google, clientId: 'test-client' } }, calendarSync };
+      const ctx: AppContext = { ...t.ctx, config: { ...t.ctx.config, google: { ...t.ctx.config.google, clientId: 'test-client' } }, calendarSync };
       return createApp(ctx, { watchManifest: false });
     };
 

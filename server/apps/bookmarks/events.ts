@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../../shared/constants';
+import { calendarEnabled } from '../../config';
 import type { AppContext } from '../../context';
 import { memberId } from '../../http/auth-guards';
 import { validate } from '../../http/validate';
@@ -11,7 +12,6 @@ import { createAndRead } from '../saves/handlers';
 import type { SaveKind } from '../saves/kind';
 import { bookmarkList } from './list';
 import { deleteSave } from '../saves/store';
-import { calendarSyncFor, type WithCalendarSync } from './calendar-hook';
 
 // Saved events. Only approved events that allow it (can_be_bookmarked) may be saved; the
 // nested event carries its next start_date_time, as the public event lists do.
@@ -63,9 +63,10 @@ export type SaveEventOutcome =
  * Node, so the islands read the 101 from the body. A calendar that fails otherwise keeps the
  * bookmark (spec 1 §8: calendar failures are only logged).
  */
-export async function saveEvent(ctx: WithCalendarSync, memberId: number, body: unknown): Promise<SaveEventOutcome> {
+export async function saveEvent(ctx: AppContext, memberId: number, body: unknown): Promise<SaveEventOutcome> {
   const { created, dto } = await createAndRead(ctx, eventBookmarksKind, memberId, eventBookmarksKind.parseCreate(body, ctx.now()));
-  const sync = created && dto.add_to_calendar ? calendarSyncFor(ctx) : null;
+  // The calendar app's sync comes in the context (AppContext.calendarSync): it imports bookmarks.
+  const sync = created && dto.add_to_calendar && calendarEnabled(ctx.config) ? ctx.calendarSync : null;
   if (!sync) return { status: created ? 201 : 200, body: dto };
   try {
     const outcome = await sync(ctx, memberId, dto.object_id);

@@ -5,7 +5,8 @@ import { memberId, requireMember } from '../../http/auth-guards';
 import { HttpError, NotFoundError } from '../../http/errors';
 import { safeNextPath } from '../../http/safe-redirect';
 import { validate } from '../../http/validate';
-import { calendarEnabled, createCalendarService, OAUTH_CALLBACK_PATH } from './sync';
+import { calendarEnabled } from '../../config';
+import { createCalendarService, OAUTH_CALLBACK_PATH } from './sync';
 import { createIcsFeedService } from './ics-feed';
 
 const authorizationQuery = z.object({ next_url: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').optional() });

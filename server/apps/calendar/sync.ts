@@ -1,3 +1,4 @@
+import { calendarEnabled } from '../../config';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import { safeNextPath } from '../../http/safe-redirect';
@@ -27,10 +28,6 @@ export type CalendarSyncResult =
   | { status: 'failed'; detail: string };
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'now'>;
-
-export function calendarEnabled(config: AppContext['config']): boolean {
-  return Boolean(config.google.clientId);
-}
 
 export function createCalendarService(ctx: Ctx) {
   const { db, config, logger } = ctx;
@@ -116,8 +113,9 @@ export function createCalendarService(ctx: Ctx) {
 export type CalendarService = ReturnType<typeof createCalendarService>;
 
 /**
- * Adds a saved event to the member's Google Calendar. The bookmarks API calls this when an
- * event is saved with add_to_calendar: true, and answers `needs_authorization` as status 101
+ * Adds a saved event to the member's Google Calendar. The app registry hands this to the
+ * bookmarks as AppContext.calendarSync; they call it when an event is saved with
+ * add_to_calendar: true, and answer `needs_authorization` as status 101
  * with the URL; after the member authorises, the callback adds the same event by itself.
  */
 export async function syncBookmarkToCalendar(ctx: Ctx, memberId: number, eventId: number): Promise<CalendarSyncResult> {

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '../../../shared/constants';
 import { isoTime, type FavouriteDTO } from '../saves/dto';
 import type { SaveKind } from '../saves/kind';
-import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../saves/listing-saves';
+import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../listings/listing-saves';
 
 /** A member's favourite places. listings.favourite_count moves with each one. */
 export const favouritesKind: SaveKind<FavouriteDTO> = {

@@ -9,7 +9,6 @@ import { absolute, cacheForAnonymous, pageNumber } from './page-helpers';
 import type { ListingTypeRow, SubTypeRow } from './page-queries';
 import { parseListingSearchParams, type ListingOrdering } from './search-params';
 import { featureOptions, listingTypesWithSubTypes, searchListings, serviceOptions, type ListingTypeOption } from './queries';
-import { neighbourhoodList } from '../neighbourhoods/page-queries';
 
 // The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
 // island's page, rendered on the server with its first page of results and filters that work
@@ -138,7 +137,7 @@ function hubOptions(db: Db, siteUrl: string): Promise<HubOptions> {
   if (hit && Date.now() - hit.at < OPTIONS_TTL_MS) return hit.value;
   const value = Promise.all([
     listingTypesWithSubTypes(db, siteUrl),
-    neighbourhoodList(db),
+    db('neighbourhoods').orderBy('name').select('id', 'name', 'slug'),
     db('subway_stops').orderBy('name').select('id', 'name'),
     featureOptions(db),
     serviceOptions(db),

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { listingsQuery, type ListingRow } from './serialize';
-import type { MultiPolygon } from '../neighbourhoods/boundary-svg';
+import type { MultiPolygon } from '../../views/boundary-svg';
 
 // What the places pages read (the /places/ landing, listing detail and its photos). The hub's
 // search itself is the content API's searchListings; these are the page-only lookups.

@@ -7,7 +7,7 @@ import { absolute, cacheForAnonymous, redirectToCanonical, safeHttpUrl, whenFlag
 import { listingDetail, listingDetailExtras, listingTypeBySlug, listingTypesWithCounts, recentListings, subTypeBySlug } from './page-queries';
 import { listingPath, toListingDTO } from './serialize';
 import { hoursRows, listingStructuredData } from './structured-data';
-import { pointMap } from '../neighbourhoods/boundary-svg';
+import { pointMap } from '../../views/boundary-svg';
 import { renderListingHub } from './hub-page';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { listingsQuery, toListingDTO } from '../listings/serialize';
 import type { ListingDTO } from '../../../shared/dto';
-import type { MultiPolygon } from './boundary-svg';
+import type { MultiPolygon } from '../../views/boundary-svg';
 
 // What the neighbourhood pages read: the list (with boundaries, for the city map), one
 // neighbourhood with its census facts, and its places grouped by listing type.

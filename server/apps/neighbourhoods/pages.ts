@@ -4,7 +4,7 @@ import { addIsland } from '../../views';
 import { urls } from '../../../shared/urls';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { absolute, cacheForAnonymous, whenFlag } from '../listings/page-helpers';
-import { boundaryMap, cityMap, type CityMap } from './boundary-svg';
+import { boundaryMap, cityMap, type CityMap } from '../../views/boundary-svg';
 import { censusFacts, listingsByType, neighbourhoodBoundaries, neighbourhoodBySlug, neighbourhoodList } from './page-queries';
 
 // /neighbourhoods/ (a chooser that works as a plain GET form, and a map of every real

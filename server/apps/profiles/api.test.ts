@@ -1,6 +1,6 @@
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { createArticle, createEvent, createListing, createPhoto, createVideo } from '../../testing/fixtures';
-import { touchLastUpdate } from '../accounts/member-queries';
+import { touchLastUpdate } from './member-queries';
 
 function send(agent: Agent, method: 'patch' | 'put', body: object) {
   return agent[method]('/api/v2/profiles/me/').set('X-CSRFToken', agent.csrfToken).send(body);

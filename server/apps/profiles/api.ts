@@ -3,10 +3,9 @@ import type { AppContext } from '../../context';
 import { requireMember } from '../../http/auth-guards';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { findMemberByEmail } from '../accounts/member-queries';
-import { messages } from '../accounts/service';
-import type { Member } from '../accounts/types';
-import { profilePatchSchema, profilePutSchema, type ProfilePatch } from './schemas';
+import { findMemberByEmail } from './member-queries';
+import type { Member } from './member';
+import { emailTaken, profilePatchSchema, profilePutSchema, type ProfilePatch } from './schemas';
 import { lastUpdatesDTO, profileDTO } from './serialize';
 import { profileCounts, updateProfile } from './queries';
 
@@ -19,7 +18,7 @@ export function profilesApi({ db }: AppContext): Router {
   async function saveProfile(member: Member, patch: ProfilePatch) {
     if (patch.email && patch.email !== member.email.toLowerCase()) {
       const other = await findMemberByEmail(db, patch.email);
-      if (other && other.id !== member.id) throw ValidationError.field('email', messages.emailTaken);
+      if (other && other.id !== member.id) throw ValidationError.field('email', emailTaken);
     }
     return profileDTO(await updateProfile(db, member.id, patch));
   }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { ProfileCountsDTO } from '../../../shared/dto';
-import { MEMBER_COLUMNS } from '../accounts/member-queries';
-import type { Member } from '../accounts/types';
+import { MEMBER_COLUMNS } from './member-queries';
+import type { Member } from './member';
 import type { ProfilePatch } from './schemas';
 
 export async function updateProfile(db: Db, profileId: number, patch: ProfilePatch): Promise<Member> {

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
-import { emailField } from '../accounts/schemas';
 import { NEWSLETTER_SETTINGS } from './serialize';
 
 const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
+
+// A member's email address: unique (emailTaken), compared in lower case. Sign-up and sign-in
+// (accounts) read it the same way.
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, { message: 'This field may not be blank.', abort: true })
+  .max(LIMITS.emailMax, { message: tooLong(LIMITS.emailMax), abort: true })
+  .email('Enter a valid email address.')
+  .transform((v) => v.toLowerCase());
+export const emailTaken = 'A user with that email already exists.';
+
 const bool = z.boolean({ message: 'Must be a valid boolean.' });
 const name = z.string().trim().max(LIMITS.nameMax, tooLong(LIMITS.nameMax));
 

@@ -1,7 +1,7 @@
 import type { ProfileDTO } from '../../../shared/dto';
 import { IMAGE_SIZES } from '../../../shared/constants';
 import { imageUrl } from '../../../shared/format/image-url';
-import type { Member } from '../accounts/types';
+import type { Member } from './member';
 
 export const NEWSLETTER_SETTINGS = [
   'settings_receive_newsletter_news',

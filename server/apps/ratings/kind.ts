@@ -4,7 +4,7 @@ import { validate } from '../../http/validate';
 import { pkField, ratingField } from '../saves/fields';
 import { isoTime, type RatingDTO } from '../saves/dto';
 import type { SaveKind } from '../saves/kind';
-import { LISTING_SAVE_ORDERINGS, listingObject, savedListingDTO } from '../saves/listing-saves';
+import { LISTING_SAVE_ORDERINGS, listingObject, savedListingDTO } from '../listings/listing-saves';
 import { recomputeListingRating } from './score';
 
 // A member's star ratings of places, one per place. Rating a place again (POST) changes the

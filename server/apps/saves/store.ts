@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import { touchLastUpdate } from '../accounts/member-queries';
+import { touchLastUpdate } from '../profiles/member-queries';
 import { messages } from './fields';
 import type { Change, CreateRequest, OrderTerms, SaveKind, SaveRow } from './kind';
 

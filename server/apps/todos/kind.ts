@@ -5,7 +5,7 @@ import { validate } from '../../http/validate';
 import { booleanField } from '../saves/fields';
 import { isoTime, type TodoDTO } from '../saves/dto';
 import type { ListScope, SaveKind } from '../saves/kind';
-import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../saves/listing-saves';
+import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../listings/listing-saves';
 
 // A member's to-do list of places. Two lists in one table: open to-dos (100 a page, newest
 // first) and completed ones (15 a page, most recently completed first, so an item just

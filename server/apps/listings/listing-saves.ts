@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { validate } from '../../http/validate';
-import { listingsQuery, toListingDTO, type ListingRow } from '../listings/serialize';
+import { listingsQuery, toListingDTO, type ListingRow } from './serialize';
 import type { ListingDTO } from '../../../shared/dto';
-import { messages, pkField } from './fields';
-import type { OrderTerms, SaveKind, SaveRow } from './kind';
-import { BY_DATE_SAVED } from './ordering';
+import { messages, pkField } from '../saves/fields';
+import type { OrderTerms, SaveKind, SaveRow } from '../saves/kind';
+import { BY_DATE_SAVED } from '../saves/ordering';
 
 // What favourites, to-dos and ratings share: the saved object is a listing, shown with the
-// member's own rating of it (the "Rate them:" stars on completed to-dos read it).
+// member's own rating of it (the "Rate them:" stars on completed to-dos read it). It lives
+// with listings, which depend on saves, so that saves never imports listings.
 
 type ListingObject = Pick<SaveKind<unknown>, 'objectColumn' | 'objectTable' | 'objectAlias' | 'objectQuery' | 'unsaveableReason'>;
 

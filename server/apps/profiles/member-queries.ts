@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { Member } from './types';
+import type { Member } from './member';
 
 export const MEMBER_COLUMNS = [
   'id', 'email', 'full_name', 'first_name', 'last_name', 'avatar', 'is_staff', 'is_active',
