@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { AGE_GATE_REMEMBER_DAYS, LEGAL_AGE_BY_PROVINCE } from '../../../shared/constants';
 import { safeNextPath } from '../../http/safe-redirect';
 import { validate } from '../../http/validate';
-import { setPageCache } from './cache-headers';
+import { setCachePolicy } from '../../http/pages/cache-policy';
 
 // The age gate of the cannabis section (spec 2 §4, §9). The cookie is_user_over_18 decides:
 // 'true' lets the reader in, 'false' sends them home, absent shows the gate — a plain form
@@ -27,7 +27,7 @@ export function ageGate(config: Config) {
       return next();
     }
     if (answer === 'false') return res.redirect(302, '/');
-    setPageCache(req, res, 'form');
+    setCachePolicy(req, res, 'private');
     res.set('X-Robots-Tag', 'noindex');
     res.render('site-pages/age-gate.njk', {
       pageTitle: 'Are you of legal age?',

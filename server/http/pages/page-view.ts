@@ -1,32 +1,36 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { pageCache, type PageCacheKind } from './cache-headers';
+import { setCachePolicy, type CachePolicy } from './cache-policy';
 
-/**
- * What every public HTML page route starts with: the cache headers of its kind (see cache-headers.ts). `router.get('/news/', ...publicPage('content'), handler)`.
- */
-export function publicPage(kind: PageCacheKind): RequestHandler[] {
-  return [pageCache(kind)];
-}
+// The one page convention: a route names its cache policy and a loader; the loader answers
+// what to show (a template and its data), where to go instead (a redirect), or null when the
+// URL is not this route's (pattern paths such as /{type}/ pass it on; nothing left is the 404
+// page). Loaders never call res.render, so they read as functions of the request and routers
+// stay one line per page: `router.get('/news/', page('shared-for-guests', (req) => hubPage(ctx, req)))`.
 
+/** A template and the data it renders. */
 export interface PageView {
   template: string;
-  [local: string]: unknown;
+  [data: string]: unknown;
 }
 
-/**
- * Adapts a page function `(req, res) => Promise<{template, ...locals}>` into a route handler,
- * so routers stay one line per page and the page functions stay testable without Express.
- */
-export function renderView(view: (req: Request, res: Response) => Promise<PageView> | PageView): RequestHandler {
-  return async function renderPageView(req, res) {
-    const { template, ...locals } = await view(req, res);
-    res.render(template, locals);
+/** CASE: the page lives elsewhere (a canonical path, a choice made in a plain form). */
+export class PageRedirect {
+  constructor(readonly location: string, readonly status: 301 | 302 | 303 = 302) {}
+}
+
+export type PageAnswer = PageView | PageRedirect | null;
+export type PageLoader = (req: Request, res: Response) => PageAnswer | Promise<PageAnswer>;
+
+/** The route handler of a page: load, then redirect, pass on, or render under the cache policy. */
+export function page(policy: CachePolicy, load: PageLoader): RequestHandler {
+  return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const answer = await load(req, res);
+    // A form post may answer a script itself (the contact island's JSON).
+    if (res.headersSent) return;
+    if (answer === null) return next();
+    if (answer instanceof PageRedirect) return res.redirect(answer.status, answer.location);
+    const { template, ...data } = answer;
+    setCachePolicy(req, res, policy);
+    res.render(template, data);
   };
-}
-
-/** Pages live at paths ending in '/': the path without it answers a 301 to the canonical one. */
-export function trailingSlash(req: Request, res: Response, next: NextFunction): void {
-  if (req.path.endsWith('/')) return next();
-  const query = req.originalUrl.slice(req.originalUrl.indexOf('?') === -1 ? req.originalUrl.length : req.originalUrl.indexOf('?'));
-  res.redirect(301, `${req.path}/${query}`);
 }
