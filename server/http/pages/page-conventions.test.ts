@@ -47,7 +47,7 @@ describe('page conventions', () => {
       expect([path, res.status, res.headers['cache-control']]).toEqual([path, 200, 'public, max-age=60']);
       expect(res.headers.vary).toMatch(/Cookie/);
     }
-    for (const path of ['/contact/', '/newsletters/']) {
+    for (const path of ['/contact/', '/newsletters/', '/accounts/login', '/accounts/password-reset/', '/cannabis/']) {
       const res = await guest.get(path);
       expect([path, res.status, res.headers['cache-control']]).toEqual([path, 200, 'private, no-cache']);
     }
