@@ -12,13 +12,6 @@ const SERVER = path.resolve(__dirname, '..');
 const APPS = path.join(SERVER, 'apps');
 const README = path.join(APPS, 'README.md');
 
-/**
- * TEMPORARY: page infrastructure still living in domain apps, being moved into server/http/
- * by issue 11 item 1. Imports of these modules are left out of the graph until that lands;
- * the integrator deletes this list once it has (nothing may be added to it).
- */
-const TEMPORARY_PAGE_INFRA_MODULES = ['listings/page-helpers', 'site-pages/cache-headers', 'site-pages/public-page', 'site-pages/page-params'];
-
 type Layer = { kind: 'app'; app: string } | { kind: 'core' } | { kind: 'wiring' };
 
 /** Where a file under server/ sits: in an app, in the core, or in what wires apps together. */
@@ -91,7 +84,6 @@ function appGraph(imports: Import[]): Graph {
   const graph: Graph = new Map();
   for (const i of imports) {
     if (i.fromLayer.kind !== 'app' || i.fromLayer.app === i.toApp) continue;
-    if (TEMPORARY_PAGE_INFRA_MODULES.includes(i.to.replace(/\.tsx?$/, ''))) continue;
     if (!graph.has(i.fromLayer.app)) graph.set(i.fromLayer.app, new Set());
     graph.get(i.fromLayer.app)!.add(i.toApp);
   }

@@ -7,7 +7,7 @@ const GUEST = 'csrftoken=' + 'a'.repeat(43);
 /**
  * A tiny app whose page counts how often it was rendered. Like the real app, a request with
  * no cookie gets a csrftoken cookie before the cache runs, and a shareable page declares so
- * (res.locals.sharedCacheControl) as apps/site-pages/cache-headers.ts does.
+ * (res.locals.sharedCacheControl) as http/pages/cache-policy.ts does.
  */
 function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean; gate?: () => Promise<void> } = {}) {
   const { shared = true } = opts;

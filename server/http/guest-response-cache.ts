@@ -5,7 +5,7 @@ import { CSRF_COOKIE } from './csrf';
 // A micro-cache of answers that are the same for every guest, as nginx's proxy_cache would
 // keep them, inside each process. Only what a handler declares the same for every guest is
 // kept: a 200 HTML page or JSON answer whose handler set res.locals.sharedCacheControl
-// (apps/site-pages/cache-headers.ts for content pages, http/api-cache-headers.ts for the
+// (http/pages/cache-policy.ts for content pages, http/api-cache-headers.ts for the
 // public read APIs), produced for a visitor with no cookie but csrftoken, and served to such
 // visitors. Any other cookie (a session, the age gate's answer) bypasses the cache entirely,
 // so nobody is ever served an answer produced for someone else. Entries live a few seconds,

@@ -5,8 +5,8 @@ import { ARTICLE_TYPES, IMAGE_SIZES, PAGE_SIZE } from '../../../shared/constants
 import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { truncate } from '../../../shared/format/text';
-import type { PageView } from '../site-pages/public-page';
-import { assertPageExists, pageFromQuery, pathWithQuery } from '../site-pages/page-params';
+import type { PageView } from '../../http/pages/page-view';
+import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { listingPath } from '../listings/serialize';
 import {
   articleByPath, articlesOfType, articleTypeBySlug, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
@@ -33,10 +33,10 @@ export const HUB_TYPES: ReadonlyArray<{ slug: string; name: string }> = [
 const abs = (ctx: AppContext, path: string) => `${ctx.config.site.url}${path}`;
 
 export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string; name: string }): Promise<PageView> {
-  const { page, limit, offset } = pageFromQuery(req.query, HUB_PAGE_SIZE);
+  const { page, limit, offset } = pageWindow(req, HUB_PAGE_SIZE);
   const type = await articleTypeBySlug(ctx.db, hub.slug);
   const { count, rows } = type ? await articlesOfType(ctx.db, type.id, { limit, offset }) : { count: 0, rows: [] };
-  const pages = assertPageExists(page, count, HUB_PAGE_SIZE);
+  const pages = pagesOrNotFound(page, count, HUB_PAGE_SIZE);
   const name = type?.name ?? hub.name;
   const path = urls.articleType(hub.slug);
   return {
@@ -116,7 +116,7 @@ export async function slideshowPage(ctx: AppContext, req: Request, path: string)
   const article = await loadArticle(ctx, path);
   if (!article.is_slideshow) throw new NotFoundError();
   const slides = (await slidesOf(ctx.db, article.id)).map(slideView);
-  const { page: n } = pageFromQuery({ page: req.query.slide === undefined ? undefined : req.query.slide }, 1);
+  const { page: n } = pageWindow(req, 1, 'slide');
   if (slides.length === 0 || n > slides.length) throw new NotFoundError();
   const base = `${article.path}slideshow/`;
   return {
@@ -150,13 +150,13 @@ function bestOfOrdering(value: unknown): BestOfOrdering {
 export async function bestOfPage(ctx: AppContext, req: Request): Promise<PageView> {
   if (!ctx.config.flags.bestOf) throw new NotFoundError();
   const ordering = bestOfOrdering(req.query.ordering);
-  const { page, limit, offset } = pageFromQuery(req.query, BEST_OF_LIST_PAGE_SIZE);
+  const { page, limit, offset } = pageWindow(req, BEST_OF_LIST_PAGE_SIZE);
   const [latest, featured, lists] = await Promise.all([
     latestOfTypeSlug(ctx.db, 'best-of', PAGE_SIZE.bestOf),
     latestOfTypeSlug(ctx.db, 'best-of', PAGE_SIZE.bestOf, true),
     bestOfLists(ctx.db, ordering, { limit, offset }),
   ]);
-  const pages = assertPageExists(page, lists.count, BEST_OF_LIST_PAGE_SIZE);
+  const pages = pagesOrNotFound(page, lists.count, BEST_OF_LIST_PAGE_SIZE);
   const orderingParam = (o: BestOfOrdering) => (o === DEFAULT_BEST_OF_ORDERING ? '' : o);
   return {
     template: 'articles/best-of.njk',

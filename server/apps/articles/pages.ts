@@ -1,6 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
-import { publicPage, renderView, trailingSlash } from '../site-pages/public-page';
+import { page } from '../../http/pages/page-view';
+import { trailingSlash } from '../../http/pages/canonical-url';
 import { addSavesIsland } from '../saves/page-island';
 import { articlePage, articlePathFrom, bestOfListPage, bestOfPage, hubPage, HUB_TYPES, slideshowPage } from './page-service';
 
@@ -8,31 +9,27 @@ import { articlePage, articlePathFrom, bestOfListPage, bestOfPage, hubPage, HUB_
 // pattern, and it passes on anything that is not /{type}/{yyyy}/{mm}/{slug}/.
 export function articlesPages(ctx: AppContext): Router {
   const router = Router();
-  const content = publicPage('content');
+  const shared = 'shared-for-guests';
 
   // ## Best of
-  router.get('/best-of/', trailingSlash, ...content, renderView((req) => bestOfPage(ctx, req)));
-  router.get('/best-of/:slug/', trailingSlash, ...content, renderView((req) => bestOfListPage(ctx, String(req.params.slug))));
+  router.get('/best-of/', trailingSlash, page(shared, (req) => bestOfPage(ctx, req)));
+  router.get('/best-of/:slug/', trailingSlash, page(shared, (req) => bestOfListPage(ctx, String(req.params.slug))));
 
   // ## Hubs, one per article type
   for (const hub of HUB_TYPES) {
-    router.get(`/${hub.slug}/`, trailingSlash, ...content, renderView((req) => hubPage(ctx, req, hub)));
+    router.get(`/${hub.slug}/`, trailingSlash, page(shared, (req) => hubPage(ctx, req, hub)));
   }
 
   // ## Article detail and its slideshow, at the article's stored path
-  router.get(
-    '/:type/:year/:month/:slug/',
-    articleShaped,
-    trailingSlash,
-    ...content,
-    renderView(async (req, res) => {
-      const view = await articlePage(ctx, res.locals.articlePath);
-      addSavesIsland(ctx, req, res, ['articleBookmarks']);
-      return view;
-    }),
-  );
-  router.get('/:type/:year/:month/:slug/slideshow/', articleShaped, trailingSlash, ...content, renderView((req, res) => slideshowPage(ctx, req, res.locals.articlePath)));
+  router.get('/:type/:year/:month/:slug/', articleShaped, trailingSlash, page(shared, (req, res) => articleWithSaves(ctx, req, res)));
+  router.get('/:type/:year/:month/:slug/slideshow/', articleShaped, trailingSlash, page(shared, (req, res) => slideshowPage(ctx, req, res.locals.articlePath)));
   return router;
+}
+
+async function articleWithSaves(ctx: AppContext, req: Request, res: Response) {
+  const view = await articlePage(ctx, res.locals.articlePath);
+  addSavesIsland(ctx, req, res, ['articleBookmarks']);
+  return view;
 }
 
 /** Lets only /{type}/{yyyy}/{mm}/{slug}/ through, with the stored path it names in res.locals. */

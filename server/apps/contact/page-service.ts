@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { ValidationError, type FieldErrors } from '../../http/errors';
 import { LIMITS } from '../../../shared/constants';
-import type { PageView } from '../site-pages/public-page';
+import { PageRedirect, type PageView } from '../../http/pages/page-view';
 import { captchaSecret, createCaptcha } from './captcha';
 import { CONTACT_CATEGORIES } from './schemas';
 import { sendContactMessage, successMessage, validateContact } from './service';
@@ -46,17 +46,14 @@ function stringValues(body: unknown): Values {
  * not send it twice) or the form again with errors (400); JSON clients (the island) get
  * {detail} or the DRF field errors.
  */
-export async function submitContactForm(ctx: AppContext, req: Request, res: Response): Promise<PageView | null> {
+export async function submitContactForm(ctx: AppContext, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
   const wantsJson = req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
   const values = stringValues(req.body);
   try {
     const input = validateContact(ctx, values);
     await sendContactMessage(ctx, input, { ip: req.ip ?? '', profileId: req.user?.id ?? null });
-    if (wantsJson) {
-      res.status(201).json({ detail: successMessage(input.question_category) });
-    } else {
-      res.redirect(303, `/contact/?sent=1&category=${encodeURIComponent(input.question_category)}`);
-    }
+    if (!wantsJson) return new PageRedirect(`/contact/?sent=1&category=${encodeURIComponent(input.question_category)}`, 303);
+    res.status(201).json({ detail: successMessage(input.question_category) });
     return null;
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;

@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../context';
 import { RateLimitedError } from '../../http/errors';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
-import { publicPage, renderView } from '../site-pages/public-page';
+import { page } from '../../http/pages/page-view';
 import { captchaSecret, createCaptcha } from './captcha';
 import { contactFormPage, submitContactForm } from './page-service';
 
@@ -25,14 +25,10 @@ function contactRateLimit(ctx: AppContext): RequestHandler {
 
 export function contactPages(ctx: AppContext): Router {
   const router = Router();
-  const form = publicPage('form');
 
   // ## Contact us
-  router.get('/contact/', ...form, renderView((req) => contactFormPage(ctx, req)));
-  router.post('/contact/', contactRateLimit(ctx), ...form, async (req, res) => {
-    const view = await submitContactForm(ctx, req, res);
-    if (view) res.render(view.template, view);
-  });
+  router.get('/contact/', page('private', (req) => contactFormPage(ctx, req)));
+  router.post('/contact/', contactRateLimit(ctx), page('private', (req, res) => submitContactForm(ctx, req, res)));
   // A fresh captcha for the island: {image, key} as spec 2 §3 names them.
   router.get('/contact/captcha/', (_req, res) => {
     const { image, key, alt } = createCaptcha(captchaSecret(ctx.config.sessionSecret), ctx.now());

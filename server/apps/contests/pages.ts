@@ -1,8 +1,11 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { urls } from '../../../shared/urls';
-import { absolute, cacheForAnonymous, offsetParam, whenFlag } from '../listings/page-helpers';
+import { page, type PageView } from '../../http/pages/page-view';
+import { absolute } from '../../http/pages/canonical-url';
+import { offsetParam } from '../../http/pages/page-param';
+import { whenFlag } from '../../http/pages/feature-gate';
 import { listContests } from './queries';
 import { publishedContest } from './page-queries';
 import { toContestDTO } from './serialize';
@@ -12,21 +15,22 @@ import { toContestDTO } from './serialize';
 export function contestsPages(ctx: AppContext): Router {
   const router = Router();
   const on = whenFlag(ctx, 'contests');
+  const shared = 'shared-for-guests';
 
   // ## Contests
-  router.get('/contests/', on, (req, res) => contestsHub(ctx, req, res));
-  router.get('/contests/:name/', on, (req, res, next) => contestPage(ctx, req, res, next));
+  router.get('/contests/', on, page(shared, (req) => contestsHub(ctx, req)));
+  router.get('/contests/:name/', on, page(shared, (req) => contestPage(ctx, req)));
 
   return router;
 }
 
-async function contestsHub(ctx: AppContext, req: Request, res: Response) {
+async function contestsHub(ctx: AppContext, req: Request): Promise<PageView> {
   const offset = offsetParam(req);
   const limit = PAGE_SIZE.contests;
   const now = ctx.now();
   const result = await listContests(ctx.db, { limit, offset, ordering: '-date_published' }, { siteUrl: '', now });
-  cacheForAnonymous(req, res);
-  res.render('contests/index.njk', {
+  return {
+    template: 'contests/index.njk',
     contests: result.results,
     count: result.count,
     offset,
@@ -35,19 +39,19 @@ async function contestsHub(ctx: AppContext, req: Request, res: Response) {
     pageTitle: `Contests in ${ctx.config.city.name}`,
     pageDescription: `Win tickets, dinners and more from ${ctx.config.site.name}.`,
     canonicalUrl: absolute(ctx, '/contests/') + (offset ? `?offset=${offset}` : ''),
-  });
+  };
 }
 
-async function contestPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function contestPage(ctx: AppContext, req: Request): Promise<PageView | null> {
   const now = ctx.now();
   const contest = await publishedContest(ctx.db, String(req.params.name), now);
-  if (!contest) return next();
-  cacheForAnonymous(req, res);
-  res.render('contests/detail.njk', {
+  if (!contest) return null;
+  return {
+    template: 'contests/detail.njk',
     contest,
     dto: toContestDTO(contest, '', now),
     pageTitle: contest.title,
     pageDescription: contest.description.slice(0, 200) || contest.title,
     canonicalUrl: absolute(ctx, urls.contest(contest.name)),
-  });
+  };
 }

@@ -1,11 +1,15 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
 import { addSavesIsland } from '../saves/page-island';
 import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { ValidationError } from '../../http/errors';
-import { absolute, cacheForAnonymous, pageNumber, redirectToCanonical, safeHttpUrl, whenFlag } from '../listings/page-helpers';
+import { page, type PageAnswer, type PageView } from '../../http/pages/page-view';
+import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
+import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { whenFlag } from '../../http/pages/feature-gate';
+import { safeHttpUrl } from '../../http/pages/safe-link';
 import { eventsOnDate, upcomingEvents } from './queries';
 import { eventDetail, scheduleWordsFor, upcomingOccurrences } from './page-queries';
 import { eventPath, toEventDTO } from './serialize';
@@ -20,10 +24,11 @@ const DETAIL_DATES = 60;
 export function eventsPages(ctx: AppContext): Router {
   const router = Router();
   const on = whenFlag(ctx, 'events');
+  const shared = 'shared-for-guests';
 
   // ## Events
-  router.get('/events/', on, (req, res) => eventsHub(ctx, req, res));
-  router.get('/events/:segment/', on, (req, res, next) => eventPage(ctx, req, res, next));
+  router.get('/events/', on, page(shared, (req, res) => eventsHub(ctx, req, res)));
+  router.get('/events/:segment/', on, page(shared, (req, res) => eventPage(ctx, req, res)));
 
   return router;
 }
@@ -37,21 +42,21 @@ function dateParam(req: Request): string | undefined {
   return raw;
 }
 
-async function eventsHub(ctx: AppContext, req: Request, res: Response) {
+async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<PageView> {
   const tz = ctx.config.city.timeZone;
   const now = ctx.now();
   const date = dateParam(req);
-  const page = pageNumber(req);
-  const params = { limit: HUB_PAGE_SIZE, offset: (page - 1) * HUB_PAGE_SIZE, ordering: 'start_date_time' as const, bundle_type: 'medium' as const };
+  const { page, limit, offset } = pageWindow(req, HUB_PAGE_SIZE);
+  const params = { limit, offset, ordering: 'start_date_time' as const, bundle_type: 'medium' as const };
   const siteUrl = ctx.config.site.url;
   const result = date ? await eventsOnDate(ctx.db, date, params, siteUrl) : await upcomingEvents(ctx.db, now, params, siteUrl);
   const words = await scheduleWordsFor(ctx.db, result.results.map((e) => e.id), now, tz);
   const today = moment.tz(now, tz).format('YYYY-MM-DD');
   const day = moment.utc(date ?? today, 'YYYY-MM-DD');
-  const pages = Math.max(1, Math.ceil(result.count / HUB_PAGE_SIZE));
+  const pages = pagesOrNotFound(page, result.count, HUB_PAGE_SIZE);
   addIsland(res, 'events-hub', { date: date ?? null, results: result });
-  cacheForAnonymous(req, res);
-  res.render('events/index.njk', {
+  return {
+    template: 'events/index.njk',
     date,
     dayLabel: date ? day.format('dddd, MMMM D, YYYY') : null,
     today,
@@ -65,22 +70,23 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response) {
     pageTitle: date ? `Events on ${day.format('MMMM D, YYYY')}` : `Events in ${ctx.config.city.name}`,
     pageDescription: `Things to do in ${ctx.config.city.name}${date ? ` on ${day.format('dddd, MMMM D')}` : ''}: festivals, concerts, markets, library programs and more.`,
     canonicalUrl: absolute(ctx, '/events/') + (date ? `?date=${date}` : ''),
-  });
+  };
 }
 
-async function eventPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function eventPage(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const id = idFromSlugSegment(String(req.params.segment));
-  if (id === null) return next();
+  if (id === null) return null;
   const now = ctx.now();
   const event = await eventDetail(ctx.db, id, now);
-  if (!event) return next();
-  if (redirectToCanonical(req, res, eventPath(event))) return;
+  if (!event) return null;
+  const moved = canonicalRedirect(req, eventPath(event));
+  if (moved) return moved;
   const tz = ctx.config.city.timeZone;
   const [words, dates] = await Promise.all([scheduleWordsFor(ctx.db, [event.id], now, tz), upcomingOccurrences(ctx.db, event.id, now, DETAIL_DATES)]);
   const dto = toEventDTO(event, ctx.config.site.url);
   if (dto.can_be_bookmarked && dates.length) addSavesIsland(ctx, req, res, ['eventBookmarks']);
-  cacheForAnonymous(req, res);
-  res.render('events/detail.njk', {
+  return {
+    template: 'events/detail.njk',
     event,
     dto,
     schedule: words.get(event.id) ?? '',
@@ -91,5 +97,5 @@ async function eventPage(ctx: AppContext, req: Request, res: Response, next: Nex
     pageTitle: event.title,
     pageDescription: event.description ? event.description.slice(0, 200) : `${event.title} at ${event.venue_name || 'various venues'}, ${ctx.config.city.name}.`,
     canonicalUrl: absolute(ctx, urls.event(event.slug, event.id)),
-  });
+  };
 }

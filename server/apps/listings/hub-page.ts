@@ -5,7 +5,9 @@ import { addIsland } from '../../views';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { urls } from '../../../shared/urls';
 import { ValidationError } from '../../http/errors';
-import { absolute, cacheForAnonymous, pageNumber } from './page-helpers';
+import { PageRedirect, type PageAnswer } from '../../http/pages/page-view';
+import { absolute } from '../../http/pages/canonical-url';
+import { pageNumber, pagesOrNotFound } from '../../http/pages/page-param';
 import type { ListingTypeRow, SubTypeRow } from './page-queries';
 import { parseListingSearchParams, type ListingOrdering } from './search-params';
 import { featureOptions, listingTypesWithSubTypes, searchListings, serviceOptions, type ListingTypeOption } from './queries';
@@ -102,11 +104,11 @@ export function hubQueryString(h: HubQuery, overrides: Partial<HubQuery> = {}): 
  * hub): redirect to the path that names it, keeping the other filters. A new category drops the
  * sub-category, as the island does.
  */
-function redirectForPathChoice(req: Request, res: Response, scope: HubScope, hub: HubQuery): boolean {
+function redirectForPathChoice(req: Request, scope: HubScope, hub: HubQuery): PageRedirect | null {
   const q = req.query as Record<string, unknown>;
   const n = scope.neighbourhood;
   const leavesNeighbourhood = Boolean(n && 'neighborhoodId' in q && q.neighborhoodId !== String(n.id));
-  if (!('category' in q) && !('subcategory' in q) && !leavesNeighbourhood) return false;
+  if (!('category' in q) && !('subcategory' in q) && !leavesNeighbourhood) return null;
   const category = one(q.category, 'category') ?? scope.type.slug;
   const sub = category === scope.type.slug ? one(q.subcategory, 'subcategory') : undefined;
   if (!SLUG.test(category)) throw new ValidationError({ category: ['Choose a valid category.'] });
@@ -115,8 +117,7 @@ function redirectForPathChoice(req: Request, res: Response, scope: HubScope, hub
   const path = stays ? urls.neighbourhoodListings(category, n.id, n.slug) : sub ? urls.listingSubType(category, sub) : urls.listingType(category);
   // On a neighbourhood hub the neighbourhood is the path; a different one becomes a filter.
   const qs = hubQueryString(stays ? { ...hub, neighborhoodId: undefined } : hub);
-  res.redirect(302, path + (qs ? `?${qs}` : ''));
-  return true;
+  return new PageRedirect(path + (qs ? `?${qs}` : ''), 302);
 }
 
 interface HubOptions {
@@ -147,9 +148,10 @@ function hubOptions(db: Db, siteUrl: string): Promise<HubOptions> {
   return value;
 }
 
-export async function renderListingHub(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<void> {
+export async function listingHubPage(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {
   const hub = readHubQuery(req);
-  if (redirectForPathChoice(req, res, scope, hub)) return;
+  const chosen = redirectForPathChoice(req, scope, hub);
+  if (chosen) return chosen;
   const limit = PAGE_SIZE.listingSearch;
   const offset = (hub.page - 1) * limit;
   const params = parseListingSearchParams({
@@ -167,13 +169,7 @@ export async function renderListingHub(ctx: AppContext, req: Request, res: Respo
   });
   const siteUrl = ctx.config.site.url;
   const [result, options] = await Promise.all([searchListings(ctx.db, params, { siteUrl }), hubOptions(ctx.db, siteUrl)]);
-  const pages = Math.max(1, Math.ceil(result.count / limit));
-  // CASE: a page past the end (results went away): back to the first page, as the island does.
-  if (hub.page > pages) {
-    const qs = hubQueryString(hub);
-    res.redirect(302, hubPath(scope) + (qs ? `?${qs}` : ''));
-    return;
-  }
+  const pages = pagesOrNotFound(hub.page, result.count, limit);
 
   const path = hubPath(scope);
   const activeOrdering = hub.ordering ?? (hub.subwayStopId ? 'distance' : defaultOrdering(scope));
@@ -214,8 +210,8 @@ export async function renderListingHub(ctx: AppContext, req: Request, res: Respo
     },
     options,
   });
-  cacheForAnonymous(req, res);
-  res.render('places/hub.njk', {
+  return {
+    template: 'places/hub.njk',
     scope,
     hub,
     path,
@@ -239,6 +235,6 @@ export async function renderListingHub(ctx: AppContext, req: Request, res: Respo
     pageDescription: `${result.count} ${what.toLowerCase()} in ${where}, with ratings, photos, maps and food-safety records.`,
     // Filtered and sorted views are the same page as far as search engines go; page n is its own.
     canonicalUrl: absolute(ctx, path) + (hub.page > 1 ? `?page=${hub.page}` : ''),
-  });
+  };
 }
 

@@ -1,14 +1,17 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
 import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { idParam } from '../../http/validate';
-import { absolute, cacheForAnonymous, redirectToCanonical, safeHttpUrl, whenFlag } from './page-helpers';
+import { page, type PageAnswer } from '../../http/pages/page-view';
+import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
+import { whenFlag } from '../../http/pages/feature-gate';
+import { safeHttpUrl } from '../../http/pages/safe-link';
 import { listingDetail, listingDetailExtras, listingTypeBySlug, listingTypesWithCounts, recentListings, subTypeBySlug } from './page-queries';
 import { listingPath, toListingDTO } from './serialize';
 import { hoursRows, listingStructuredData } from './structured-data';
 import { pointMap } from '../../views/boundary-svg';
-import { renderListingHub } from './hub-page';
+import { listingHubPage } from './hub-page';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 
 // Places pages: /places/, a hub per listing type, sub-type and neighbourhood, and each
@@ -18,72 +21,75 @@ import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 export function listingsPages(ctx: AppContext): Router {
   const router = Router();
   const on = whenFlag(ctx, 'listings');
+  const shared = 'shared-for-guests';
 
   // ## Places
-  router.get('/places/', on, (req, res) => placesLanding(ctx, req, res));
-  router.get('/:type/n/:neighbourhoodId/:slug/', on, (req, res, next) => neighbourhoodHub(ctx, req, res, next));
-  router.get('/:type/', on, (req, res, next) => typeHub(ctx, req, res, next));
-  router.get('/:type/:segment/', on, (req, res, next) => subTypeHubOrListing(ctx, req, res, next));
+  router.get('/places/', on, page(shared, (req, res) => placesLanding(ctx, req, res)));
+  router.get('/:type/n/:neighbourhoodId/:slug/', on, page(shared, (req, res) => neighbourhoodHub(ctx, req, res)));
+  router.get('/:type/', on, page(shared, (req, res) => typeHub(ctx, req, res)));
+  router.get('/:type/:segment/', on, page(shared, (req, res) => subTypeHubOrListing(ctx, req, res)));
 
   return router;
 }
 
-async function placesLanding(ctx: AppContext, req: Request, res: Response) {
+async function placesLanding(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const [types, recent] = await Promise.all([listingTypesWithCounts(ctx.db), recentListings(ctx.db, 12)]);
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-  cacheForAnonymous(req, res);
-  res.render('places/index.njk', {
+  return {
+    template: 'places/index.njk',
     types,
     recent: recent.map((r) => toListingDTO(r, '')),
     total: types.reduce((sum, t) => sum + t.count, 0),
     pageTitle: `Places in ${ctx.config.city.name}`,
     pageDescription: `Restaurants, bars, cafes, bakeries and food shops across ${ctx.config.city.name}, with ratings, photos, maps and food-safety records.`,
     canonicalUrl: absolute(ctx, '/places/'),
-  });
+  };
 }
 
-async function typeHub(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function typeHub(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const type = await listingTypeBySlug(ctx.db, String(req.params.type));
-  if (!type) return next();
+  if (!type) return null;
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-  await renderListingHub(ctx, req, res, { type });
+  return listingHubPage(ctx, req, res, { type });
 }
 
-async function neighbourhoodHub(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function neighbourhoodHub(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const type = await listingTypeBySlug(ctx.db, String(req.params.type));
-  if (!type || !/^\d{1,9}$/.test(String(req.params.neighbourhoodId))) return next();
+  if (!type || !/^\d{1,9}$/.test(String(req.params.neighbourhoodId))) return null;
   const neighbourhood = await ctx.db('neighbourhoods').where({ id: idParam(req.params.neighbourhoodId) }).first('id', 'name', 'slug');
-  if (!neighbourhood) return next();
-  if (redirectToCanonical(req, res, urls.neighbourhoodListings(type.slug, neighbourhood.id, neighbourhood.slug))) return;
+  if (!neighbourhood) return null;
+  const moved = canonicalRedirect(req, urls.neighbourhoodListings(type.slug, neighbourhood.id, neighbourhood.slug));
+  if (moved) return moved;
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-  await renderListingHub(ctx, req, res, { type, neighbourhood });
+  return listingHubPage(ctx, req, res, { type, neighbourhood });
 }
 
-async function subTypeHubOrListing(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function subTypeHubOrListing(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const type = await listingTypeBySlug(ctx.db, String(req.params.type));
-  if (!type) return next();
+  if (!type) return null;
   const segment = String(req.params.segment);
   const id = idFromSlugSegment(segment);
   if (id === null) {
     const subType = await subTypeBySlug(ctx.db, type.id, segment);
-    if (!subType) return next();
+    if (!subType) return null;
     addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-    return renderListingHub(ctx, req, res, { type, subType });
+    return listingHubPage(ctx, req, res, { type, subType });
   }
-  return listingPage(ctx, req, res, next, id);
+  return listingPage(ctx, req, res, id);
 }
 
-async function listingPage(ctx: AppContext, req: Request, res: Response, next: NextFunction, id: number) {
+async function listingPage(ctx: AppContext, req: Request, res: Response, id: number): Promise<PageAnswer> {
   const listing = await listingDetail(ctx.db, id);
-  if (!listing) return next();
-  if (redirectToCanonical(req, res, listingPath(listing))) return;
+  if (!listing) return null;
+  const moved = canonicalRedirect(req, listingPath(listing));
+  if (moved) return moved;
   const extras = await listingDetailExtras(ctx.db, listing);
   const dto = toListingDTO(listing, ctx.config.site.url);
   const hasPoint = listing.latitude !== null && listing.longitude !== null;
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-  cacheForAnonymous(req, res);
-  res.render('places/listing.njk', {
+  return {
+    template: 'places/listing.njk',
     listing,
     dto,
     hours: hoursRows(listing.hours),
@@ -103,5 +109,5 @@ async function listingPage(ctx: AppContext, req: Request, res: Response, next: N
     pageTitle: `${listing.name}${listing.sub_type_name ? ` – ${listing.sub_type_name}` : ''} in ${listing.neighbourhood_name ?? ctx.config.city.name}`,
     pageDescription: listing.description || `${listing.name}, ${listing.address}: ${listing.type_name} in ${ctx.config.city.name}.`,
     canonicalUrl: absolute(ctx, listingPath(listing)),
-  });
+  };
 }

@@ -1,9 +1,11 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
 import { urls } from '../../../shared/urls';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import { absolute, cacheForAnonymous, whenFlag } from '../listings/page-helpers';
+import { page, PageRedirect, type PageAnswer } from '../../http/pages/page-view';
+import { absolute } from '../../http/pages/canonical-url';
+import { whenFlag } from '../../http/pages/feature-gate';
 import { boundaryMap, cityMap, type CityMap } from '../../views/boundary-svg';
 import { censusFacts, listingsByType, neighbourhoodBoundaries, neighbourhoodBySlug, neighbourhoodList } from './page-queries';
 
@@ -19,8 +21,8 @@ export function neighbourhoodsPages(ctx: AppContext): Router {
   const map = cachedCityMap(ctx);
 
   // ## Neighbourhoods
-  router.get('/neighbourhoods/', on, (req, res) => landing(ctx, map, req, res));
-  router.get('/neighbourhoods/:slug/', on, (req, res, next) => neighbourhoodPage(ctx, req, res, next));
+  router.get('/neighbourhoods/', on, page('shared-for-guests', (req, res) => landing(ctx, map, req, res)));
+  router.get('/neighbourhoods/:slug/', on, page('shared-for-guests', (req, res) => neighbourhoodPage(ctx, req, res)));
 
   return router;
 }
@@ -37,7 +39,7 @@ function cachedCityMap(ctx: AppContext): () => Promise<CityMap> {
   };
 }
 
-async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Request, res: Response) {
+async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Request, res: Response): Promise<PageAnswer> {
   const chosen = req.query.neighbourhood;
   const neighbourhoods = await neighbourhoodList(ctx.db);
   // CASE: the chooser submitted without JavaScript: go to the chosen neighbourhood's page.
@@ -45,26 +47,26 @@ async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Reques
     if (typeof chosen !== 'string') throw new ValidationError({ neighbourhood: ['Choose a neighbourhood.'] });
     const found = neighbourhoods.find((n) => n.slug === chosen);
     if (!found) throw new NotFoundError();
-    return res.redirect(302, urls.neighbourhood(found.slug));
+    return new PageRedirect(urls.neighbourhood(found.slug), 302);
   }
   addIsland(res, 'neighbourhoods-map', { neighbourhoods: neighbourhoods.map((n) => ({ id: n.id, name: n.name, url: urls.neighbourhood(n.slug) })) });
-  cacheForAnonymous(req, res);
-  res.render('neighbourhoods/index.njk', {
+  return {
+    template: 'neighbourhoods/index.njk',
     neighbourhoods,
     map: await map(),
     pageTitle: `${ctx.config.city.name} neighbourhoods`,
     pageDescription: `All ${neighbourhoods.length} of ${ctx.config.city.name}'s neighbourhoods on a map, with census facts and the places in each.`,
     canonicalUrl: absolute(ctx, '/neighbourhoods/'),
-  });
+  };
 }
 
-async function neighbourhoodPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function neighbourhoodPage(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const n = await neighbourhoodBySlug(ctx.db, String(req.params.slug));
-  if (!n) return next();
+  if (!n) return null;
   const types = await listingsByType(ctx.db, n.id, 6);
   addIsland(res, 'neighbourhood-map', { neighbourhood: { id: n.id, name: n.name, boundaries: n.boundaries, centre: { latitude: n.label_latitude, longitude: n.label_longitude } } });
-  cacheForAnonymous(req, res);
-  res.render('neighbourhoods/detail.njk', {
+  return {
+    template: 'neighbourhoods/detail.njk',
     n,
     facts: censusFacts(n.census),
     source: typeof n.census.source === 'string' ? n.census.source : null,
@@ -73,5 +75,5 @@ async function neighbourhoodPage(ctx: AppContext, req: Request, res: Response, n
     pageTitle: `${n.name}, ${ctx.config.city.name}`,
     pageDescription: n.blurb || `${n.name}: census facts and places.`,
     canonicalUrl: absolute(ctx, urls.neighbourhood(n.slug)),
-  });
+  };
 }

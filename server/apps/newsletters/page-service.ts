@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import type { PageView } from '../site-pages/public-page';
+import type { PageView } from '../../http/pages/page-view';
 import { choicesFromForm, emailField, GUEST_FIELDS, offeredGuestFields, type GuestField } from './schemas';
 import { offeredNewsletters, subscribeGuest } from './service';
 import { z } from 'zod';

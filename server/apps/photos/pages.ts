@@ -1,9 +1,12 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { addIsland } from '../../views';
-import { absolute, cacheForAnonymous, pageNumber, redirectToCanonical, whenFlag } from '../listings/page-helpers';
+import { page, type PageAnswer } from '../../http/pages/page-view';
+import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
+import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { whenFlag } from '../../http/pages/feature-gate';
 import { listingDetail, listingPhotoPosition, listingPhotosPage, type ListingDetailRow } from '../listings/page-queries';
 import { listingPath } from '../listings/serialize';
 
@@ -13,10 +16,11 @@ import { listingPath } from '../listings/serialize';
 export function photosPages(ctx: AppContext): Router {
   const router = Router();
   const on = whenFlag(ctx, 'listings');
+  const shared = 'shared-for-guests';
 
   // ## Listing photos
-  router.get('/:type/:segment/photos/', on, (req, res, next) => photoList(ctx, req, res, next));
-  router.get('/:type/:segment/photos/:photoId/', on, (req, res, next) => photoPage(ctx, req, res, next));
+  router.get('/:type/:segment/photos/', on, page(shared, (req, res) => photoList(ctx, req, res)));
+  router.get('/:type/:segment/photos/:photoId/', on, page(shared, (req) => photoPage(ctx, req)));
 
   return router;
 }
@@ -27,16 +31,15 @@ async function listingFor(ctx: AppContext, req: Request): Promise<ListingDetailR
   return (await listingDetail(ctx.db, id)) ?? null;
 }
 
-async function photoList(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function photoList(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const listing = await listingFor(ctx, req);
-  if (!listing) return next();
+  if (!listing) return null;
   const path = urls.listingPhotos(listing.type_slug, listing.slug, listing.id);
-  if (redirectToCanonical(req, res, path)) return;
-  const page = pageNumber(req);
-  const limit = PAGE_SIZE.listingPhotos;
-  const { photos, count } = await listingPhotosPage(ctx.db, listing.id, limit, (page - 1) * limit);
-  const pages = Math.max(1, Math.ceil(count / limit));
-  if (page > pages) return next();
+  const moved = canonicalRedirect(req, path);
+  if (moved) return moved;
+  const { page, limit, offset } = pageWindow(req, PAGE_SIZE.listingPhotos);
+  const { photos, count } = await listingPhotosPage(ctx.db, listing.id, limit, offset);
+  const pages = pagesOrNotFound(page, count, limit);
   addIsland(res, 'photo-viewer', {
     listing: { id: listing.id, name: listing.name, share_url: listingPath(listing) },
     photos: photos.map((p) => ({ id: p.id, share_path: urls.photo(listing.type_slug, listing.slug, listing.id, p.id), title: p.title })),
@@ -55,8 +58,8 @@ async function photoList(ctx: AppContext, req: Request, res: Response, next: Nex
       completionPath: path,
     });
   }
-  cacheForAnonymous(req, res);
-  res.render('photos/list.njk', {
+  return {
+    template: 'photos/list.njk',
     listing,
     photos,
     count,
@@ -68,21 +71,22 @@ async function photoList(ctx: AppContext, req: Request, res: Response, next: Nex
     pageTitle: `Photos of ${listing.name}`,
     pageDescription: `${count} ${count === 1 ? 'photo' : 'photos'} of ${listing.name}, ${listing.address}.`,
     canonicalUrl: absolute(ctx, path) + (page > 1 ? `?page=${page}` : ''),
-  });
+  };
 }
 
-async function photoPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
-  if (!/^\d{1,9}$/.test(String(req.params.photoId))) return next();
+async function photoPage(ctx: AppContext, req: Request): Promise<PageAnswer> {
+  if (!/^\d{1,9}$/.test(String(req.params.photoId))) return null;
   const listing = await listingFor(ctx, req);
-  if (!listing) return next();
+  if (!listing) return null;
   const photoId = Number(req.params.photoId);
   const path = urls.photo(listing.type_slug, listing.slug, listing.id, photoId);
-  if (redirectToCanonical(req, res, path)) return;
+  const moved = canonicalRedirect(req, path);
+  if (moved) return moved;
   const position = await listingPhotoPosition(ctx.db, listing.id, photoId);
-  if (!position) return next();
+  if (!position) return null;
   const photoPath = (id: number) => urls.photo(listing.type_slug, listing.slug, listing.id, id);
-  cacheForAnonymous(req, res);
-  res.render('photos/detail.njk', {
+  return {
+    template: 'photos/detail.njk',
     listing,
     ...position,
     previousPath: position.previousId ? photoPath(position.previousId) : null,
@@ -92,5 +96,5 @@ async function photoPage(ctx: AppContext, req: Request, res: Response, next: Nex
     pageTitle: `${position.photo.title || 'Photo'} – ${listing.name} (${position.index} of ${position.count})`,
     pageDescription: position.photo.description || `Photo ${position.index} of ${position.count} of ${listing.name}.`,
     canonicalUrl: absolute(ctx, path),
-  });
+  };
 }

@@ -1,7 +1,8 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import type { PageView } from '../site-pages/public-page';
-import { pathWithQuery } from '../site-pages/page-params';
+import { addIsland } from '../../views';
+import type { PageView } from '../../http/pages/page-view';
+import { pathWithQuery } from '../../http/pages/page-param';
 import { parseSiteSearchParams, type SearchOrdering } from './params';
 import { searchSite } from './service';
 import { SEARCH_CATEGORIES } from './sources';
@@ -15,7 +16,7 @@ export function noResultsMessage(q: string, categoryName: string | null): string
   return `Sorry there are no results for “${q}”${categoryName ? ` in ${categoryName}.` : ' anywhere on the site.'}`;
 }
 
-export async function searchPage(ctx: AppContext, req: Request): Promise<PageView> {
+export async function searchPage(ctx: AppContext, req: Request, res: Response): Promise<PageView> {
   const params = parseSiteSearchParams(req.query);
   const q = params.q.trim();
   const all = params.categories.length === SEARCH_CATEGORIES.length;
@@ -30,6 +31,15 @@ export async function searchPage(ctx: AppContext, req: Request): Promise<PageVie
     });
   const count = result?.count ?? 0;
   const categoryName = all ? null : params.categories.map((c) => CATEGORY_NAMES[c] ?? c).join(', ');
+  const islandState = {
+    params: { q, categories: categoriesParam || 'all', ordering: params.ordering, offset: params.offset, limit: params.limit },
+    count: result ? count : -1,
+    counts: result?.counts ?? null,
+    results: result?.results ?? [],
+    next: null,
+    previous: null,
+  };
+  addIsland(res, 'search', islandState);
   return {
     template: 'search/index.njk',
     q,
@@ -45,14 +55,6 @@ export async function searchPage(ctx: AppContext, req: Request): Promise<PageVie
     previousUrl: params.offset > 0 ? href({ offset: Math.max(0, params.offset - params.limit) }) : null,
     nextUrl: params.offset + params.limit < count ? href({ offset: params.offset + params.limit }) : null,
     noResults: result && count === 0 ? noResultsMessage(q, categoryName) : null,
-    islandState: {
-      params: { q, categories: categoriesParam || 'all', ordering: params.ordering, offset: params.offset, limit: params.limit },
-      count: result ? count : -1,
-      counts: result?.counts ?? null,
-      results: result?.results ?? [],
-      next: null,
-      previous: null,
-    },
     pageTitle: q ? `Search results for “${q}”` : 'Search',
     pageDescription: `Search articles, places, events, videos and contests on ${ctx.config.site.name}.`,
     canonicalUrl: `${ctx.config.site.url}/search`,

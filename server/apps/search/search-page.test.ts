@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticle } from '../../testing/fixtures';
-import { mainOf } from '../site-pages/html-test-helpers';
+import { mainOf } from '../../testing/html-test-helpers';
 
 describe('/search page', () => {
   let t: TestContext;

@@ -1,10 +1,10 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AGE_GATE_REMEMBER_DAYS, LEGAL_AGE_BY_PROVINCE } from '../../../shared/constants';
 import { safeNextPath } from '../../http/safe-redirect';
 import { validate } from '../../http/validate';
-import { setPageCache } from './cache-headers';
+import { PageRedirect, type PageAnswer } from '../../http/pages/page-view';
 
 // The age gate of the cannabis section (spec 2 §4, §9). The cookie is_user_over_18 decides:
 // 'true' lets the reader in, 'false' sends them home, absent shows the gate — a plain form
@@ -18,22 +18,20 @@ export function legalAge(province: string): number {
   return LEGAL_AGE_BY_PROVINCE[province.toUpperCase()] ?? LEGAL_AGE_BY_PROVINCE.default;
 }
 
-/** Guards every path under /cannabis: the gate page instead of the content until accepted. */
-export function ageGate(config: Config) {
-  return function requireLegalAge(req: Request, res: Response, next: NextFunction): void {
-    const answer = req.cookies?.[AGE_GATE_COOKIE];
-    if (answer === 'true') {
-      res.vary('Cookie');
-      return next();
-    }
-    if (answer === 'false') return res.redirect(302, '/');
-    setPageCache(req, res, 'form');
-    res.set('X-Robots-Tag', 'noindex');
-    res.render('site-pages/age-gate.njk', {
-      pageTitle: 'Are you of legal age?',
-      legalAge: legalAge(config.city.province),
-      next: safeNextPath(req.originalUrl, `${AGE_GATE_PREFIX}/`),
-    });
+/** Guards every path under /cannabis: the gate page instead of the content until accepted (null lets the reader through). */
+export function ageGatePage(config: Config, req: Request, res: Response): PageAnswer {
+  const answer = req.cookies?.[AGE_GATE_COOKIE];
+  if (answer === 'true') {
+    res.vary('Cookie');
+    return null;
+  }
+  if (answer === 'false') return new PageRedirect('/', 302);
+  res.set('X-Robots-Tag', 'noindex');
+  return {
+    template: 'site-pages/age-gate.njk',
+    pageTitle: 'Are you of legal age?',
+    legalAge: legalAge(config.city.province),
+    next: safeNextPath(req.originalUrl, `${AGE_GATE_PREFIX}/`),
   };
 }
 

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { articlesInMonth, monthBounds } from '../articles/page-queries';
-import type { PageView } from './public-page';
-import { assertPageExists, pageFromQuery, pathWithQuery } from './page-params';
+import type { PageView } from '../../http/pages/page-view';
+import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 
 // The archives: a Month and a Year chooser (a GET form) and a page per month listing its
 // articles, newest first.
@@ -59,9 +59,9 @@ export async function archiveMonth(ctx: AppContext, req: Request): Promise<PageV
   const month = Number(m);
   const now = moment.tz(ctx.now(), ctx.config.city.timeZone);
   if (year < ctx.config.city.startYear || year > now.year() || (year === now.year() && month > now.month() + 1)) throw new NotFoundError();
-  const { page, limit, offset } = pageFromQuery(req.query, ARCHIVE_PAGE_SIZE);
+  const { page, limit, offset } = pageWindow(req, ARCHIVE_PAGE_SIZE);
   const { count, rows } = await articlesInMonth(ctx.db, monthBounds(year, month, ctx.config.city.timeZone), { limit, offset });
-  const pages = assertPageExists(page, count, ARCHIVE_PAGE_SIZE);
+  const pages = pagesOrNotFound(page, count, ARCHIVE_PAGE_SIZE);
   const title = `${MONTH_NAMES[month - 1]} ${year}`;
   return {
     ...archivesIndex(ctx),

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestContext, guestAgent, type TestContext } from '../../testing/test-app';
 import { createArticle } from '../../testing/fixtures';
 import { legalAge } from './age-gate';
-import { mainOf } from './html-test-helpers';
+import { mainOf } from '../../testing/html-test-helpers';
 
 describe('site pages', () => {
   let t: TestContext;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { PageView } from './public-page';
+import type { PageView } from '../../http/pages/page-view';
 
 // Pages whose words live in their templates (templates/site-pages/{name}.njk).
 const PAGES = {

@@ -1,10 +1,13 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { urls } from '../../../shared/urls';
 import { addIsland } from '../../views';
 import { addSavesIsland } from '../saves/page-island';
-import { absolute, cacheForAnonymous, pageNumber, whenFlag } from '../listings/page-helpers';
+import { page, type PageAnswer, type PageView } from '../../http/pages/page-view';
+import { absolute } from '../../http/pages/canonical-url';
+import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { whenFlag } from '../../http/pages/feature-gate';
 import { listVideos } from './queries';
 import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './page-queries';
 import { toVideoDTO } from './serialize';
@@ -15,36 +18,35 @@ import { toVideoDTO } from './serialize';
 export function videosPages(ctx: AppContext): Router {
   const router = Router();
   const on = whenFlag(ctx, 'videos');
+  const shared = 'shared-for-guests';
 
   // ## Videos
-  router.get('/videos/', on, (req, res) => videoGrid(ctx, req, res, null));
-  router.get('/videos/category/:slug/', on, (req, res, next) => categoryGrid(ctx, req, res, next));
-  router.get('/videos/:slug/', on, (req, res, next) => videoPage(ctx, req, res, next));
+  router.get('/videos/', on, page(shared, (req, res) => videoGrid(ctx, req, res, null)));
+  router.get('/videos/category/:slug/', on, page(shared, (req, res) => categoryGrid(ctx, req, res)));
+  router.get('/videos/:slug/', on, page(shared, (req, res) => videoPage(ctx, req, res)));
 
   return router;
 }
 
-async function categoryGrid(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function categoryGrid(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const category = await videoCategoryBySlug(ctx.db, String(req.params.slug));
-  if (!category) return next();
+  if (!category) return null;
   return videoGrid(ctx, req, res, category);
 }
 
-async function videoGrid(ctx: AppContext, req: Request, res: Response, category: VideoCategoryRow | null) {
-  const page = pageNumber(req);
-  const limit = PAGE_SIZE.videos;
+async function videoGrid(ctx: AppContext, req: Request, res: Response, category: VideoCategoryRow | null): Promise<PageView> {
+  const { page, limit, offset } = pageWindow(req, PAGE_SIZE.videos);
   const now = ctx.now();
   const [result, categories] = await Promise.all([
-    listVideos(ctx.db, { limit, offset: (page - 1) * limit, ordering: '-date_published', category: category?.slug }, { siteUrl: '', now }),
+    listVideos(ctx.db, { limit, offset, ordering: '-date_published', category: category?.slug }, { siteUrl: '', now }),
     videoCategories(ctx.db, now),
   ]);
-  const pages = Math.max(1, Math.ceil(result.count / limit));
-  if (page > pages) return void res.redirect(302, category ? urls.videoCategory(category.slug) : '/videos/');
+  const pages = pagesOrNotFound(page, result.count, limit);
   const path = category ? urls.videoCategory(category.slug) : '/videos/';
   const title = category ? `Latest in ${category.name}` : 'Latest Videos';
   addIsland(res, 'video-grid', { category: category ? { name: category.name, slug: category.slug } : null, results: result });
-  cacheForAnonymous(req, res);
-  res.render('videos/index.njk', {
+  return {
+    template: 'videos/index.njk',
     title,
     category,
     categories,
@@ -56,18 +58,18 @@ async function videoGrid(ctx: AppContext, req: Request, res: Response, category:
     pageTitle: page > 1 ? `${title} (page ${page})` : title,
     pageDescription: category ? `The latest ${category.name} videos from ${ctx.config.site.name}.` : `The latest videos from ${ctx.config.site.name}.`,
     canonicalUrl: absolute(ctx, path) + (page > 1 ? `?page=${page}` : ''),
-  });
+  };
 }
 
-async function videoPage(ctx: AppContext, req: Request, res: Response, next: NextFunction) {
+async function videoPage(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const now = ctx.now();
   const video = await publishedVideo(ctx.db, String(req.params.slug), now);
-  if (!video) return next();
+  if (!video) return null;
   const related = await relatedVideos(ctx.db, video, now, 8);
   const dto = toVideoDTO(video, ctx.config.site.url);
   addSavesIsland(ctx, req, res, ['videoBookmarks']);
-  cacheForAnonymous(req, res);
-  res.render('videos/detail.njk', {
+  return {
+    template: 'videos/detail.njk',
     video,
     dto,
     related: related.map((r) => toVideoDTO(r, '')),
@@ -84,5 +86,5 @@ async function videoPage(ctx: AppContext, req: Request, res: Response, next: Nex
     pageTitle: video.title,
     pageDescription: video.description.slice(0, 200) || video.title,
     canonicalUrl: absolute(ctx, urls.video(video.slug)),
-  });
+  };
 }

@@ -1,0 +1,126 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { ValidationError, type FieldErrors } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { safeNextPath } from '../../http/safe-redirect';
+import { PageRedirect, type PageAnswer, type PageView } from '../../http/pages/page-view';
+import { addIsland } from '../../views';
+import { profileDTO } from '../profiles/serialize';
+import { loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from './schemas';
+import type { AccountsService } from './service';
+import { signIn } from './sign-in';
+import type { Member } from '../profiles/member';
+
+// The account pages as functions of the request: full-page forms that work without JavaScript
+// (the navbar dialogs are the enhanced version). Failed forms answer their page again with the
+// messages and a 400, which the rate limits count.
+
+/** After a full-page login: where the member was going, but never back to the auth pages. */
+function afterLogin(next: unknown): string {
+  const target = safeNextPath(next, '/');
+  return /^\/accounts\/(login|reset|password-reset)/.test(target) ? '/' : target;
+}
+
+function errorsOf(err: unknown): FieldErrors {
+  if (err instanceof ValidationError) return err.fields;
+  throw err;
+}
+
+function loginView(req: Request, extra: Record<string, unknown> = {}): PageView {
+  return {
+    template: 'accounts/login.njk',
+    pageTitle: 'Log in',
+    next: safeNextPath(req.query.next ?? req.body?.next, ''),
+    showSignup: req.query.signup === '1' || req.body?.form === 'signup',
+    socialError: req.query.social_error === '1',
+    ...extra,
+  };
+}
+
+// ## Log in and sign up
+
+export function loginPage(req: Request): PageAnswer {
+  return req.user ? new PageRedirect(afterLogin(req.query.next)) : loginView(req);
+}
+
+export async function submitLogin(accounts: AccountsService, req: Request, res: Response): Promise<PageAnswer> {
+  try {
+    const { email, password } = validate(loginSchema.pick({ email: true, password: true }), req.body);
+    const member = await accounts.authenticate(email, password);
+    await signIn(req, member);
+    await accounts.recordLogin(member);
+    return new PageRedirect(afterLogin(req.body.next));
+  } catch (err) {
+    const loginErrors = errorsOf(err);
+    res.status(400);
+    return loginView(req, { loginErrors, email: String(req.body?.email ?? '') });
+  }
+}
+
+export async function submitSignup(accounts: AccountsService, req: Request, res: Response): Promise<PageAnswer> {
+  try {
+    const { email, password } = validate(registrationSchema, req.body);
+    if (req.body.password_confirm !== undefined && req.body.password_confirm !== password) {
+      throw ValidationError.field('password_confirm', "The two passwords fields didn't match.");
+    }
+    const member = await accounts.register(email, password);
+    await signIn(req, member);
+    await accounts.recordLogin(member);
+    return new PageRedirect(`/accounts/onboarding?next=${encodeURIComponent(safeNextPath(req.body.next, '/accounts/dashboard/'))}`);
+  } catch (err) {
+    const signupErrors = errorsOf(err);
+    res.status(400);
+    return loginView(req, { signupErrors, signupEmail: String(req.body?.email ?? ''), showSignup: true });
+  }
+}
+
+// ## Password reset: request a link, then set a new password from it
+
+export function passwordResetPage(): PageView {
+  return { template: 'accounts/password-reset.njk', pageTitle: 'Reset your password' };
+}
+
+export async function submitPasswordReset(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
+  try {
+    const { email } = validate(resetRequestSchema, req.body);
+    await accounts.requestPasswordReset(email);
+    return { template: 'accounts/password-reset.njk', pageTitle: 'Reset your password', sentTo: email };
+  } catch (err) {
+    const errors = errorsOf(err);
+    res.status(400);
+    return { template: 'accounts/password-reset.njk', pageTitle: 'Reset your password', errors, email: String(req.body?.email ?? '') };
+  }
+}
+
+export async function resetPage(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
+  const member = await accounts.memberForResetToken(String(req.params.token));
+  res.set('Referrer-Policy', 'no-referrer'); // the token must not leak to other sites
+  res.status(member ? 200 : 400);
+  return { template: 'accounts/reset.njk', pageTitle: 'Choose a new password', validLink: Boolean(member), email: member?.email };
+}
+
+export async function submitReset(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
+  res.set('Referrer-Policy', 'no-referrer');
+  try {
+    const { new_password } = validate(resetConfirmSchema, req.body);
+    await accounts.resetPassword(String(req.params.token), new_password);
+    return { template: 'accounts/reset.njk', pageTitle: 'Password changed', done: true };
+  } catch (err) {
+    const errors = errorsOf(err);
+    const member = await accounts.memberForResetToken(String(req.params.token));
+    res.status(400);
+    return { template: 'accounts/reset.njk', pageTitle: 'Choose a new password', validLink: Boolean(member), email: member?.email, errors };
+  }
+}
+
+// ## Member shell: the onboarding island mounts here with its state
+
+export function onboardingPage(ctx: AppContext, req: Request, res: Response): PageView {
+  const member = req.user as Member;
+  addIsland(res, 'onboarding', {
+    profile: profileDTO(member),
+    next: safeNextPath(req.query.next, '/accounts/dashboard/'),
+    facebookPageUrl: ctx.config.social.facebookPageUrl ?? null,
+  });
+  return { template: 'accounts/onboarding.njk', pageTitle: 'Welcome', bodyClass: 'page-onboarding' };
+}
