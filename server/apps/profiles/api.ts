@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requireMember } from '../../http/auth-guards';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { findMemberByEmail } from '../accounts/member-queries';
+import { findMemberByEmail, isUniqueViolation } from '../accounts/member-queries';
 import { messages } from '../accounts/service';
 import type { Member } from '../accounts/types';
 import { profilePatchSchema, profilePutSchema, type ProfilePatch } from './schemas';
@@ -21,7 +21,13 @@ export function profilesApi({ db }: AppContext): Router {
       const other = await findMemberByEmail(db, patch.email);
       if (other && other.id !== member.id) throw ValidationError.field('email', messages.emailTaken);
     }
-    return profileDTO(await updateProfile(db, member.id, patch));
+    try {
+      return profileDTO(await updateProfile(db, member.id, patch));
+    } catch (err) {
+      // CASE: two members took one address at once, both past the lookup; the unique index decides.
+      if (patch.email && isUniqueViolation(err)) throw ValidationError.field('email', messages.emailTaken);
+      throw err;
+    }
   }
 
   // Auth status: 401 for guests (the islands then clear their stores), otherwise the member
