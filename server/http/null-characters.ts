@@ -42,12 +42,14 @@ export function nullCharacterErrors(input: unknown): FieldErrors {
 }
 
 /**
- * A NUL in the path names nothing (404); in the query or a parsed body it is a 400 naming the
- * field. Runs after the body parsers; a route that parses its own body (multipart) runs it again.
+ * A NUL in the path names nothing (404); in the query or a JSON or urlencoded body it is a 400
+ * naming the field. A multipart body is its route's to parse and check (nullCharacterErrors),
+ * so that the route can answer in its own shape (the event form shows the error beside the field).
  */
 export function rejectNullCharacters(req: Request, _res: Response, next: NextFunction): void {
   if (/%00/.test(req.path)) throw new NotFoundError();
-  const errors = { ...nullCharacterErrors(req.query), ...nullCharacterErrors(req.body) };
+  const body = req.is('multipart/form-data') ? undefined : req.body;
+  const errors = { ...nullCharacterErrors(req.query), ...nullCharacterErrors(body) };
   if (Object.keys(errors).length) throw new ValidationError(errors);
   next();
 }

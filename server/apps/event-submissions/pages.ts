@@ -38,7 +38,7 @@ export function eventSubmissionPages(ctx: AppContext): Router {
 async function submit(ctx: AppContext, submissions: ReturnType<typeof createEventSubmissionService>, req: Request, res: Response): Promise<void> {
   const raw = (req.body ?? {}) as RawForm;
   try {
-    // The app-wide NUL check runs after the app's body parsers; this body may be parsed later.
+    // A multipart body is not checked app-wide (see http/null-characters.ts).
     const nul = nullCharacterErrors(raw);
     if (Object.keys(nul).length) throw new ValidationError(nul);
     const event = await submissions.submit(memberId(req), raw, req.file);

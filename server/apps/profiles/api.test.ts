@@ -60,6 +60,16 @@ describe('profiles API', () => {
     expect(Object.keys(bad.body)).toEqual(['settings_receive_newsletter_news']);
   });
 
+  test('a NUL in a name is a 400 naming the field, and the profile is unchanged', async () => {
+    const m = await createMember(t.ctx, { full_name: 'Ed Mirvish' });
+    const agent = await memberAgent(t, m);
+    for (const field of ['full_name', 'first_name', 'last_name']) {
+      const res = await send(agent, 'patch', { [field]: 'Ed\u0000' });
+      expect([field, res.status, res.body]).toEqual([field, 400, { [field]: ['Null characters are not allowed.'] }]);
+    }
+    expect((await agent.get('/api/v2/profiles/me/')).body.full_name).toBe('Ed Mirvish');
+  });
+
   test('two members changing their email to one address at once: one gets it, the other a 400 email error', async () => {
     // Several pairs at once, so that in some pair both requests pass the lookup before either
     // writes: then the unique index decides, and that must still be a 400 naming the email.
