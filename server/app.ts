@@ -9,6 +9,7 @@ import { configureViews, viewLocals } from './views';
 import { ViteManifest } from './views/vite-manifest';
 import { securityHeaders } from './http/security-headers';
 import { csrfProtection } from './http/csrf';
+import { rejectNullCharacters } from './http/null-characters';
 import { guestResponseCache } from './http/guest-response-cache';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { appMiddleware, appRouters, mediaRoutes } from './apps';
@@ -72,6 +73,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   // A multipart form's csrfmiddlewaretoken is only readable once its body is parsed.
   app.use(fromApps.beforeCsrf);
   app.use(csrfProtection({ secureCookie: config.isProduction }));
+  app.use(rejectNullCharacters);
   // Production only: tests must see the page their own fixtures produce, and a developer the
   // template they just saved.
   if (config.isProduction) app.use(guestResponseCache());

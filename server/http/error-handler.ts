@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, NotFoundError, PayloadTooLargeError } from './errors';
+import { databaseInputError } from './database-input-errors';
 
 export function isApiRequest(req: Request): boolean {
   return req.path.startsWith('/api/') || req.path.startsWith('/streams/') || (req.xhr && !req.accepts('html'));
@@ -27,7 +28,9 @@ export function notFoundHandler(_req: Request, _res: Response, next: NextFunctio
 export function errorHandler(logger: Logger) {
   // Express recognises error middleware by its four parameters.
   return function handleError(rawErr: unknown, req: Request, res: Response, _next: NextFunction): void {
-    const err = normalise(rawErr);
+    const refusedInput = databaseInputError(rawErr);
+    if (refusedInput) logger.warn({ err: rawErr, url: req.originalUrl }, 'database refused a value from the request: validate it where it is read');
+    const err = refusedInput ?? normalise(rawErr);
     const status = err instanceof HttpError ? err.status : 500;
     if (status >= 500) logger.error({ err: rawErr, url: req.originalUrl }, 'request failed');
     if (res.headersSent) {

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { ValidationError, type FieldErrors } from './errors';
+import { NotFoundError, ValidationError, type FieldErrors } from './errors';
 
 /**
  * Parses input with a zod schema; failures become a 400 naming each field, in DRF's shape.
@@ -20,11 +20,17 @@ export function validate<T>(schema: ZodType<T>, input: unknown): T {
   throw new ValidationError(fields);
 }
 
+/** The largest id a PostgreSQL integer column holds; a larger one would fail in the database. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** True for a string of digits naming an id the database can hold (1 to MAX_DB_ID). */
+export function isDbId(value: string): boolean {
+  return /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_DB_ID;
+}
+
 /** Reads a positive integer id from a route parameter; anything else is a 404, as DRF does. */
 export function idParam(value: unknown): number {
   const s = String(value ?? '');
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) {
-    throw new ValidationError({ id: ['A valid integer is required.'] });
-  }
+  if (!isDbId(s)) throw new NotFoundError();
   return Number(s);
 }

@@ -107,11 +107,10 @@ export function guestAgent(app: Express): Agent {
 }
 
 /**
- * An agent signed in as the member: a session row written straight to the store with the
- * signed `sessionid` cookie, so tests of other apps do not depend on the login API.
+ * A `sessionid` cookie (name=value) for a new session of the member, written straight to the
+ * store, so tests of other apps do not depend on the login API.
  */
-export async function memberAgent(t: Pick<TestContext, 'app' | 'ctx'>, member: { id: number }): Promise<Agent> {
-  const agent = guestAgent(t.app);
+export async function memberSessionCookie(t: Pick<TestContext, 'ctx'>, member: { id: number }): Promise<string> {
   const sid = crypto.randomBytes(24).toString('base64url');
   const expires = new Date(Date.now() + SESSION_IDLE_MS);
   const sess = {
@@ -119,7 +118,12 @@ export async function memberAgent(t: Pick<TestContext, 'app' | 'ctx'>, member: {
     passport: { user: member.id },
   };
   await t.ctx.db('sessions').insert({ sid, sess: JSON.stringify(sess), expired: expires });
-  const value = encodeURIComponent(`s:${sign(sid, t.ctx.config.sessionSecret)}`);
-  agent.jar.setCookie(`${SESSION_COOKIE}=${value}; Path=/`);
+  return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sign(sid, t.ctx.config.sessionSecret)}`)}`;
+}
+
+/** A guestAgent signed in as the member (see memberSessionCookie). */
+export async function memberAgent(t: Pick<TestContext, 'app' | 'ctx'>, member: { id: number }): Promise<Agent> {
+  const agent = guestAgent(t.app);
+  agent.jar.setCookie(`${await memberSessionCookie(t, member)}; Path=/`);
   return agent;
 }

@@ -46,6 +46,15 @@ describe('accounts API', () => {
       expect(res.body).toEqual({ email: [messages.emailTaken] });
     });
 
+    test('sign-ups racing for one email: one account, the others a 400 email error', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => post(guestAgent(t.app), '/api/v2/profiles/email-registration/', { email: i % 2 ? 'Racing@Example.com' : 'racing@example.com', password: STRONG })),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
+      for (const r of answers.filter((x) => x.status === 400)) expect(r.body).toEqual({ email: [messages.emailTaken] });
+      expect(await t.ctx.db('profiles').whereRaw('lower(email) = ?', ['racing@example.com']).select('id')).toHaveLength(1);
+    });
+
     test.each([
       ['not-an-email', { email: ['Enter a valid email address.'] }],
       ['', { email: ['This field may not be blank.'] }],

@@ -105,6 +105,18 @@ describe('event submission /events/add/', () => {
     expect(Object.keys(bad.body).sort()).toEqual(['address', 'date', 'description', 'endTime', 'startTime', 'title', 'venueName']);
   });
 
+  test('a NUL in an event field is a 400 naming it, as multipart or urlencoded, and nothing is saved', async () => {
+    const before = await t.ctx.db('events').count({ n: '*' }).first();
+    for (const field of ['title', 'description', 'venue_name', 'address', 'website']) {
+      const json = await postForm(member, singleDay({ [field]: 'Jazz\u0000night' }), true);
+      expect([field, json.status, json.body]).toEqual([field, 400, { [field]: ['Null characters are not allowed.'] }]);
+    }
+    const form = await member.post('/events/add/').type('form').set('X-CSRFToken', member.csrfToken).send(singleDay({ title: 'Jazz\u0000night' }));
+    expect(form.status).toBe(400);
+    expect(form.text).toContain('Null characters are not allowed.');
+    expect(await t.ctx.db('events').count({ n: '*' }).first()).toEqual(before);
+  });
+
   test('without JavaScript errors re-render the form with values kept and messages beside the fields', async () => {
     const res = await postForm(member, singleDay({ title: '', 'single_day-start_time': '25:99', website: 'not a url' }));
     expect(res.status).toBe(400);

@@ -3,6 +3,7 @@ import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
 import { memberId, requireMemberPage } from '../../http/auth-guards';
 import { HttpError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../http/errors';
+import { nullCharacterErrors } from '../../http/null-characters';
 import { list, text, type RawForm } from './form';
 import { createEventSubmissionService } from './service';
 import { addIsland } from '../../views';
@@ -37,6 +38,9 @@ export function eventSubmissionPages(ctx: AppContext): Router {
 async function submit(ctx: AppContext, submissions: ReturnType<typeof createEventSubmissionService>, req: Request, res: Response): Promise<void> {
   const raw = (req.body ?? {}) as RawForm;
   try {
+    // A multipart body is not checked app-wide (see http/null-characters.ts).
+    const nul = nullCharacterErrors(raw);
+    if (Object.keys(nul).length) throw new ValidationError(nul);
     const event = await submissions.submit(memberId(req), raw, req.file);
     if (wantsJson(req)) {
       res.status(201).json({ ...event, success_url: SUCCESS_PATH });

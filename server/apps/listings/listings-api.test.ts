@@ -259,10 +259,20 @@ describe('GET /api/v2/listings/', () => {
     ['type=%27%20or%201%3D1', 'type'],
     ['type[a]=1', 'type'],
     ['radius=5', 'radius'],
+    // Ids no integer column holds, and text PostgreSQL cannot hold (it used to answer 500).
+    ['type=12345678901234567890', 'type'],
+    ['sub_type=12345678901234567890', 'sub_type'],
+    ['type=2147483648', 'type'],
+    ['keywords=pizza%00', 'keywords'],
+    ['keywords=%00', 'keywords'],
   ])('bad input %s is a 400 naming %s', async (qs, field) => {
     const res = await get(qs);
     expect(res.status).toBe(400);
     expect(res.body).toHaveProperty(field);
+  });
+
+  test('a NUL in keywords gets DRF\'s message under the field', async () => {
+    expect((await get('keywords=pi%00zza')).body).toEqual({ keywords: ['Null characters are not allowed.'] });
   });
 
   test('SQL in keywords is only text', async () => {
@@ -310,9 +320,11 @@ describe('GET /api/v2/listings/{id}/ and the option lists', () => {
     expect((await other.get(`/api/v2/listings/${listingId}/`)).body.user_rating).toBeNull();
   });
 
-  test('an unknown listing is a 404; a malformed id a 400', async () => {
-    expect((await request(t.app).get('/api/v2/listings/999999/')).body).toEqual({ detail: 'Not found.' });
-    expect((await request(t.app).get('/api/v2/listings/abc/')).status).toBe(400);
+  test('an unknown listing is a 404, and so is an id that is not one or that no integer column holds', async () => {
+    for (const id of ['999999', '2147480000', '2147483647', '2147483648', '123456789012345678901', 'abc', '0', '-1', '1e309']) {
+      const res = await request(t.app).get(`/api/v2/listings/${id}/`);
+      expect([id, res.status, res.body]).toEqual([id, 404, { detail: 'Not found.' }]);
+    }
   });
 
   test('services and features answer name and slug options', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
-import { validate } from '../../http/validate';
+import { isDbId, validate } from '../../http/validate';
 import { ValidationError } from '../../http/errors';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 
@@ -52,7 +52,9 @@ const slug = z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,99}$/i, 'Enter a vali
 const idOrSlug = z
   .string()
   .trim()
-  .regex(/^(\d{1,9}|[a-z0-9][a-z0-9-]{0,99})$/i, 'Enter a valid id or slug.')
+  .regex(/^[a-z0-9][a-z0-9-]{0,99}$/i, 'Enter a valid id or slug.')
+  // All digits is an id, so it must fit the id column.
+  .refine((v) => !/^\d+$/.test(v) || isDbId(v), 'Enter a valid id or slug.')
   .transform((v): IdOrSlug => (/^\d+$/.test(v) ? { id: Number(v) } : { slug: v.toLowerCase() }));
 
 const positiveId = z

@@ -60,6 +60,32 @@ describe('profiles API', () => {
     expect(Object.keys(bad.body)).toEqual(['settings_receive_newsletter_news']);
   });
 
+  test('a NUL in a name is a 400 naming the field, and the profile is unchanged', async () => {
+    const m = await createMember(t.ctx, { full_name: 'Ed Mirvish' });
+    const agent = await memberAgent(t, m);
+    for (const field of ['full_name', 'first_name', 'last_name']) {
+      const res = await send(agent, 'patch', { [field]: 'Ed\u0000' });
+      expect([field, res.status, res.body]).toEqual([field, 400, { [field]: ['Null characters are not allowed.'] }]);
+    }
+    expect((await agent.get('/api/v2/profiles/me/')).body.full_name).toBe('Ed Mirvish');
+  });
+
+  test('two members changing their email to one address at once: one gets it, the other a 400 email error', async () => {
+    // Several pairs at once, so that in some pair both requests pass the lookup before either
+    // writes: then the unique index decides, and that must still be a 400 naming the email.
+    const pairs = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => ({ address: `taken.at.once.${i}@example.com`, agents: [await memberAgent(t, await createMember(t.ctx)), await memberAgent(t, await createMember(t.ctx))] })),
+    );
+    const answers = await Promise.all(pairs.flatMap(({ address, agents }) => agents.map((a) => send(a, 'patch', { email: address }))));
+    for (let i = 0; i < pairs.length; i++) {
+      const [a, b] = answers.slice(i * 2, i * 2 + 2);
+      expect([a.status, b.status].sort()).toEqual([200, 400]);
+      expect((a.status === 400 ? a : b).body).toEqual({ email: ['A user with that email already exists.'] });
+    }
+    const owners = await t.ctx.db('profiles').whereIn('email', pairs.map((p) => p.address)).select('email');
+    expect(owners).toHaveLength(pairs.length);
+  });
+
   test('PUT /me/ stores the calendar sync choice and needs the email', async () => {
     const m = await createMember(t.ctx);
     const agent = await memberAgent(t, m);

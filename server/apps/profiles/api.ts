@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requireMember } from '../../http/auth-guards';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { findMemberByEmail } from './member-queries';
+import { findMemberByEmail, isUniqueViolation } from './member-queries';
 import type { Member } from './member';
 import { emailTaken, profilePatchSchema, profilePutSchema, type ProfilePatch } from './schemas';
 import { lastUpdatesDTO, profileDTO } from './serialize';
@@ -20,7 +20,13 @@ export function profilesApi({ db }: AppContext): Router {
       const other = await findMemberByEmail(db, patch.email);
       if (other && other.id !== member.id) throw ValidationError.field('email', emailTaken);
     }
-    return profileDTO(await updateProfile(db, member.id, patch));
+    try {
+      return profileDTO(await updateProfile(db, member.id, patch));
+    } catch (err) {
+      // CASE: two members took one address at once, both past the lookup; the unique index decides.
+      if (patch.email && isUniqueViolation(err)) throw ValidationError.field('email', emailTaken);
+      throw err;
+    }
   }
 
   // Auth status: 401 for guests (the islands then clear their stores), otherwise the member

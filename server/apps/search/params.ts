@@ -20,7 +20,8 @@ const ALIASES: Record<string, SearchCategory> = Object.fromEntries(
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const schema = z.object({
-  q: z.preprocess((v) => v ?? '', z.string({ message: 'Enter a search as text.' }).max(MAX_QUERY_LENGTH * 2, `Ensure this field has no more than ${MAX_QUERY_LENGTH * 2} characters.`)),
+  // A longer search (a pasted paragraph) is searched by its first characters, not refused.
+  q: z.preprocess((v) => v ?? '', z.string({ message: 'Enter a search as text.' }).transform((v) => v.slice(0, MAX_QUERY_LENGTH))),
   categories: z.preprocess(blankToUndefined, z.string({ message: 'Enter all or a comma-separated list of categories.' }).max(200).optional()),
   ordering: z.preprocess(blankToUndefined, z.enum(SEARCH_ORDERINGS, { message: `Select a valid choice: ${SEARCH_ORDERINGS.join(', ')}.` }).default('relevancy')),
   serialize_for: z.preprocess(blankToUndefined, z.enum(['web'], { message: 'Select a valid choice: web.' }).optional()),

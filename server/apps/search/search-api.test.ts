@@ -131,11 +131,17 @@ describe('GET /api/search/', () => {
     ['q=pizza&limit=10000', 'limit'],
     ['q=pizza&offset=-1', 'offset'],
     ['q[]=pizza', 'q'],
-    [`q=${'x'.repeat(500)}`, 'q'],
+    ['q=piz%00za', 'q'],
   ])('bad input %s is a 400 naming %s', async (qs, field) => {
     const res = await search(qs);
     expect(res.status).toBe(400);
     expect(res.body).toHaveProperty(field);
+  });
+
+  test('a 2,000-character q searches its first 200 characters', async () => {
+    const res = await search(`q=${encodeURIComponent(`pizza${' '.repeat(195)}zzzunmatched${'x'.repeat(1788)}`)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(6);
   });
 
   test('a section switched off is not searched', async () => {

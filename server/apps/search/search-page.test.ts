@@ -50,4 +50,21 @@ describe('/search page', () => {
     expect(res.text).toContain('ordering');
     expect((await request(t.app).get('/search?q=ramen&offset=-1')).status).toBe(400);
   });
+
+  test('a 2,000-character search is a search of its first 200 characters, not an error page', async () => {
+    // Past the 200th character a word no article has: searched as a whole, nothing would match.
+    const q = `ramen ${' '.repeat(194)}zzzunmatched ${'x'.repeat(1787)}`;
+    expect(q).toHaveLength(2000);
+    const res = await request(t.app).get(`/search?q=${encodeURIComponent(q)}`);
+    expect(res.status).toBe(200);
+    expect(mainOf(res.text)).toContain('2 results');
+    expect(res.text).toContain('<title>Search results for “ramen” |');
+  });
+
+  test('a NUL in the search is a 400 page naming q, never a server error', async () => {
+    const res = await request(t.app).get('/search?q=ram%00en');
+    expect(res.status).toBe(400);
+    expect(res.type).toBe('text/html');
+    expect(res.text).toContain('q: Null characters are not allowed.');
+  });
 });

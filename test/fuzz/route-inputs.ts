@@ -1,0 +1,259 @@
+import { appleLoginSchema, changePasswordSchema, loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from '../../server/apps/accounts/schemas';
+import { profilePatchSchema, profilePutSchema } from '../../server/apps/profiles/schemas';
+import { photoListQuerySchema, photoUploadSchema } from '../../server/apps/photos/schemas';
+import { imageUploadFieldsSchema } from '../../server/apps/uploads/schemas';
+import { contactSchema } from '../../server/apps/contact/schemas';
+import { GUEST_FIELDS } from '../../server/apps/newsletters/schemas';
+
+// What each route of the app reads, for the hostile-input test: its path parameters (with a
+// valid value each, so that one parameter at a time can be made hostile), its query parameters
+// and its body fields. Field names come from the routes' zod schemas where those are exported;
+// otherwise they are the names the handlers read. The test checks this table against the
+// app's router stack both ways, so a new route fails it until it is listed here.
+
+export interface FuzzFixtures {
+  memberEmail: string;
+  typeSlug: string;
+  subTypeSlug: string;
+  listingId: number;
+  listingSegment: string;
+  neighbourhoodId: number;
+  neighbourhoodSlug: string;
+  subwayStopId: number;
+  photoId: number;
+  article: { type: string; year: string; month: string; slug: string };
+  bestOfSlug: string;
+  videoSlug: string;
+  videoCategorySlug: string;
+  contestName: string;
+  eventSegment: string;
+  mediaKey: string;
+  saves: { favourite: number; todo: number; rating: number; articleBookmark: number; videoBookmark: number; eventBookmark: number; photo: number };
+  futureDate: string;
+  pngBase64: string;
+}
+
+type Scalar = string | number | boolean;
+export type BodyEncoding = 'json' | 'form' | 'multipart';
+
+export interface RouteInputs {
+  /** A valid value for every path parameter of the route. */
+  path?: Record<string, (f: FuzzFixtures) => string>;
+  query?: readonly string[];
+  body?: {
+    encodings: readonly BodyEncoding[];
+    fields: readonly string[];
+    /** Valid values for the other fields, so a hostile one gets as far as it can. */
+    valid?: (f: FuzzFixtures) => Record<string, Scalar>;
+    /** A multipart body also carries this image file part. */
+    filePart?: string;
+  };
+}
+
+const keys = (schema: { shape: object }) => Object.keys(schema.shape);
+const PAGE = ['limit', 'offset'] as const;
+const SAVE_LIST = [...PAGE, 'ordering'] as const;
+const id = (pick: (f: FuzzFixtures) => number) => ({ id: (f: FuzzFixtures) => String(pick(f)) });
+const ARTICLE_PATH = {
+  type: (f: FuzzFixtures) => f.article.type,
+  year: (f: FuzzFixtures) => f.article.year,
+  month: (f: FuzzFixtures) => f.article.month,
+  slug: (f: FuzzFixtures) => f.article.slug,
+};
+const LISTING_HUB = ['neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'selectedFeatures', 'bestOf', 'ordering', 'page', 'category', 'subcategory', 'offset'];
+const LISTING_SEARCH = ['keywords', 'type', 'sub_type', 'default_neighborhood', 'latitude', 'longitude', 'bbox', 'subway_stop', 'subwayStopId', 'radius', 'service', 'features', 'appears_in_best_of_lists', 'ordering', 'bundle_type', ...PAGE];
+const EVENT_FORM = [
+  'title', 'description', 'venue_name', 'venue_display_name', 'listing', 'address', 'website', 'is_multiple_venues', 'is_virtual_event',
+  'schedule_type', 'date', 'start_date', 'end_date', 'start_time', 'end_time', 'all_day', 'weekdays', 'weekly-weekdays', 'irregular-TOTAL_FORMS', 'irregular-0-date',
+  'uploaded_image_url', 'thumbnail_image_url', 'hub_page_image_top', 'box_width',
+];
+
+export const ROUTE_INPUTS: Record<string, RouteInputs> = {
+  // ## Before sessions
+  'GET /healthz': {},
+  'USE /static/dist': { path: {} },
+  'USE /static': { path: {} },
+  'GET /media/*splat': { path: { splat: (f) => f.mediaKey }, query: ['w', 'h', 'cmd', 'quality'] },
+  'USE /api/v2/photos/': {},
+
+  // ## Accounts
+  'POST /events/add/': {
+    body: {
+      encodings: ['form', 'multipart'],
+      fields: EVENT_FORM,
+      valid: (f) => ({ title: 'Jazz night', description: 'Live music.', venue_name: 'Massey Hall', address: '178 Victoria St', website: 'example.com', schedule_type: 'single_day', date: f.futureDate, start_time: '7:00 PM', end_time: '9:00 PM' }),
+    },
+  },
+  'POST /api/v2/profiles/email-registration/': {
+    body: { encodings: ['json'], fields: keys(registrationSchema), valid: () => ({ email: 'fuzz-new@example.com', password: 'a long fuzz password 7' }) },
+  },
+  'POST /api/v2/profiles/email-login/': {
+    query: keys(loginSchema),
+    body: { encodings: ['json'], fields: keys(loginSchema), valid: (f) => ({ email: f.memberEmail, password: 'not the password', post_authenticate_action: 'add-favourite', object_id: 1 }) },
+  },
+  'POST /api/v2/profiles/reset-password/': { body: { encodings: ['json'], fields: keys(resetRequestSchema), valid: (f) => ({ email: f.memberEmail }) } },
+  'POST /api/v2/profiles/reset-password/confirm/': {
+    body: { encodings: ['json'], fields: ['token', ...keys(resetConfirmSchema)], valid: () => ({ token: 'A'.repeat(43), new_password: 'a long fuzz password 7', new_password_confirm: 'a long fuzz password 7' }) },
+  },
+  'POST /api/v2/profiles/me/password/': {
+    body: { encodings: ['json'], fields: keys(changePasswordSchema), valid: () => ({ current_password: 'not the password', new_password: 'a long fuzz password 7' }) },
+  },
+  'POST /api/v2/profiles/auth/apple/manual-login/': { body: { encodings: ['json'], fields: keys(appleLoginSchema) } },
+  'GET /accounts/login': { query: ['next', 'signup', 'social_error'] },
+  'POST /accounts/login': {
+    query: ['next'],
+    body: { encodings: ['form'], fields: ['email', 'password', 'next', 'form'], valid: (f) => ({ email: f.memberEmail, password: 'not the password' }) },
+  },
+  'POST /accounts/signup': {
+    body: { encodings: ['form'], fields: ['email', 'password', 'password_confirm', 'next'], valid: () => ({ email: 'fuzz-signup@example.com', password: 'a long fuzz password 7', password_confirm: 'a long fuzz password 7' }) },
+  },
+  'GET /profiles/logout': { query: ['next'] },
+  'GET /profiles/facebook-login/': { query: ['next'] },
+  'GET /profiles/facebook-login/callback/': { query: ['code', 'state', 'error', 'error_reason'] },
+  'GET /accounts/password-reset/': {},
+  'POST /accounts/password-reset/': { body: { encodings: ['form'], fields: ['email'] } },
+  'GET /accounts/reset/:token/': { path: { token: () => 'A'.repeat(43) } },
+  'POST /accounts/reset/:token/': {
+    path: { token: () => 'A'.repeat(43) },
+    body: { encodings: ['form'], fields: ['new_password', 'new_password_confirm'], valid: () => ({ new_password: 'a long fuzz password 7', new_password_confirm: 'a long fuzz password 7' }) },
+  },
+  'GET /accounts/onboarding': { query: ['next'] },
+  'GET /accounts/dashboard/': {},
+  'GET /accounts/dashboard': {},
+  'GET /_=_': {},
+
+  // ## Profile and saved things
+  'GET /api/v2/profiles/hi/': {},
+  'GET /api/v2/profiles/me/': {},
+  'PATCH /api/v2/profiles/me/': { body: { encodings: ['json'], fields: keys(profilePatchSchema) } },
+  'PUT /api/v2/profiles/me/': { body: { encodings: ['json'], fields: keys(profilePutSchema), valid: (f) => ({ email: f.memberEmail }) } },
+  'GET /api/v2/profiles/me/dashboard/': {},
+  'GET /api/v2/favourites/': { query: SAVE_LIST },
+  'POST /api/v2/favourites/': { body: { encodings: ['json'], fields: ['listing'] } },
+  'GET /api/v2/favourites/listing_ids/': {},
+  'GET /api/v2/favourites/:id/': { path: id((f) => f.saves.favourite) },
+  'DELETE /api/v2/favourites/:id/': { path: id((f) => f.saves.favourite) },
+  'GET /api/v2/todos/': { query: [...SAVE_LIST, 'completed'] },
+  'POST /api/v2/todos/': { body: { encodings: ['json'], fields: ['listing'] } },
+  'GET /api/v2/todos/listing_ids/': {},
+  'GET /api/v2/todos/:id/': { path: id((f) => f.saves.todo) },
+  'PATCH /api/v2/todos/:id/': { path: id((f) => f.saves.todo), body: { encodings: ['json'], fields: ['is_done'] } },
+  'DELETE /api/v2/todos/:id/': { path: id((f) => f.saves.todo) },
+  'GET /api/v2/ratings/': { query: SAVE_LIST },
+  'POST /api/v2/ratings/': { body: { encodings: ['json'], fields: ['listing', 'rating'], valid: (f) => ({ listing: f.listingId, rating: 4 }) } },
+  'GET /api/v2/ratings/listing_ids/': {},
+  'GET /api/v2/ratings/:id/': { path: id((f) => f.saves.rating) },
+  'PATCH /api/v2/ratings/:id/': { path: id((f) => f.saves.rating), body: { encodings: ['json'], fields: ['rating'] } },
+  'DELETE /api/v2/ratings/:id/': { path: id((f) => f.saves.rating) },
+  'GET /api/v2/article-bookmarks/': { query: SAVE_LIST },
+  'POST /api/v2/article-bookmarks/': { body: { encodings: ['json'], fields: ['object_id'] } },
+  'GET /api/v2/article-bookmarks/article_ids/': {},
+  'GET /api/v2/article-bookmarks/:id/': { path: id((f) => f.saves.articleBookmark) },
+  'DELETE /api/v2/article-bookmarks/:id/': { path: id((f) => f.saves.articleBookmark) },
+  'GET /api/v2/video-bookmarks/': { query: SAVE_LIST },
+  'POST /api/v2/video-bookmarks/': { body: { encodings: ['json'], fields: ['video'] } },
+  'GET /api/v2/video-bookmarks/video_ids/': {},
+  'GET /api/v2/video-bookmarks/:id/': { path: id((f) => f.saves.videoBookmark) },
+  'DELETE /api/v2/video-bookmarks/:id/': { path: id((f) => f.saves.videoBookmark) },
+  'GET /api/v2/event-bookmarks/': { query: SAVE_LIST },
+  'POST /api/v2/event-bookmarks/': { body: { encodings: ['json'], fields: ['object_id', 'add_to_calendar'] } },
+  'GET /api/v2/event-bookmarks/event_ids/': {},
+  'GET /api/v2/event-bookmarks/:id/': { path: id((f) => f.saves.eventBookmark) },
+  'DELETE /api/v2/event-bookmarks/:id/': { path: id((f) => f.saves.eventBookmark) },
+  'GET /api/v2/photos/': { query: [...keys(photoListQuerySchema), ...PAGE] },
+  'GET /api/v2/photos/me/': { query: [...keys(photoListQuerySchema), ...PAGE] },
+  'POST /api/v2/photos/': {
+    body: { encodings: ['json'], fields: keys(photoUploadSchema), valid: (f) => ({ image: f.pngBase64, title: 'Fuzz', description: 'Fuzz photo', listing: f.listingId }) },
+  },
+  'DELETE /api/v2/photos/:id/': { path: id((f) => f.saves.photo) },
+  'POST /streams/image-upload/': { body: { encodings: ['multipart'], fields: keys(imageUploadFieldsSchema), filePart: 'file' } },
+  'GET /events/add/': {},
+  'GET /events/add/success/': {},
+  'GET /api/v2/profiles/oauth-authorization/': { query: ['next_url'] },
+  'GET /profiles/oauth2callback/': { query: ['state', 'code', 'error'] },
+  'GET /api/v2/profiles/me/ics-feed/': {},
+  'POST /api/v2/profiles/me/ics-feed/': {},
+  'DELETE /api/v2/profiles/me/ics-feed/': {},
+  'GET /calendar/:token.ics': { path: { token: () => 'A'.repeat(43) } },
+
+  // ## Public content API and search
+  'GET /api/v2/listings/': { query: LISTING_SEARCH },
+  'GET /api/v2/listings/services/': { query: PAGE },
+  'GET /api/v2/listings/features/': { query: PAGE },
+  'GET /api/v2/listings/:id/': { path: id((f) => f.listingId) },
+  'GET /api/v2/listing-types/': { query: PAGE },
+  'GET /api/v2/articles/': { query: ['type', 'ordering', 'bundle_type', 'is_featured', ...PAGE] },
+  'GET /api/v2/events/': { query: ['date', 'ordering', 'bundle_type', ...PAGE] },
+  'GET /api/v2/contests/': { query: ['ordering', 'expired', ...PAGE] },
+  'GET /api/v2/videos/': { query: ['category', 'ordering', ...PAGE] },
+  'GET /api/v2/neighbourhoods/': { query: ['boundaries', ...PAGE] },
+  'GET /api/v2/subway-stops/': { query: PAGE },
+  'GET /api/search/': { query: ['q', 'categories', 'ordering', 'serialize_for', ...PAGE] },
+  'POST /api/v2/profiles/guest-newsletters/': { body: { encodings: ['json'], fields: ['email', ...GUEST_FIELDS], valid: () => ({ email: 'fuzz-news@example.com', news: true }) } },
+
+  // ## Public pages with fixed paths
+  'GET /': {},
+  'GET /newsletters/': { query: ['email', ...GUEST_FIELDS] },
+  'POST /newsletters/': { body: { encodings: ['form'], fields: ['email', ...GUEST_FIELDS], valid: () => ({ email: 'fuzz-news-form@example.com', news: 'on' }) } },
+  'GET /contact/': { query: ['category', 'sent'] },
+  'POST /contact/': {
+    body: {
+      encodings: ['form', 'json'],
+      fields: keys(contactSchema),
+      valid: (f) => ({ question_category: 'general', comment: 'Hello', name: 'Fuzz', email: f.memberEmail, confirm_email: f.memberEmail, captcha_key: 'x', captcha: '4' }),
+    },
+  },
+  'GET /contact/captcha/': {},
+  'GET /about': {},
+  'GET /jobs': {},
+  'GET /privacy/': {},
+  'GET /termsofservice/': {},
+  'GET /archives/': { query: ['year', 'month'] },
+  'GET /archives/:year/:month/': { path: { year: (f) => f.article.year, month: (f) => f.article.month }, query: ['page'] },
+  'USE /cannabis': { path: {} },
+  'POST /age-gate/': { body: { encodings: ['form'], fields: ['answer', 'remember', 'next'], valid: () => ({ answer: 'yes', next: '/cannabis/' }) } },
+  'GET /robots.txt': {},
+  'GET /sitemap.xml': {},
+  'GET /sitemaps/:file': { path: { file: () => 'pages.xml' } },
+  'GET /rss.xml': {},
+  'GET /news/rss.xml': {},
+  'GET /culture/rss.xml': {},
+  'GET /food/rss.xml': {},
+  'GET /real-estate/rss.xml': {},
+  'GET /sports/rss.xml': {},
+  'GET /tech/rss.xml': {},
+  'GET /travel/rss.xml': {},
+  'GET /search': { query: ['q', 'categories', 'ordering', 'page', ...PAGE] },
+  'GET /events/': { query: ['date', 'page'] },
+  'GET /events/:segment/': { path: { segment: (f) => f.eventSegment } },
+  'GET /contests/': { query: ['offset'] },
+  'GET /contests/:name/': { path: { name: (f) => f.contestName } },
+  'GET /videos/': { query: ['page'] },
+  'GET /videos/category/:slug/': { path: { slug: (f) => f.videoCategorySlug }, query: ['page'] },
+  'GET /videos/:slug/': { path: { slug: (f) => f.videoSlug } },
+  'GET /neighbourhoods/': { query: ['neighbourhood'] },
+  'GET /neighbourhoods/:slug/': { path: { slug: (f) => f.neighbourhoodSlug } },
+  'GET /best-of/': { query: ['page'] },
+  'GET /best-of/:slug/': { path: { slug: (f) => f.bestOfSlug }, query: ['ordering', 'page'] },
+  'GET /news/': { query: ['page'] },
+  'GET /culture/': { query: ['page'] },
+  'GET /food/': { query: ['page'] },
+  'GET /real-estate/': { query: ['page'] },
+  'GET /sports/': { query: ['page'] },
+  'GET /tech/': { query: ['page'] },
+  'GET /travel/': { query: ['page'] },
+  'GET /cannabis/': { query: ['page'] },
+
+  // ## Public pages with pattern paths
+  'GET /:type/:year/:month/:slug/': { path: ARTICLE_PATH },
+  'GET /:type/:year/:month/:slug/slideshow/': { path: ARTICLE_PATH, query: ['slide'] },
+  'GET /:type/:segment/photos/': { path: { type: (f) => f.typeSlug, segment: (f) => f.listingSegment }, query: ['page', 'upload'] },
+  'GET /:type/:segment/photos/:photoId/': { path: { type: (f) => f.typeSlug, segment: (f) => f.listingSegment, photoId: (f) => String(f.photoId) } },
+  'GET /places/': {},
+  'GET /:type/n/:neighbourhoodId/:slug/': {
+    path: { type: (f) => f.typeSlug, neighbourhoodId: (f) => String(f.neighbourhoodId), slug: (f) => f.neighbourhoodSlug },
+    query: LISTING_HUB,
+  },
+  'GET /:type/': { path: { type: (f) => f.typeSlug }, query: LISTING_HUB },
+  'GET /:type/:segment/': { path: { type: (f) => f.typeSlug, segment: (f) => f.subTypeSlug }, query: LISTING_HUB },
+};
