@@ -67,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       parsers: pgliteParsers,
     });
     const db = knexFactory({
-      client: ClientPgLite as unknown as typeof knexFactory.Client,
+      client: ClientPgLite,
       dialect: 'postgres',
       connection: () => ({ pglite }) as never,
     });
