@@ -11,6 +11,7 @@ import * as newslettersAndContact from './20261121000900_newsletters_and_contact
 import * as searchIndexes from './20261122000400_search_indexes';
 import * as readPathIndexes from './20261122000700_read_path_indexes';
 import * as rateLimits from './20261123000100_rate_limits';
+import * as usedCaptchaKeys from './20261124000100_used_captcha_keys';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -27,4 +28,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261122000400_search_indexes', searchIndexes],
   ['20261122000700_read_path_indexes', readPathIndexes],
   ['20261123000100_rate_limits', rateLimits],
+  ['20261124000100_used_captcha_keys', usedCaptchaKeys],
 ];

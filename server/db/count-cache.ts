@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { MemoryCache } from '../cache/memory-cache';
 
 // Counting every match is the slow half of a list at city scale (100k articles: a full scan
 // per request), and the number barely moves. Large counts are kept for a few seconds, per
@@ -15,23 +16,21 @@ import type { Knex } from 'knex';
 //   each request counts for itself, after its own writes.)
 //
 // cachedValue() is the same policy for any expensive, slowly-changing result (site search's
-// ranked candidates), keyed by the caller.
+// ranked candidates), keyed by the caller. The store and its single flight are a MemoryCache
+// (cache/memory-cache.ts) per database.
 
 export const LARGE_COUNT = 1000;
 export const COUNT_TTL_MS = 15_000;
 export const REFRESH_AFTER_MS = 10_000;
 const MAX_ENTRIES = 2000;
 
-type Entry = { value: unknown; fetched: number; expires: number };
-interface Cache {
-  entries: Map<string, Entry>;
-  inflight: Map<string, Promise<unknown>>;
-}
-const caches = new WeakMap<object, Cache>();
+/** Boxed, so that any value (undefined too) can be kept. */
+type Kept = { value: unknown };
+const caches = new WeakMap<object, MemoryCache<string, Kept>>();
 
-function cacheFor(db: object): Cache {
+function cacheFor(db: object): MemoryCache<string, Kept> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { entries: new Map(), inflight: new Map() }));
+  if (!cache) caches.set(db, (cache = new MemoryCache<string, Kept>({ ttlMs: COUNT_TTL_MS, maxEntries: MAX_ENTRIES })));
   return cache;
 }
 
@@ -41,42 +40,25 @@ function cacheFor(db: object): Cache {
  */
 export async function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
   const cache = cacheFor(db);
-  const run = (): Promise<T> => {
-    const running = cache.inflight.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const p = compute()
-      .then((value) => {
-        const done = Date.now();
-        if (keep(value)) {
-          if (!cache.entries.has(key) && cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value as string);
-          cache.entries.set(key, { value, fetched: done, expires: done + COUNT_TTL_MS });
-        } else {
-          cache.entries.delete(key);
-        }
-        return value;
-      })
-      .finally(() => cache.inflight.delete(key));
-    cache.inflight.set(key, p);
-    return p;
-  };
-  const hit = cache.entries.get(key);
-  if (hit && hit.expires > now) {
-    if (now - hit.fetched >= REFRESH_AFTER_MS && !cache.inflight.has(key)) {
+  const load = async (): Promise<Kept> => ({ value: await compute() });
+  const opts = { keep: (kept: Kept) => keep(kept.value as T) };
+  // Looked at first: get() drops an expired value (and a load running means there was one).
+  const known = cache.holds(key) || cache.loading(key) !== undefined;
+  const age = cache.ageOf(key, now);
+  const hit = cache.get(key, now);
+  if (hit && age !== undefined) {
+    if (age >= REFRESH_AFTER_MS && !cache.loading(key)) {
       // In the background; a failure forgets the value rather than keeping a stale one.
-      run().catch(() => cache.entries.delete(key));
+      cache.refresh(key, load, opts).catch(() => cache.delete(key));
     }
     return hit.value as T;
   }
   // Expired large values are shared with a count already running; unknown keys count alone.
-  if (hit) return run();
-  return compute().then((value) => {
-    if (keep(value)) {
-      const done = Date.now();
-      if (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value as string);
-      cache.entries.set(key, { value, fetched: done, expires: done + COUNT_TTL_MS });
-    }
-    return value;
-  });
+  if (known) return (await cache.refresh(key, load, opts)).value as T;
+  const value = await compute();
+  // Aged from when this caller asked: never older than the TTL counted from its query's start.
+  if (keep(value)) cache.set(key, { value }, now);
+  return value;
 }
 
 /** Runs `query` (a builder answering one row with a `count` column) unless a fresh large count is cached. */

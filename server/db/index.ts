@@ -23,8 +23,9 @@ const pgliteParsers = {
 
 export interface DbHandle {
   db: Db;
+  /** Which database answers: a PostgreSQL server (DATABASE_URL) or the embedded PGlite. */
   kind: 'postgres' | 'pglite';
-  /** Whether pg_trgm is available (always on PostgreSQL servers that ship contrib, and in PGlite). */
+  /** Destroys the pool; for PGlite also closes the database and releases its data directory's lock. */
   close(): Promise<void>;
 }
 
@@ -66,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       parsers: pgliteParsers,
     });
     const db = knexFactory({
-      client: ClientPgLite as unknown as typeof knexFactory.Client,
+      client: ClientPgLite,
       dialect: 'postgres',
       connection: () => ({ pglite }) as never,
     });

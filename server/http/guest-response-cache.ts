@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
+import { MemoryCache } from '../cache/memory-cache';
 import { CSRF_COOKIE } from './csrf';
 
 // A micro-cache of answers that are the same for every guest, as nginx's proxy_cache would
@@ -19,6 +20,8 @@ import { CSRF_COOKIE } from './csrf';
 //   never expires in front of a crowd.
 // Browsers ask for gzip: an entry is compressed once, on the first such request, instead of
 // by the compression middleware on every hit (a 110 KB hub page took about 1 ms).
+// The entries are a MemoryCache (cache/memory-cache.ts), bounded by count and by bytes; its
+// single-flight load is the request producing the answer, which the others wait on.
 
 interface Entry {
   body: Buffer;
@@ -27,8 +30,6 @@ interface Entry {
   cacheControl: string;
   vary: string | undefined;
   etag: string | undefined;
-  refreshAt: number;
-  expires: number;
 }
 
 export interface GuestResponseCacheOptions {
@@ -36,7 +37,7 @@ export interface GuestResponseCacheOptions {
   /** Age after which the next request refreshes the entry; default: half the TTL. */
   refreshAfterMs?: number;
   maxEntries?: number;
-  /** Bodies kept, plain and gzipped, at most this many bytes in all (oldest go first). */
+  /** Bodies kept, plain and gzipped, at most this many bytes in all (least recently used go first). */
   maxBytes?: number;
   now?: () => number;
 }
@@ -68,24 +69,15 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   const refreshAfter = opts.refreshAfterMs ?? ttl / 2;
   const maxEntries = opts.maxEntries ?? 1000;
   const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
-  const now = opts.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-  const sizeOf = (e: Entry) => e.body.length + (e.gzipped?.length ?? 0);
-  function forget(key: string): void {
-    const e = entries.get(key);
-    if (!e) return;
-    bytes -= sizeOf(e);
-    entries.delete(key);
-  }
-  /** Drops the oldest entries until `more` bytes and one more entry fit. */
-  function makeRoom(more: number): void {
-    while (entries.size > 0 && (entries.size >= maxEntries || bytes + more > maxBytes)) forget(entries.keys().next().value as string);
-  }
-  /** Keys being produced right now, settled when that response has been sent. */
-  const filling = new Map<string, Promise<void>>();
+  const entries = new MemoryCache<string, Entry>({
+    ttlMs: ttl,
+    maxEntries,
+    maxSize: maxBytes,
+    sizeOf: (e) => e.body.length + (e.gzipped?.length ?? 0),
+    now: opts.now,
+  });
 
-  function serve(req: Request, res: Response, hit: Entry): void {
+  function serve(req: Request, res: Response, key: string, hit: Entry): void {
     // A first visit gets the same answer, but it also sets the csrftoken cookie (the CSRF
     // middleware ran before this one), so no shared cache may keep that answer.
     const cacheControl = res.get('Set-Cookie') ? hit.cacheControl.replace(/^public/, 'private') : hit.cacheControl;
@@ -96,86 +88,87 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     if (hit.etag) res.set('ETag', hit.etag);
     res.vary('Accept-Encoding');
     if (hit.body.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      if (!hit.gzipped) {
-        hit.gzipped = gzipSync(hit.body);
-        bytes += hit.gzipped.length;
-        while (bytes > maxBytes && entries.size > 0) forget(entries.keys().next().value as string);
+      let gzipped = hit.gzipped;
+      if (!gzipped) {
+        gzipped = gzipSync(hit.body);
+        // Stored again with its size grown and its age kept (if it is still there).
+        const storedAt = entries.storedAt(key);
+        if (storedAt !== undefined && entries.get(key) === hit) entries.set(key, { ...hit, gzipped }, storedAt);
       }
       // The compression middleware leaves an answer that already has an encoding alone.
       res.set('Content-Encoding', 'gzip');
-      res.send(hit.gzipped);
+      res.send(gzipped);
       return;
     }
     res.send(hit.body);
   }
 
-  /** Lets the request through to its handler and keeps the answer if it is shareable. */
+  /**
+   * Lets the request through to its handler and keeps the answer if it is shareable: the
+   * cache's load for this key is this response, which the requests asking meanwhile wait for.
+   */
   function fill(key: string, res: Response, next: NextFunction): void {
-    let settle!: () => void;
-    const produced = new Promise<void>((resolve) => (settle = resolve));
-    filling.set(key, produced);
-    const done = () => {
-      // 'close' follows 'finish': by then another request may be filling the same key.
-      if (filling.get(key) === produced) filling.delete(key);
-      settle();
-    };
-    res.once('finish', done);
-    res.once('close', done);
-    const send = res.send.bind(res);
-    res.send = (body?: unknown) => {
-      const shared: unknown = res.locals.sharedCacheControl;
-      // res.render() hands res.send() a string before any Content-Type is set: that is HTML.
-      const contentType = String(res.get('Content-Type') ?? '') || 'text/html; charset=utf-8';
-      const keep =
-        res.statusCode === 200 &&
-        (typeof body === 'string' || Buffer.isBuffer(body)) &&
-        typeof shared === 'string' &&
-        CACHEABLE_TYPES.some((t) => contentType.startsWith(t)) &&
-        setsNoCookieButCsrf(res);
-      if (!keep) return send(body);
-      const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'utf8');
-      // Set before sending, so a 304 answer to this request still stores the 200.
-      if (!res.get('Content-Type')) res.set('Content-Type', contentType);
-      const out = send(buffer);
-      const stored = now();
-      forget(key); // re-inserted last: the oldest entry is the first to go
-      if (buffer.length > maxBytes) return out;
-      makeRoom(buffer.length);
-      bytes += buffer.length;
-      entries.set(key, {
-        body: buffer,
-        contentType,
-        cacheControl: shared as string,
-        vary: res.get('Vary') as string | undefined,
-        etag: res.get('ETag') as string | undefined,
-        refreshAt: stored + refreshAfter,
-        expires: stored + ttl,
-      });
-      return out;
-    };
-    next();
+    const produced = entries.refresh(
+      key,
+      () =>
+        new Promise<Entry>((resolve, reject) => {
+          // Finished or cut off without a shareable answer: nothing is kept, the waiters go their own way.
+          const notShared = () => reject(new Error('not shareable'));
+          res.once('finish', notShared);
+          res.once('close', notShared);
+          const send = res.send.bind(res);
+          res.send = (body?: unknown) => {
+            const shared: unknown = res.locals.sharedCacheControl;
+            // res.render() hands res.send() a string before any Content-Type is set: that is HTML.
+            const contentType = String(res.get('Content-Type') ?? '') || 'text/html; charset=utf-8';
+            const keep =
+              res.statusCode === 200 &&
+              (typeof body === 'string' || Buffer.isBuffer(body)) &&
+              typeof shared === 'string' &&
+              CACHEABLE_TYPES.some((t) => contentType.startsWith(t)) &&
+              setsNoCookieButCsrf(res);
+            if (!keep) return send(body);
+            const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'utf8');
+            // Set before sending, so a 304 answer to this request still stores the 200.
+            if (!res.get('Content-Type')) res.set('Content-Type', contentType);
+            const out = send(buffer);
+            // Stored by the cache (unless larger than maxBytes, which also drops the older copy).
+            resolve({
+              body: buffer,
+              contentType,
+              cacheControl: shared as string,
+              vary: res.get('Vary') as string | undefined,
+              etag: res.get('ETag') as string | undefined,
+            });
+            return out;
+          };
+          next();
+        }),
+    );
+    produced.catch(() => {});
   }
 
   return function guestResponseCacheMiddleware(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPlainGuest(req)) return next();
     const key = `${req.protocol}://${req.hostname}${req.originalUrl}`;
-    const t = now();
     const hit = entries.get(key);
-    if (hit && hit.expires > t) {
-      if (t >= hit.refreshAt && !filling.has(key)) return fill(key, res, next);
-      return serve(req, res, hit);
+    if (hit) {
+      if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return fill(key, res, next);
+      return serve(req, res, key, hit);
     }
-    if (hit) forget(key);
-    const running = filling.get(key);
+    const running = entries.loading(key);
     if (!running) return fill(key, res, next);
     // Someone is producing this answer: wait for it rather than produce it again.
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOCK_WAIT_MS)));
-    void Promise.race([running, timeout]).then(() => {
+    const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LOCK_WAIT_MS)));
+    const answer = running.then(
+      (entry) => entry,
+      () => undefined,
+    );
+    void Promise.race([answer, timeout]).then((entry) => {
       clearTimeout(timer);
       if (res.headersSent || res.writableEnded) return;
-      const fresh = entries.get(key);
-      if (fresh && fresh.expires > now()) serve(req, res, fresh);
+      if (entry && entries.get(key)) serve(req, res, key, entry);
       else next(); // not shareable after all, or too slow: this request goes its own way
     });
   };

@@ -2,8 +2,9 @@ import type { ZodType } from 'zod';
 import { NotFoundError, ValidationError, type FieldErrors } from './errors';
 
 /**
- * Parses input with a zod schema; failures become a 400 naming each field, in DRF's shape.
- * Object-level refinements (path []) land in non_field_errors.
+ * Parses input with a zod schema; a failure throws a ValidationError (a 400 in DRF's shape)
+ * keyed by each issue's top-level field, so a nested issue is reported on its field;
+ * object-level refinements (path []) land in non_field_errors.
  */
 export function validate<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
@@ -12,7 +13,8 @@ export function validate<T>(schema: ZodType<T>, input: unknown): T {
   for (const issue of result.error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
     let message = issue.message;
-    // zod 4 does not report the input on issues, so "missing" is read from the input itself.
+    // zod 4 leaves the input off its issues (unless asked to report it), so "missing" is read
+    // from the input itself: a key that is absent or undefined.
     const missing = issue.path.length === 1 && (input === null || typeof input !== 'object' || !(String(issue.path[0]) in (input as object)) || (input as Record<string, unknown>)[String(issue.path[0])] === undefined);
     if (issue.code === 'invalid_type' && missing) message = 'This field is required.';
     (fields[key] ??= []).push(message);

@@ -96,8 +96,8 @@ export async function createMember(ctx: AppContext, fields: Partial<{ email: str
 export type Agent = ReturnType<typeof request.agent> & { csrfToken: string };
 
 /**
- * A supertest agent with a CSRF cookie already set; send the token with
- * `.set('X-CSRFToken', agent.csrfToken)` (or use `apiAgent`, which does it for you).
+ * A supertest agent with a CSRF cookie already set; unsafe requests send the token with
+ * `.set('X-CSRFToken', agent.csrfToken)` (API) or as the `csrfmiddlewaretoken` form field.
  */
 export function guestAgent(app: Express): Agent {
   const agent = request.agent(app) as Agent;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { ROOT } from '../../paths';
 import { addIsland } from '../../views';
+import { MemoryCache } from '../../cache/memory-cache';
 import { navTitle } from '../../../shared/format/text';
 import type { NavbarMenusDTO, NavbarStateDTO, NavLinkDTO } from '../../../shared/dto';
 
@@ -53,18 +54,9 @@ export async function loadNavbarMenus(db: Db): Promise<NavbarMenus> {
 
 /** Page middleware: puts the navbar state in res.locals for the header and the island. */
 export function navbarIsland(ctx: AppContext) {
-  let cached: { at: number; menus: Promise<NavbarMenus> } | null = null;
-  const menus = () => {
-    if (!cached || Date.now() - cached.at > MENU_TTL_MS) {
-      const loading = loadNavbarMenus(ctx.db);
-      cached = { at: Date.now(), menus: loading };
-      // A failed load is not kept: the next page tries again.
-      loading.catch(() => {
-        if (cached?.menus === loading) cached = null;
-      });
-    }
-    return cached.menus;
-  };
+  // One load shared by the pages that ask meanwhile; a failed load is not kept: the next page tries again.
+  const cache = new MemoryCache<'menus', NavbarMenus>({ ttlMs: MENU_TTL_MS, maxEntries: 1 });
+  const menus = () => cache.load('menus', () => loadNavbarMenus(ctx.db));
   const social = {
     facebook: Boolean(ctx.config.facebook.appId && ctx.config.facebook.appSecret),
     apple: Boolean(ctx.config.apple.clientId),

@@ -29,7 +29,7 @@ export function articlesQuery(db: Db) {
   return db('articles as a')
     .join('article_types as t', 't.id', 'a.type_id')
     .where('a.status', 'published')
-    .select(ARTICLE_COLUMNS as unknown as string[]);
+    .select([...ARTICLE_COLUMNS]);
 }
 
 export function toArticleDTO(row: ArticleRow, siteUrl: string): ArticleDTO {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Config } from '../../config';
 
 // The two Google APIs we call, through their configurable endpoints (tests point them at a
@@ -16,13 +17,15 @@ export class GoogleApiError extends Error {
   }
 }
 
-export interface TokenResponse {
-  access_token: string;
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-  token_type?: string;
-}
+// Google's token answer as we use it; an optional field of an unexpected type is dropped.
+const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().optional().catch(undefined),
+  refresh_token: z.string().optional().catch(undefined),
+  scope: z.string().optional().catch(undefined),
+  token_type: z.string().optional().catch(undefined),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export interface GoogleCalendarEvent {
   id?: string;
@@ -61,8 +64,9 @@ export function createGoogleClient(google: Config['google'], redirectUri: string
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       body: new URLSearchParams({ client_id: google.clientId ?? '', client_secret: google.clientSecret ?? '', ...fields }).toString(),
     });
-    if (status !== 200 || typeof body.access_token !== 'string') throw errorOf(status, body);
-    return body as unknown as TokenResponse;
+    const token = tokenResponseSchema.safeParse(body);
+    if (status !== 200 || !token.success) throw errorOf(status, body);
+    return token.data;
   };
 
   return {

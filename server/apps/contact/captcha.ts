@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
+import type { Db } from '../../db';
+import { spendCaptchaKey } from './used-captcha-keys';
 
 // A captcha made on the server, no third-party service: an SVG image of a small sum, and a
 // key that carries its expiry and an HMAC of the answer (never the answer itself). The
 // answer is checked by recomputing the HMAC, so nothing is stored between the two requests.
 //
 // The key also records when it was issued: a form sent back within MIN_SOLVE_MS was filled in
-// by a script (spec 2 §5's "time input"). A key can be replayed until it expires; the rate
-// limit on POST /contact/ bounds that, and each process also remembers keys already used.
+// by a script (spec 2 §5's "time input"). A key answered correctly is spent: the database
+// remembers it until it expires (used-captcha-keys.ts), so no process of the deployment
+// accepts it again.
 // Accessibility: the image's alt text asks the same question in words, so screen-reader users
 // can answer it (at the cost of being readable by a determined bot; the rate limit and the
 // timing check still apply).
@@ -68,14 +71,8 @@ export function createCaptcha(secret: string, now: Date, random: () => number = 
   };
 }
 
-/** Keys already answered correctly in this process, until they expire. */
-const usedKeys = new Map<string, number>();
-
-function forgetExpired(now: number): void {
-  for (const [k, expires] of usedKeys) if (expires <= now) usedKeys.delete(k);
-}
-
-export function verifyCaptcha(secret: string, key: unknown, answer: unknown, now: Date): CaptchaResult {
+/** Checks a key and its answer: signature, age and solving time (not whether it was used before). */
+export function checkCaptcha(secret: string, key: unknown, answer: unknown, now: Date): Exclude<CaptchaResult, 'used'> {
   if (typeof key !== 'string' || typeof answer !== 'string') return 'invalid';
   const m = /^(\d{10,15})\.([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{43})$/.exec(key);
   if (!m) return 'invalid';
@@ -86,10 +83,15 @@ export function verifyCaptcha(secret: string, key: unknown, answer: unknown, now
   const given = Buffer.from(m[3]);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return 'wrong';
   if (t - issuedAt < MIN_SOLVE_MS) return 'too-fast';
-  forgetExpired(t);
-  if (usedKeys.has(key)) return 'used';
-  usedKeys.set(key, issuedAt + CAPTCHA_TTL_MS);
   return 'ok';
+}
+
+/** Checks a key and its answer, and spends the key when they are right: a second use is 'used'. */
+export async function verifyCaptcha(db: Db, secret: string, key: unknown, answer: unknown, now: Date): Promise<CaptchaResult> {
+  const result = checkCaptcha(secret, key, answer, now);
+  if (result !== 'ok') return result;
+  const issuedAt = Number((key as string).split('.')[0]);
+  return (await spendCaptchaKey(db, key as string, new Date(issuedAt + CAPTCHA_TTL_MS), now)) ? 'ok' : 'used';
 }
 
 /** A secret of its own for the captcha, derived from the session secret. */

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestContext, guestAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { captchaSecret, createCaptcha, verifyCaptcha, MIN_SOLVE_MS, CAPTCHA_TTL_MS } from './captcha';
+import { CONTACT_MESSAGES } from './schemas';
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
@@ -123,27 +124,48 @@ describe('contact form', () => {
     const issued = new Date('2026-01-01T12:00:00Z');
     const later = (ms: number) => new Date(issued.getTime() + ms);
     const fixed = () => 0.5; // 5 + 5
-    test('accepts the right answer once, after a human delay and before it expires', () => {
+    test('accepts the right answer once, after a human delay and before it expires', async () => {
       const c = createCaptcha(secret, issued, fixed);
       expect(c.alt).toBe('What is five plus five?');
-      expect(verifyCaptcha(secret, c.key, '10', later(500))).toBe('too-fast');
-      expect(verifyCaptcha(secret, c.key, '11', later(5000))).toBe('wrong');
-      expect(verifyCaptcha(secret, c.key, ' 10 ', later(5000))).toBe('ok');
-      expect(verifyCaptcha(secret, c.key, '10', later(6000))).toBe('used');
+      expect(await verifyCaptcha(t.ctx.db, secret, c.key, '10', later(500))).toBe('too-fast');
+      expect(await verifyCaptcha(t.ctx.db, secret, c.key, '11', later(5000))).toBe('wrong');
+      expect(await verifyCaptcha(t.ctx.db, secret, c.key, ' 10 ', later(5000))).toBe('ok');
+      expect(await verifyCaptcha(t.ctx.db, secret, c.key, '10', later(6000))).toBe('used');
       const d = createCaptcha(secret, issued, fixed);
-      expect(verifyCaptcha(secret, d.key, '10', later(CAPTCHA_TTL_MS + 1))).toBe('expired');
+      expect(await verifyCaptcha(t.ctx.db, secret, d.key, '10', later(CAPTCHA_TTL_MS + 1))).toBe('expired');
     });
-    test('a key signed with another secret, or tampered with, is refused', () => {
+    test('a key signed with another secret, or tampered with, is refused', async () => {
       const c = createCaptcha(secret, issued, fixed);
-      expect(verifyCaptcha(captchaSecret('t'.repeat(40)), c.key, '10', later(5000))).toBe('wrong');
-      expect(verifyCaptcha(secret, c.key.replace(/^\d+/, String(issued.getTime() + 1)), '10', later(5000))).toBe('wrong');
-      expect(verifyCaptcha(secret, 'garbage', '10', later(5000))).toBe('invalid');
+      expect(await verifyCaptcha(t.ctx.db, captchaSecret('t'.repeat(40)), c.key, '10', later(5000))).toBe('wrong');
+      expect(await verifyCaptcha(t.ctx.db, secret, c.key.replace(/^\d+/, String(issued.getTime() + 1)), '10', later(5000))).toBe('wrong');
+      expect(await verifyCaptcha(t.ctx.db, secret, 'garbage', '10', later(5000))).toBe('invalid');
     });
     test('the key carries issue time, nonce and signature, never the answer', () => {
       const c = createCaptcha(secret, issued, fixed);
       expect(c.key.split('.')).toHaveLength(3);
       expect(c.key.split('.')).not.toContain('10');
     });
+  });
+
+  test('a captcha answered through one process is refused by another on the same database', async () => {
+    // A second process: the app and everything it imports loaded afresh (no module state
+    // shared with the first), on the same database.
+    let createOtherApp!: typeof import('../../app').createApp;
+    jest.isolateModules(() => {
+      createOtherApp = (require('../../app') as typeof import('../../app')).createApp;
+    });
+    const other = createOtherApp({ ...t.ctx }, { watchManifest: false });
+    const agent = guestAgent(t.app);
+    const { captcha_key, captcha } = await formFor(agent);
+    const first = await agent.post('/contact/').set('X-CSRFToken', agent.csrfToken).send({ ...valid, captcha_key, captcha });
+    expect(first.status).toBe(201);
+    const replayer = guestAgent(other);
+    const replay = await replayer.post('/contact/').set('X-CSRFToken', replayer.csrfToken).send({ ...valid, captcha_key, captcha });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual({ captcha: [CONTACT_MESSAGES.captchaUsed] });
+    // And through the first process again.
+    const again = await agent.post('/contact/').set('X-CSRFToken', agent.csrfToken).send({ ...valid, captcha_key, captcha });
+    expect(again.body).toEqual({ captcha: [CONTACT_MESSAGES.captchaUsed] });
   });
 
   test('messages are rate limited per address', async () => {

@@ -50,7 +50,7 @@ export async function submitContactForm(ctx: AppContext, req: Request, res: Resp
   const wantsJson = req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
   const values = stringValues(req.body);
   try {
-    const input = validateContact(ctx, values);
+    const input = await validateContact(ctx, values);
     await sendContactMessage(ctx, input, { ip: req.ip ?? '', profileId: req.user?.id ?? null });
     if (!wantsJson) return new PageRedirect(`/contact/?sent=1&category=${encodeURIComponent(input.question_category)}`, 303);
     res.status(201).json({ detail: successMessage(input.question_category) });

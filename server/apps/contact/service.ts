@@ -12,7 +12,7 @@ const CAPTCHA_ERRORS: Record<Exclude<CaptchaResult, 'ok'>, string> = {
 };
 
 /** Every field's errors at once (as the form shows them beside each field), captcha last. */
-export function validateContact(ctx: AppContext, body: Record<string, unknown>): ContactInput {
+export async function validateContact(ctx: AppContext, body: Record<string, unknown>): Promise<ContactInput> {
   const parsed = contactSchema.safeParse(body);
   const fields: FieldErrors = {};
   if (!parsed.success) {
@@ -26,7 +26,7 @@ export function validateContact(ctx: AppContext, body: Record<string, unknown>):
   // The captcha is spent only by a form that is otherwise fine, so fixing a typo does not
   // also mean answering a new question.
   if (Object.keys(fields).length === 0) {
-    const result = verifyCaptcha(captchaSecret(ctx.config.sessionSecret), body.captcha_key, body.captcha, ctx.now());
+    const result = await verifyCaptcha(ctx.db, captchaSecret(ctx.config.sessionSecret), body.captcha_key, body.captcha, ctx.now());
     if (result !== 'ok') fields.captcha = [CAPTCHA_ERRORS[result]];
   }
   if (Object.keys(fields).length || !parsed.success) throw new ValidationError(fields);

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { Request } from 'express';
 import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ContestDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
-import { pageParams, type PageParams } from '../../http/pagination';
+import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { contestsQuery, toContestDTO, type ContestRow } from './serialize';
 
 // Contests (spec 1 §7): newest first by default; is_expired is derived from end_date at the
@@ -25,7 +24,7 @@ const schema = z.object({
 
 export function parseContestListParams(query: unknown, defaultLimit: number = PAGE_SIZE.contests): ContestListParams {
   const q = (query ?? {}) as Record<string, unknown>;
-  const page = pageParams({ query: q } as unknown as Request, defaultLimit, MAX_PAGE_SIZE);
+  const page = pageParamsFromQuery(q, defaultLimit, MAX_PAGE_SIZE);
   const v = validate(schema, q);
   return { ...page, ordering: v.ordering, expired: v.expired === undefined ? undefined : v.expired === '1' || v.expired === 'true' };
 }

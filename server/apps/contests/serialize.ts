@@ -18,7 +18,7 @@ export interface ContestRow {
 }
 
 export function contestsQuery(db: Db) {
-  return db('contests as c').select(CONTEST_COLUMNS as unknown as string[]);
+  return db('contests as c').select([...CONTEST_COLUMNS]);
 }
 
 /** is_expired is derived from end_date at the time asked, never stored. */

@@ -8,6 +8,12 @@ import type { IrregularDate, Schedule } from '../events/schedule';
 // multipart, urlencoded or JSON body. Errors are keyed as the form shows them: title,
 // description, venueDisplayName, venueName, address, website, date, startTime, endTime,
 // startDate, endDate, weekDays, image (and schedule_type for an unknown tab).
+//
+// Two steps: the body is read into one plain shape (first value of a repeated field, trimmed;
+// the chosen schedule tab's fields), then a zod schema checks that shape. Each field's rules
+// give its one message (the first that fails); the rules across fields (end after start, not
+// over yet) are refinements of the object that holds those fields, so they are reported with
+// the field errors, as the form shows them all at once.
 
 export type RawForm = Record<string, unknown>;
 
@@ -111,196 +117,281 @@ export interface ParseContext {
 
 export type ParseResult = { ok: true; form: EventForm } | { ok: false; errors: FieldErrors };
 
-class Errors {
-  readonly fields: FieldErrors = {};
-  add(key: string, message: string): void {
-    const list = (this.fields[key] ??= []);
-    if (!list.includes(message)) list.push(message);
+// ## Step 1: the body, read into one shape
+
+const CROP_FIELDS = ['hub_page_image_top', 'hub_page_image_left', 'box_width', 'box_height', 'thumbnail_width', 'thumbnail_height'] as const;
+
+/** The schedule tab's fields: `weekly-start_date`, falling back to the plain `start_date`. */
+function scheduleInput(form: RawForm) {
+  const type = text(form, 'schedule_type') || 'single_day';
+  const field = (name: string) => text(form, `${type}-${name}`) || text(form, name);
+  const allDay = checked(form, `${type}-all_day`) || checked(form, 'all_day');
+  const times = { allDay, startTime: field('start_time'), endTime: field('end_time') };
+  if (type === 'irregular') {
+    // The irregular formset: TOTAL_FORMS rows of a date and two times; blank or deleted rows are skipped.
+    const total = Number(text(form, 'irregular-TOTAL_FORMS') || '0');
+    const count = Number.isInteger(total) && total >= 0 ? Math.min(total, MAX_IRREGULAR_ROWS) : 0;
+    const rows = Array.from({ length: count }, (_, i) => {
+      const p = `irregular-${i}-`;
+      return {
+        label: count > 1 ? `Date ${i + 1}: ` : '',
+        allDay,
+        date: text(form, `${p}start_date`) || text(form, `${p}date`),
+        startTime: text(form, `${p}start_time`),
+        endTime: text(form, `${p}end_time`),
+        deleted: checked(form, `${p}DELETE`),
+      };
+    }).filter((r) => !r.deleted && (r.date || r.startTime || r.endTime));
+    return { schedule_type: type, allDay, rows };
   }
-  get any(): boolean {
-    return Object.keys(this.fields).length > 0;
-  }
+  if (type === 'single_day') return { schedule_type: type, ...times, date: field('date') || field('start_date') };
+  const weekDays = [...new Set(list(form, `${type}-weekdays`).concat(list(form, 'weekdays')))];
+  return { schedule_type: type, ...times, startDate: field('start_date'), endDate: field('end_date'), weekDays };
 }
 
-function requiredText(form: RawForm, name: string, key: string, max: number, errors: Errors): string {
-  const value = text(form, name);
-  if (!value) errors.add(key, messages.required);
-  else if (value.length > max) errors.add(key, messages.tooLong(max));
-  return value;
+function readForm(form: RawForm) {
+  const isMultipleVenues = checked(form, 'is_multiple_venues');
+  const isVirtualEvent = checked(form, 'is_virtual_event');
+  const listing = text(form, 'listing');
+  return {
+    title: text(form, 'title'),
+    description: text(form, 'description'),
+    place: {
+      // CASE: multiple venues or a virtual event: venue, address and listing do not apply.
+      placeless: isMultipleVenues || isVirtualEvent,
+      isMultipleVenues,
+      isVirtualEvent,
+      listing,
+      // With a listing chosen, the name shown is the typed one (or the plain venue name).
+      venueDisplayName: listing ? text(form, 'venue_display_name') || text(form, 'venue_name') : '',
+      venueName: listing ? '' : text(form, 'venue_name'),
+      address: text(form, 'address'),
+    },
+    website: text(form, 'website'),
+    image: {
+      uploadedImageUrl: text(form, 'uploaded_image_url'),
+      thumbnailImageUrl: text(form, 'thumbnail_image_url'),
+      crop: Object.fromEntries(CROP_FIELDS.map((name) => [name, text(form, name)])),
+    },
+    schedule: scheduleInput(form),
+  };
 }
 
-/** The field of the chosen tab: `weekly-start_date`, falling back to the plain `start_date`. */
-function scheduleField(form: RawForm, type: ScheduleType, name: string): string {
-  return text(form, `${type}-${name}`) || text(form, name);
+// ## Step 2: the rules
+
+/** A message when the value breaks a rule, null when it keeps them all. */
+type Rule = (value: string) => string | null;
+
+/** A string field checked by its rules: the first one broken gives the field's message (prefixed by `label`). */
+function ruled(...rules: Rule[]) {
+  return z.string().superRefine((value, ctx) => {
+    for (const rule of rules) {
+      const message = rule(value);
+      if (message) return void ctx.addIssue({ code: 'custom', message });
+    }
+  });
 }
 
-function readTimes(start: string, end: string, allDay: boolean, errors: Errors, label = ''): { start: string | null; end: string | null } {
-  if (allDay) return { start: null, end: null };
-  const s = parseTime(start);
-  const e = parseTime(end);
-  if (!start) errors.add('startTime', label + messages.required);
-  else if (!s) errors.add('startTime', label + messages.invalidTime);
-  if (!end) errors.add('endTime', label + messages.required);
-  else if (!e) errors.add('endTime', label + messages.invalidTime);
-  if (s && e && e <= s) errors.add('endTime', label + messages.endTimeBeforeStart);
-  return { start: s, end: e };
-}
+const required: Rule = (v) => (v ? null : messages.required);
+const maxLength =
+  (max: number): Rule =>
+  (v) =>
+    v.length > max ? messages.tooLong(max) : null;
+const validDate: Rule = (v) => (parseDate(v) ? null : messages.invalidDate);
+const validTime: Rule = (v) => (parseTime(v) ? null : messages.invalidTime);
 
-function readDate(value: string, key: string, errors: Errors, label = ''): string | null {
-  if (!value) {
-    errors.add(key, label + messages.required);
-    return null;
-  }
-  const date = parseDate(value);
-  if (!date) errors.add(key, label + messages.invalidDate);
-  return date;
+/** Adds `message` for `key` unless a rule of that field has already said it. */
+function fail(ctx: z.RefinementCtx, key: string, message: string): void {
+  ctx.addIssue({ code: 'custom', path: [key], message });
 }
 
 function daysBetween(a: string, b: string): number {
   return moment.utc(b, DATE).diff(moment.utc(a, DATE), 'days');
 }
 
-function readSchedule(form: RawForm, errors: Errors, ctx: ParseContext): Schedule | null {
-  const rawType = text(form, 'schedule_type') || 'single_day';
-  if (!(SCHEDULE_TYPES as readonly string[]).includes(rawType)) {
-    errors.add('schedule_type', messages.scheduleType);
-    return null;
+/** A start and an end time, unless the event lasts all day; the end after the start. */
+function timeRules(ctx: z.RefinementCtx, t: { allDay: boolean; startTime: string; endTime: string }, label = ''): void {
+  if (t.allDay) return;
+  for (const [key, value] of [['startTime', t.startTime], ['endTime', t.endTime]] as const) {
+    const message = required(value) ?? validTime(value);
+    if (message) fail(ctx, key, label + message);
   }
-  const type = rawType as ScheduleType;
-  const allDay = checked(form, `${type}-all_day`) || checked(form, 'all_day');
+  const s = parseTime(t.startTime);
+  const e = parseTime(t.endTime);
+  if (s && e && e <= s) fail(ctx, 'endTime', label + messages.endTimeBeforeStart);
+}
 
-  if (type === 'irregular') return readIrregular(form, allDay, errors, ctx);
+const placeSchema = z
+  .object({
+    placeless: z.boolean(),
+    isMultipleVenues: z.boolean(),
+    isVirtualEvent: z.boolean(),
+    listing: z.string(),
+    venueDisplayName: z.string(),
+    venueName: z.string(),
+    address: z.string(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.placeless) return;
+    if (p.listing) {
+      if (!/^\d{1,9}$/.test(p.listing) || Number(p.listing) < 1) fail(ctx, 'venueDisplayName', messages.listing);
+      const tooLong = maxLength(LIMITS.eventVenueMax)(p.venueDisplayName);
+      if (tooLong) fail(ctx, 'venueDisplayName', tooLong);
+    } else {
+      const message = required(p.venueName) ?? maxLength(LIMITS.eventVenueMax)(p.venueName);
+      if (message) fail(ctx, 'venueName', message);
+    }
+    // A chosen listing brings its own address, so the field may stay empty then.
+    const listingChosen = /^\d{1,9}$/.test(p.listing) && Number(p.listing) >= 1;
+    if (!p.address && !listingChosen) fail(ctx, 'address', messages.required);
+    else if (p.address.length > LIMITS.eventAddressMax) fail(ctx, 'address', messages.tooLong(LIMITS.eventAddressMax));
+  });
 
-  if (type === 'single_day') {
-    const date = readDate(scheduleField(form, type, 'date') || scheduleField(form, type, 'start_date'), 'date', errors);
-    const times = readTimes(scheduleField(form, type, 'start_time'), scheduleField(form, type, 'end_time'), allDay, errors);
-    if (date && date < ctx.today) errors.add('date', messages.alreadyOver);
-    if (!date || errors.any) return null;
-    return { schedule_type: type, start_date: date, end_date: null, start_time: times.start, end_time: times.end, all_day: allDay };
-  }
+const imageSchema = z
+  .object({ uploadedImageUrl: z.string(), thumbnailImageUrl: z.string(), crop: z.record(z.string(), z.string()) })
+  .superRefine((image, ctx) => {
+    const badNumber = (raw: string) => !/^-?\d{1,5}(\.\d+)?$/.test(raw) || !Number.isFinite(Number(raw)) || Math.abs(Number(raw)) > 20_000;
+    if (image.uploadedImageUrl && Object.values(image.crop).some((raw) => raw && badNumber(raw))) fail(ctx, 'image', messages.imageFields);
+    else if (image.uploadedImageUrl.length > 1000 || image.thumbnailImageUrl.length > 1000) fail(ctx, 'image', messages.imageFields);
+  });
+
+const times = { allDay: z.boolean(), startTime: z.string(), endTime: z.string() };
+
+function scheduleSchema(today: string) {
+  const singleDay = z
+    .object({ schedule_type: z.literal('single_day'), ...times, date: ruled(required, validDate) })
+    .superRefine((s, ctx) => {
+      timeRules(ctx, s);
+      const date = parseDate(s.date);
+      if (date && date < today) fail(ctx, 'date', messages.alreadyOver);
+    });
 
   // day_range and weekly: a start and an end date, the same times each day.
-  const start = readDate(scheduleField(form, type, 'start_date'), 'startDate', errors);
-  const end = readDate(scheduleField(form, type, 'end_date'), 'endDate', errors);
-  const times = readTimes(scheduleField(form, type, 'start_time'), scheduleField(form, type, 'end_time'), allDay, errors);
-  if (start && end) {
-    if (end < start) {
-      // Shown together, as the form shows start and end errors side by side.
-      errors.add('startDate', messages.endDateBeforeStart);
-      errors.add('endDate', messages.endDateBeforeStart);
-    } else if (daysBetween(start, end) > MAX_SPAN_DAYS) errors.add('endDate', messages.tooLongRunning);
-    else if (end < ctx.today) errors.add('endDate', messages.alreadyOver);
-  }
-  let weekdays: number[] | null = null;
-  if (type === 'weekly') {
-    const raw = list(form, `${type}-weekdays`).concat(list(form, 'weekdays'));
-    const days = [...new Set(raw)];
-    if (!days.length) errors.add('weekDays', messages.weekDays);
-    else if (days.some((d) => !/^[0-6]$/.test(d))) errors.add('weekDays', messages.weekDays);
-    else weekdays = days.map(Number).sort();
-    if (weekdays && start && end && end >= start && daysBetween(start, end) < 6) {
-      const present = new Set<number>();
-      for (let d = moment.utc(start, DATE); !d.isAfter(moment.utc(end, DATE)); d.add(1, 'day')) present.add(d.day());
-      if (!weekdays.some((w) => present.has(w))) errors.add('weekDays', messages.weekDaysOutOfRange);
-    }
-  }
-  if (!start || !end || errors.any) return null;
-  return { schedule_type: type, start_date: start, end_date: end, start_time: times.start, end_time: times.end, all_day: allDay, weekdays };
+  const range = <T extends 'day_range' | 'weekly'>(type: T) =>
+    z
+      .object({ schedule_type: z.literal(type), ...times, startDate: ruled(required, validDate), endDate: ruled(required, validDate), weekDays: z.array(z.string()) })
+      .superRefine((s, ctx) => {
+        timeRules(ctx, s);
+        const start = parseDate(s.startDate);
+        const end = parseDate(s.endDate);
+        if (start && end) {
+          if (end < start) {
+            // Shown together, as the form shows start and end errors side by side.
+            fail(ctx, 'startDate', messages.endDateBeforeStart);
+            fail(ctx, 'endDate', messages.endDateBeforeStart);
+          } else if (daysBetween(start, end) > MAX_SPAN_DAYS) fail(ctx, 'endDate', messages.tooLongRunning);
+          else if (end < today) fail(ctx, 'endDate', messages.alreadyOver);
+        }
+        if (type !== 'weekly') return;
+        if (!s.weekDays.length || s.weekDays.some((d) => !/^[0-6]$/.test(d))) return fail(ctx, 'weekDays', messages.weekDays);
+        if (start && end && end >= start && daysBetween(start, end) < 6) {
+          const present = new Set<number>();
+          for (let d = moment.utc(start, DATE); !d.isAfter(moment.utc(end, DATE)); d.add(1, 'day')) present.add(d.day());
+          if (!s.weekDays.some((w) => present.has(Number(w)))) fail(ctx, 'weekDays', messages.weekDaysOutOfRange);
+        }
+      });
+
+  const irregularRow = z.object({ label: z.string(), ...times, date: z.string() }).superRefine((row, ctx) => {
+    const message = required(row.date) ?? validDate(row.date);
+    if (message) fail(ctx, 'date', row.label + message);
+    timeRules(ctx, row, row.label);
+  });
+  const irregular = z
+    .object({ schedule_type: z.literal('irregular'), allDay: z.boolean(), rows: z.array(irregularRow) })
+    .superRefine((s, ctx) => {
+      if (!s.rows.length) fail(ctx, 'date', messages.noDates);
+    });
+
+  return z.discriminatedUnion('schedule_type', [singleDay, range('day_range'), range('weekly'), irregular], { error: messages.scheduleType });
 }
 
-/** The irregular formset: TOTAL_FORMS rows of a date and two times; blank rows are skipped. */
-function readIrregular(form: RawForm, allDay: boolean, errors: Errors, ctx: ParseContext): Schedule | null {
-  const total = Number(text(form, 'irregular-TOTAL_FORMS') || '0');
-  const rows = Number.isInteger(total) && total >= 0 ? Math.min(total, MAX_IRREGULAR_ROWS) : 0;
-  const dates: IrregularDate[] = [];
-  let filled = 0;
-  for (let i = 0; i < rows; i++) {
-    const p = `irregular-${i}-`;
-    const date = text(form, `${p}start_date`) || text(form, `${p}date`);
-    const start = text(form, `${p}start_time`);
-    const end = text(form, `${p}end_time`);
-    if (checked(form, `${p}DELETE`) || (!date && !start && !end)) continue;
-    filled += 1;
-    const label = rows > 1 ? `Date ${i + 1}: ` : '';
-    const day = readDate(date, 'date', errors, label);
-    const times = readTimes(start, end, allDay, errors, label);
-    if (day) dates.push({ date: day, start_time: times.start, end_time: times.end });
-  }
-  if (!filled) {
-    errors.add('date', messages.noDates);
-    return null;
-  }
-  if (errors.any) return null;
-  dates.sort((a, b) => (a.date === b.date ? String(a.start_time).localeCompare(String(b.start_time)) : a.date.localeCompare(b.date)));
-  const first = dates[0].date;
-  const last = dates[dates.length - 1].date;
-  if (last < ctx.today) errors.add('date', messages.alreadyOver);
-  if (daysBetween(first, last) > MAX_SPAN_DAYS) errors.add('date', messages.tooLongRunning);
-  if (errors.any) return null;
-  return { schedule_type: 'irregular', start_date: first, end_date: last, all_day: allDay, dates };
+function eventFormSchema(ctx: ParseContext) {
+  return z
+    .object({
+      title: ruled(required, maxLength(LIMITS.eventTitleMax)),
+      description: ruled(required, maxLength(DESCRIPTION_MAX)),
+      place: placeSchema,
+      website: z.string().superRefine((v, ctx) => {
+        const parsed = v ? websiteSchema.safeParse(v) : null;
+        if (parsed && !parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0].message });
+      }),
+      image: imageSchema,
+      schedule: scheduleSchema(ctx.today),
+    })
+    .check((payload) => {
+      // The span of irregular dates is judged last, on a form that is otherwise right.
+      const s = payload.value.schedule;
+      if (payload.issues.length || s.schedule_type !== 'irregular') return;
+      const dates = s.rows.map((r) => r.date).sort();
+      const span = (message: string) => payload.issues.push({ code: 'custom', path: ['date'], message, input: s });
+      if (dates[dates.length - 1] < ctx.today) span(messages.alreadyOver);
+      if (daysBetween(dates[0], dates[dates.length - 1]) > MAX_SPAN_DAYS) span(messages.tooLongRunning);
+    });
 }
 
-const CROP_FIELDS = ['hub_page_image_top', 'hub_page_image_left', 'box_width', 'box_height', 'thumbnail_width', 'thumbnail_height'] as const;
+type CheckedInput = z.infer<ReturnType<typeof eventFormSchema>>;
 
-function readImageFields(form: RawForm, errors: Errors): ImageFields {
-  const uploadedImageUrl = text(form, 'uploaded_image_url');
-  const thumbnailImageUrl = text(form, 'thumbnail_image_url');
-  let crop: Record<string, number> | null = null;
-  if (uploadedImageUrl) {
-    crop = {};
-    for (const name of CROP_FIELDS) {
-      const raw = text(form, name);
-      if (!raw) continue;
-      const n = Number(raw);
-      if (!/^-?\d{1,5}(\.\d+)?$/.test(raw) || !Number.isFinite(n) || Math.abs(n) > 20_000) errors.add('image', messages.imageFields);
-      else crop[name] = Math.round(n);
+/** The errors by the form's keys: the last name on an issue's path (a field, or the key a refinement names). */
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const named = [...issue.path].reverse().find((p) => typeof p === 'string');
+    const key = typeof named === 'string' ? named : 'non_field_errors';
+    const list = (fields[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return fields;
+}
+
+function toSchedule(s: CheckedInput['schedule']): Schedule {
+  const timesOf = (t: { allDay: boolean; startTime: string; endTime: string }) =>
+    t.allDay ? { start_time: null, end_time: null } : { start_time: parseTime(t.startTime), end_time: parseTime(t.endTime) };
+  switch (s.schedule_type) {
+    case 'single_day':
+      return { schedule_type: 'single_day', start_date: s.date, end_date: null, ...timesOf(s), all_day: s.allDay };
+    case 'day_range':
+    case 'weekly':
+      return {
+        schedule_type: s.schedule_type,
+        start_date: s.startDate,
+        end_date: s.endDate,
+        ...timesOf(s),
+        all_day: s.allDay,
+        weekdays: s.schedule_type === 'weekly' ? s.weekDays.map(Number).sort() : null,
+      };
+    case 'irregular': {
+      const dates: IrregularDate[] = s.rows.map((r) => ({ date: r.date, ...timesOf({ ...r, allDay: s.allDay }) }));
+      dates.sort((a, b) => (a.date === b.date ? String(a.start_time).localeCompare(String(b.start_time)) : a.date.localeCompare(b.date)));
+      return { schedule_type: 'irregular', start_date: dates[0].date, end_date: dates[dates.length - 1].date, all_day: s.allDay, dates };
     }
   }
-  if (uploadedImageUrl.length > 1000 || thumbnailImageUrl.length > 1000) errors.add('image', messages.imageFields);
-  return { uploadedImageUrl, thumbnailImageUrl, crop };
+}
+
+function cropOf(image: CheckedInput['image']): Record<string, number> | null {
+  if (!image.uploadedImageUrl) return null;
+  return Object.fromEntries(Object.entries(image.crop).flatMap(([name, raw]) => (raw ? [[name, Math.round(Number(raw))]] : [])));
 }
 
 /** Reads and checks the whole form; the listing's existence and the image are checked by the service. */
 export function parseEventForm(form: RawForm, ctx: ParseContext): ParseResult {
-  const errors = new Errors();
-  const title = requiredText(form, 'title', 'title', LIMITS.eventTitleMax, errors);
-  const description = requiredText(form, 'description', 'description', DESCRIPTION_MAX, errors);
-  const isMultipleVenues = checked(form, 'is_multiple_venues');
-  const isVirtualEvent = checked(form, 'is_virtual_event');
-  // CASE: multiple venues or a virtual event: venue, address and listing do not apply.
-  const placeless = isMultipleVenues || isVirtualEvent;
-
-  let venueName = '';
-  let venueDisplayName = '';
-  let listingId: number | null = null;
-  let address = '';
-  if (!placeless) {
-    const listing = text(form, 'listing');
-    if (listing) {
-      if (!/^\d{1,9}$/.test(listing) || Number(listing) < 1) errors.add('venueDisplayName', messages.listing);
-      else listingId = Number(listing);
-      venueDisplayName = text(form, 'venue_display_name') || text(form, 'venue_name');
-      if (venueDisplayName.length > LIMITS.eventVenueMax) errors.add('venueDisplayName', messages.tooLong(LIMITS.eventVenueMax));
-    } else {
-      venueName = requiredText(form, 'venue_name', 'venueName', LIMITS.eventVenueMax, errors);
-    }
-    address = text(form, 'address');
-    // A chosen listing brings its own address, so the field may stay empty then.
-    if (!address && listingId === null) errors.add('address', messages.required);
-    else if (address.length > LIMITS.eventAddressMax) errors.add('address', messages.tooLong(LIMITS.eventAddressMax));
-  }
-
-  let website = text(form, 'website');
-  if (website) {
-    const parsed = websiteSchema.safeParse(website);
-    if (parsed.success) website = parsed.data;
-    else errors.add('website', parsed.error.issues[0].message);
-  }
-  const image = readImageFields(form, errors);
-  const schedule = readSchedule(form, errors, ctx);
-  if (errors.any || !schedule) return { ok: false, errors: errors.fields };
+  const checked = eventFormSchema(ctx).safeParse(readForm(form));
+  if (!checked.success) return { ok: false, errors: fieldErrors(checked.error) };
+  const { title, description, place, website, image, schedule } = checked.data;
+  const listingId = !place.placeless && place.listing ? Number(place.listing) : null;
   return {
     ok: true,
-    form: { title, description, venueName, venueDisplayName, listingId, isMultipleVenues, isVirtualEvent, address, website, schedule, image },
+    form: {
+      title,
+      description,
+      venueName: place.placeless ? '' : place.venueName,
+      venueDisplayName: place.placeless ? '' : place.venueDisplayName,
+      listingId,
+      isMultipleVenues: place.isMultipleVenues,
+      isVirtualEvent: place.isVirtualEvent,
+      address: place.placeless ? '' : place.address,
+      website: website ? websiteSchema.parse(website) : '',
+      schedule: toSchedule(schedule),
+      image: { uploadedImageUrl: image.uploadedImageUrl, thumbnailImageUrl: image.thumbnailImageUrl, crop: cropOf(image) },
+    },
   };
 }

@@ -103,7 +103,7 @@ function pageRows(db: Db, condition: Condition, p: EventListParams, dir: 'asc' |
   return firstOccurrences(db, condition)
     .leftJoin('listings as el', 'el.id', 'e.listing_id')
     .leftJoin('listing_types as elt', 'elt.id', 'el.type_id')
-    .select([...(EVENT_COLUMNS as unknown as string[]), 'e.categories', 'e.is_free', 'e.price_cad', 'o.starts_at as start_date_time', 'o.ends_at as end_date_time'])
+    .select([...EVENT_COLUMNS, 'e.categories', 'e.is_free', 'e.price_cad', 'o.starts_at as start_date_time', 'o.ends_at as end_date_time'])
     .orderBy('o.starts_at', dir)
     .orderBy('e.id', dir)
     .offset(p.offset)

@@ -59,7 +59,7 @@ export function eventsQuery(db: Db, at: Date = new Date()) {
     .leftJoin('listings as el', 'el.id', 'e.listing_id')
     .leftJoin('listing_types as elt', 'elt.id', 'el.type_id')
     .where('e.status', 'approved')
-    .select([...(EVENT_COLUMNS as unknown as string[]), next, nextEnd]);
+    .select([...EVENT_COLUMNS, next, nextEnd]);
 }
 
 export function eventPath(row: Pick<EventRow, 'slug' | 'id'>): string {

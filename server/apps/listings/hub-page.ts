@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { addIsland } from '../../views';
+import { MemoryCache } from '../../cache/memory-cache';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { urls } from '../../../shared/urls';
 import { ValidationError } from '../../http/errors';
@@ -131,21 +132,18 @@ interface HubOptions {
 // The filter choices change when editors add a type or a feature, not per request: each
 // database keeps them for a minute.
 const OPTIONS_TTL_MS = 60_000;
-const optionsCache = new WeakMap<Db, { at: number; value: Promise<HubOptions> }>();
+const optionsCache = new WeakMap<Db, MemoryCache<string, HubOptions>>();
 
 function hubOptions(db: Db, siteUrl: string): Promise<HubOptions> {
-  const hit = optionsCache.get(db);
-  if (hit && Date.now() - hit.at < OPTIONS_TTL_MS) return hit.value;
-  const value = Promise.all([
+  let cache = optionsCache.get(db);
+  if (!cache) optionsCache.set(db, (cache = new MemoryCache<string, HubOptions>({ ttlMs: OPTIONS_TTL_MS, maxEntries: 4 })));
+  return cache.load(siteUrl, () => Promise.all([
     listingTypesWithSubTypes(db, siteUrl),
     db('neighbourhoods').orderBy('name').select('id', 'name', 'slug'),
     db('subway_stops').orderBy('name').select('id', 'name'),
     featureOptions(db),
     serviceOptions(db),
-  ]).then(([types, neighbourhoods, subwayStops, features, services]) => ({ types, neighbourhoods, subwayStops, features, services }));
-  value.catch(() => optionsCache.delete(db));
-  optionsCache.set(db, { at: Date.now(), value });
-  return value;
+  ]).then(([types, neighbourhoods, subwayStops, features, services]) => ({ types, neighbourhoods, subwayStops, features, services })));
 }
 
 export async function listingHubPage(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { MemoryCache } from '../../cache/memory-cache';
 import { listingsQuery, type ListingRow } from './serialize';
 import type { MultiPolygon } from '../../views/boundary-svg';
 
@@ -120,21 +121,19 @@ export async function nearbyListings(db: Db, lat: number, lng: number, excludeId
 // Boundaries are ~7 KB of JSON each and change only when the City redraws them: each database
 // keeps the parsed ones for ten minutes instead of reading and parsing one per listing page.
 const BOUNDARY_TTL_MS = 10 * 60_000;
-const boundaryCache = new WeakMap<Db, Map<number, { at: number; value: Promise<MultiPolygon | null> }>>();
+/** Boxed: a neighbourhood without a boundary is remembered too. */
+type KeptBoundary = { polygon: MultiPolygon | null };
+const boundaryCache = new WeakMap<Db, MemoryCache<number, KeptBoundary>>();
 
-export function neighbourhoodBoundary(db: Db, id: number | null): Promise<MultiPolygon | null> {
-  if (!id) return Promise.resolve(null);
+export async function neighbourhoodBoundary(db: Db, id: number | null): Promise<MultiPolygon | null> {
+  if (!id) return null;
   let cache = boundaryCache.get(db);
-  if (!cache) boundaryCache.set(db, (cache = new Map()));
-  const hit = cache.get(id);
-  if (hit && Date.now() - hit.at < BOUNDARY_TTL_MS) return hit.value;
-  const value = db('neighbourhoods')
-    .where({ id })
-    .first('boundaries')
-    .then((row) => (row ? ((typeof row.boundaries === 'string' ? JSON.parse(row.boundaries) : row.boundaries) as MultiPolygon) : null));
-  value.catch(() => cache.delete(id));
-  cache.set(id, { at: Date.now(), value });
-  return value;
+  if (!cache) boundaryCache.set(db, (cache = new MemoryCache<number, KeptBoundary>({ ttlMs: BOUNDARY_TTL_MS, maxEntries: 1000 })));
+  const kept = await cache.load(id, async () => {
+    const row: { boundaries: MultiPolygon | string } | undefined = await db('neighbourhoods').where({ id }).first('boundaries');
+    return { polygon: row ? (typeof row.boundaries === 'string' ? (JSON.parse(row.boundaries) as MultiPolygon) : row.boundaries) : null };
+  });
+  return kept.polygon;
 }
 
 export interface PhotoPosition {

@@ -53,7 +53,7 @@ export function listingsQuery(db: Db) {
     .join('listing_types as lt', 'lt.id', 'l.type_id')
     .leftJoin('listing_sub_types as lst', 'lst.id', 'l.sub_type_id')
     .leftJoin('neighbourhoods as n', 'n.id', 'l.neighbourhood_id')
-    .select(LISTING_COLUMNS as unknown as string[]);
+    .select([...LISTING_COLUMNS]);
 }
 
 export function listingPath(row: Pick<ListingRow, 'type_slug' | 'slug' | 'id'>): string {

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
+import { MemoryCache } from '../../cache/memory-cache';
 import { urls } from '../../../shared/urls';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { page, PageRedirect, type PageAnswer } from '../../http/pages/page-view';
@@ -28,15 +29,8 @@ export function neighbourhoodsPages(ctx: AppContext): Router {
 }
 
 function cachedCityMap(ctx: AppContext): () => Promise<CityMap> {
-  let cached: { at: number; map: Promise<CityMap> } | null = null;
-  return () => {
-    if (!cached || Date.now() - cached.at > CITY_MAP_TTL_MS) {
-      const map = neighbourhoodBoundaries(ctx.db).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) }))));
-      map.catch(() => (cached = null));
-      cached = { at: Date.now(), map };
-    }
-    return cached.map;
-  };
+  const cache = new MemoryCache<'city', CityMap>({ ttlMs: CITY_MAP_TTL_MS, maxEntries: 1 });
+  return () => cache.load('city', () => neighbourhoodBoundaries(ctx.db).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) })))));
 }
 
 async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Request, res: Response): Promise<PageAnswer> {

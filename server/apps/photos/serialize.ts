@@ -33,7 +33,7 @@ export function photosQuery(db: Db) {
     .leftJoin('listings as pl', 'pl.id', 'p.listing_id')
     .leftJoin('listing_types as plt', 'plt.id', 'pl.type_id')
     .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
-    .select(PHOTO_COLUMNS as unknown as string[]);
+    .select([...PHOTO_COLUMNS]);
 }
 
 export function photoPath(row: PhotoRow): string {

@@ -278,24 +278,26 @@ async function hydrate(db: Db, page: Candidate[], tsq: Knex.Raw, siteUrl: string
     [...byCategory].map(async ([c, ids]) => {
       const s = SOURCES[c];
       const strip = (sql: string) => `translate(${sql}, '${MARK_START}${MARK_END}', '')`;
-      const rows: Array<Record<string, unknown>> = await s
-        .rows(db, now)
-        .whereIn(`${s.alias}.id`, ids)
-        .select(
+      const rows = await s.load(
+        db,
+        now,
+        ids,
+        [
           db.raw(`ts_headline('english', ${strip(s.snippetText)}, ?, ?) as search_snippet`, [tsq, HEADLINE_OPTIONS]),
           db.raw(`ts_headline('english', ${strip(s.name)}, ?, 'HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}') as search_title`, [tsq]),
-        );
-      for (const row of rows) {
-        const h = s.hydrate(row, siteUrl, now);
+        ],
+        siteUrl,
+      );
+      for (const h of rows) {
         loaded.set(`${c}:${h.id}`, {
           category: c,
           id: h.id,
           title: h.title,
-          highlighted_title: highlightedHtml(row.search_title as string),
+          highlighted_title: highlightedHtml(h.search_title),
           share_url: h.share_url,
           image_url: h.image_url,
           date_published: h.date,
-          snippet: highlightedHtml(row.search_snippet as string),
+          snippet: highlightedHtml(h.search_snippet),
           object: h.object,
         });
       }

@@ -37,15 +37,38 @@ export interface SearchSource {
   snippetText: string;
   /** Which rows the public may find. */
   visible(qb: Knex.QueryBuilder, now: Date): void;
-  /** The domain's list query for a handful of ids, and its DTOs. */
+  /** A handful of rows by id through the domain's list query, with `highlights` selected too, as DTOs. */
+  load(db: Db, now: Date, ids: number[], highlights: Knex.Raw[], siteUrl: string): Promise<Array<HydratedRow & Highlights>>;
+}
+
+/** The highlighted title and snippet selected beside a domain's columns. */
+export interface Highlights {
+  search_title: string;
+  search_snippet: string;
+}
+
+/** A source described by its domain's list query and the row type that query answers. */
+type SourceSpec<Row> = Omit<SearchSource, 'load'> & {
   rows(db: Db, now: Date): Knex.QueryBuilder;
-  hydrate(row: Record<string, unknown>, siteUrl: string, now: Date): HydratedRow;
+  hydrate(row: Row, siteUrl: string, now: Date): HydratedRow;
+};
+
+function source<Row>({ rows, hydrate, ...spec }: SourceSpec<Row>): SearchSource {
+  return {
+    ...spec,
+    async load(db, now, ids, highlights, siteUrl) {
+      const query = rows(db, now).whereIn(`${spec.alias}.id`, ids).select(highlights);
+      // The row type the domain's list query answers, plus the two highlights.
+      const found: Array<Row & Highlights> = await query;
+      return found.map((row) => ({ ...hydrate(row, siteUrl, now), search_title: row.search_title, search_snippet: row.search_snippet }));
+    },
+  };
 }
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
 export const SOURCES: Record<SearchCategory, SearchSource> = {
-  articles: {
+  articles: source<ArticleRow>({
     table: 'articles',
     alias: 'a',
     name: 'a.name',
@@ -54,11 +77,11 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     visible: (qb, now) => void qb.where('a.status', 'published').where('a.date_published', '<=', now),
     rows: (db) => articlesQuery(db),
     hydrate: (row, siteUrl) => {
-      const dto = toArticleDTO(row as unknown as ArticleRow, siteUrl);
+      const dto = toArticleDTO(row, siteUrl);
       return { id: dto.id, title: dto.name, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };
     },
-  },
-  listings: {
+  }),
+  listings: source<ListingRow>({
     table: 'listings',
     alias: 'l',
     name: 'l.name',
@@ -67,11 +90,11 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     visible: () => {},
     rows: (db) => listingsQuery(db),
     hydrate: (row, siteUrl) => {
-      const dto = toListingDTO(row as unknown as ListingRow, siteUrl);
+      const dto = toListingDTO(row, siteUrl);
       return { id: dto.id, title: dto.name, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };
     },
-  },
-  events: {
+  }),
+  events: source<EventRow>({
     table: 'events',
     alias: 'e',
     name: 'e.title',
@@ -80,11 +103,11 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     visible: (qb) => void qb.where('e.status', 'approved'),
     rows: (db, now) => eventsQuery(db, now),
     hydrate: (row, siteUrl) => {
-      const dto = toEventDTO(row as unknown as EventRow, siteUrl);
+      const dto = toEventDTO(row, siteUrl);
       return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.image_url, date: iso(row.date_created), object: dto };
     },
-  },
-  videos: {
+  }),
+  videos: source<VideoRow>({
     table: 'videos',
     alias: 'v',
     name: 'v.title',
@@ -93,11 +116,11 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     visible: (qb, now) => void qb.where('v.date_published', '<=', now),
     rows: (db) => videosQuery(db),
     hydrate: (row, siteUrl) => {
-      const dto = toVideoDTO(row as unknown as VideoRow, siteUrl);
+      const dto = toVideoDTO(row, siteUrl);
       return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };
     },
-  },
-  contests: {
+  }),
+  contests: source<ContestRow>({
     table: 'contests',
     alias: 'c',
     name: 'c.title',
@@ -106,8 +129,8 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     visible: (qb, now) => void qb.where('c.date_published', '<=', now),
     rows: (db) => contestsQuery(db),
     hydrate: (row, siteUrl, now) => {
-      const dto = toContestDTO(row as unknown as ContestRow, siteUrl, now);
+      const dto = toContestDTO(row, siteUrl, now);
       return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.hub_page_image_url, date: iso(row.date_published), object: dto };
     },
-  },
+  }),
 };

@@ -23,7 +23,7 @@ export interface VideoRow {
 }
 
 export function videosQuery(db: Db) {
-  return db('videos as v').leftJoin('video_categories as vc', 'vc.id', 'v.category_id').select(VIDEO_COLUMNS as unknown as string[]);
+  return db('videos as v').leftJoin('video_categories as vc', 'vc.id', 'v.category_id').select([...VIDEO_COLUMNS]);
 }
 
 export function toVideoDTO(row: VideoRow, siteUrl: string): VideoDTO {
