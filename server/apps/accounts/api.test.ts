@@ -188,7 +188,7 @@ describe('accounts API', () => {
       expect((await agent.get('/api/v2/profiles/hi/')).status).toBe(401);
     });
 
-    test.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('never redirects off-site (next=%p)', async (next) => {
+    test.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/.//evil.example/phish', '/%2F%2Fevil.example', '/%5Cevil.example'])('never redirects off-site (next=%p)', async (next) => {
       const agent = await memberAgent(t, await createMember(t.ctx));
       const res = await agent.get(`/profiles/logout?next=${encodeURIComponent(next)}`);
       expect(res.headers.location).toBe('/');

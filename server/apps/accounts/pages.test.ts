@@ -48,6 +48,20 @@ describe('account pages', () => {
       expect((await go('/accounts/login')).res.headers.location).toBe('/');
     });
 
+    test.each(['/.//evil.example/phish', '/%2F%2Fevil.example', '/%5Cevil.example', '/\t/evil.example', '/a/..//evil.example'])(
+      'a hostile next (%p) is dropped from the form and never followed',
+      async (next) => {
+        const m = await createMember(t.ctx);
+        const agent = guestAgent(t.app);
+        const form = await agent.get(`/accounts/login?next=${encodeURIComponent(next)}`);
+        expect(form.text).toContain('name="next" value=""');
+        const res = await agent.post('/accounts/login').type('form').send({ csrfmiddlewaretoken: agent.csrfToken, email: m.email, password: m.password, next });
+        expect(res.status).toBe(302);
+        expect(res.headers.location).toBe('/');
+        expect((await agent.get(`/accounts/login?next=${encodeURIComponent(next)}`)).headers.location).toBe('/');
+      },
+    );
+
     test('a form without the CSRF token is refused with an HTML 403', async () => {
       const res = await guestAgent(t.app).post('/accounts/login').type('form').send({ email: 'a@example.com', password: 'x' });
       expect(res.status).toBe(403);
