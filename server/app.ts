@@ -76,7 +76,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(passport.session());
   // A multipart form's csrfmiddlewaretoken is only readable once its body is parsed.
   app.post('/events/add/', eventSubmissionBodyParser(ctx));
-  app.use(csrfProtection({ secureCookie: config.isProduction }));
+  app.use(csrfProtection({ secureCookie: config.isProduction, trustedOrigins: [new URL(config.site.url).origin, ...config.csrfTrustedOrigins] }));
   // Production only: tests must see the page their own fixtures produce, and a developer the
   // template they just saved.
   if (config.isProduction) app.use(guestResponseCache());

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestContext, type TestContext } from '../../server/testing/test-app';
+import type { TestContext } from '../../server/testing/test-app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser } from './chromium';
+import { listenForBrowser } from './browser-app';
 
 // The navbar island in a real browser, against the app served in-process. Builds nothing:
 // it expects `npm run build:islands` to have run (CI builds first).
@@ -21,10 +21,7 @@ describeInBrowser('accounts in the browser', () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestContext();
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ t, server, baseUrl: base } = await listenForBrowser());
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     fs.mkdirSync(SHOTS, { recursive: true });
   });
