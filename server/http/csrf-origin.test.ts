@@ -53,6 +53,11 @@ describe('CSRF origin checking', () => {
     expect(cookieless.body.detail).toMatch(/^CSRF Failed: Origin checking failed/);
   });
 
+  test("pages keep the browser's Origin on this site's own forms (Referrer-Policy: same-origin, not no-referrer)", async () => {
+    const { default: request } = await import('supertest');
+    expect((await request(t.app).get('/about')).headers['referrer-policy']).toBe('same-origin');
+  });
+
   test('over plain HTTP a request without Origin is judged on its token (as Django does)', async () => {
     expect((await post(t.app, {})).status).toBe(404);
     expect((await post(t.app, { Referer: 'https://evil.example/page' })).status).toBe(404);

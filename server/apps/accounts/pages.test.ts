@@ -95,7 +95,7 @@ describe('account pages', () => {
       const link = new URL(/http\S+\/accounts\/reset\/\S+\//.exec(t.mailer.sent[0].text)![0]);
       const form = await agent.get(link.pathname);
       expect(form.status).toBe(200);
-      expect(form.headers['referrer-policy']).toBe('no-referrer');
+      expect(form.headers['referrer-policy']).toBe('same-origin');
       expect(form.text).toContain('name="new_password"');
       const mismatch = await agent.post(link.pathname).type('form').send({ csrfmiddlewaretoken: agent.csrfToken, new_password: 'maple-streetcar-42', new_password_confirm: 'nope' });
       expect(mismatch.status).toBe(400);
@@ -142,7 +142,12 @@ describe('account pages', () => {
       const m = await createMember(t.ctx, { full_name: 'Mary <Pickford>' });
       const page = await (await memberAgent(t, m)).get('/about');
       expect(page.text).toContain('Logged in as <a href="/accounts/dashboard/">Mary &lt;Pickford&gt;</a>');
-      expect(page.text).toContain('href="/profiles/logout?next=%2Fabout">Log out now</a>');
+      // Log out is a POST with the token (a link would let any site sign members out).
+      const form = /<form class="navbar__logout" method="post" action="\/profiles\/logout">([\s\S]*?)<\/form>/.exec(page.text)?.[1] ?? '';
+      expect(form).toMatch(/name="csrfmiddlewaretoken" value="[A-Za-z0-9_-]{43}"/);
+      expect(form).toContain('name="next" value="/about"');
+      expect(form).toContain('<button type="submit">Log out now</button>');
+      expect(page.text).not.toContain('href="/profiles/logout');
       expect(initialState(page.text).navbar).toMatchObject({ user: { id: m.id, full_name: 'Mary <Pickford>' }, social: { facebook: false, apple: false } });
     });
 

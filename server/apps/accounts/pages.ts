@@ -76,9 +76,16 @@ export function accountsPages(ctx: AppContext): Router {
     }
   });
 
-  router.get('/profiles/logout', async (req, res) => {
+  // ## Log out: a POST with the CSRF token, so no other site can sign a member out with a
+  // link or an image. The GET (old links, no JavaScript) asks first.
+  router.get('/profiles/logout', (req, res) => {
+    const next = safeNextPath(req.query.next, '/');
+    if (!req.user) return res.redirect(302, next);
+    res.render('accounts/logout.njk', { pageTitle: 'Log out', next });
+  });
+  router.post('/profiles/logout', async (req, res) => {
     await signOut(req);
-    res.redirect(302, safeNextPath(req.query.next, '/'));
+    res.redirect(302, safeNextPath(req.body?.next ?? req.query.next, '/'));
   });
 
   // ## Password reset: request a link, then set a new password from it
@@ -96,11 +103,13 @@ export function accountsPages(ctx: AppContext): Router {
   });
   router.get('/accounts/reset/:token/', async (req, res) => {
     const member = await accounts.memberForResetToken(String(req.params.token));
-    res.set('Referrer-Policy', 'no-referrer'); // the token must not leak to other sites
+    // The token must not leak to other sites; same-origin (not no-referrer) so that the form's
+    // POST keeps its Origin for the CSRF check.
+    res.set('Referrer-Policy', 'same-origin');
     res.status(member ? 200 : 400).render('accounts/reset.njk', { pageTitle: 'Choose a new password', validLink: Boolean(member), email: member?.email });
   });
   router.post('/accounts/reset/:token/', ...limits.reset, async (req, res) => {
-    res.set('Referrer-Policy', 'no-referrer');
+    res.set('Referrer-Policy', 'same-origin');
     try {
       const { new_password } = validate(resetConfirmSchema, req.body);
       await accounts.resetPassword(String(req.params.token), new_password);
