@@ -72,7 +72,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(fromApps.session);
   // A multipart form's csrfmiddlewaretoken is only readable once its body is parsed.
   app.use(fromApps.beforeCsrf);
-  app.use(csrfProtection({ secureCookie: config.isProduction }));
+  app.use(csrfProtection({ secureCookie: config.isProduction, trustedOrigins: [new URL(config.site.url).origin, ...config.csrfTrustedOrigins] }));
   app.use(rejectNullCharacters);
   // Production only: tests must see the page their own fixtures produce, and a developer the
   // template they just saved.

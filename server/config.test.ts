@@ -22,6 +22,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_SECRET: 'short', DATA_DIR: tmp })).toThrow(/SESSION_SECRET/);
   });
 
+  test('CSRF_TRUSTED_ORIGINS is a list of origins; with SITE_URL unset, 127.0.0.1 is this machine too', () => {
+    expect(loadConfig({ DATA_DIR: tmp, SITE_URL: 'https://guide.example', CSRF_TRUSTED_ORIGINS: ' https://A.example, https://*.b.example:8443 ,' }).csrfTrustedOrigins).toEqual([
+      'https://a.example',
+      'https://*.b.example:8443',
+    ]);
+    expect(loadConfig({ DATA_DIR: tmp, SITE_URL: 'https://guide.example' }).csrfTrustedOrigins).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tmp, PORT: '4000' }).csrfTrustedOrigins).toEqual(['http://127.0.0.1:4000']);
+    expect(() => loadConfig({ DATA_DIR: tmp, CSRF_TRUSTED_ORIGINS: 'guide.example' })).toThrow(/CSRF_TRUSTED_ORIGINS/);
+    expect(() => loadConfig({ DATA_DIR: tmp, CSRF_TRUSTED_ORIGINS: 'https://guide.example/path' })).toThrow(/CSRF_TRUSTED_ORIGINS/);
+  });
+
   test('production refuses to start without SESSION_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(/SESSION_SECRET: required in production/);

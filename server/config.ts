@@ -66,6 +66,13 @@ const envSchema = z.object({
   APPLE_JWKS_URL: z.string().url().default('https://appleid.apple.com/auth/keys'),
   APPLE_ISSUER: z.string().default('https://appleid.apple.com'),
   RATE_LIMITS: bool('RATE_LIMITS', true),
+  // Origins besides SITE_URL's that may send unsafe requests, as Django's setting of that name:
+  // comma-separated, each `scheme://host[:port]`, or `https://*.example.com` for subdomains.
+  CSRF_TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i, 'each origin must be scheme://host[:port], e.g. https://guide.example or https://*.guide.example'))),
   IOS_APP_URL: z.string().optional(),
   FACEBOOK_PAGE_URL: z.string().optional(),
   INSTAGRAM_URL: z.string().optional(),
@@ -100,6 +107,8 @@ export interface Config {
   limits: { photoUploadMaxMb: number };
   mail: { smtpUrl: string | undefined; from: string; staffEmail: string };
   rateLimits: boolean;
+  /** Origins, besides SITE_URL's, trusted to send unsafe requests (CSRF_TRUSTED_ORIGINS). */
+  csrfTrustedOrigins: string[];
   google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; calendarApiUrl: string };
   facebook: { appId?: string; appSecret?: string };
   apple: { clientId?: string; jwksUrl: string; issuer: string };
@@ -173,6 +182,8 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     limits: { photoUploadMaxMb: e.PHOTO_UPLOAD_MAX_MB },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL },
     rateLimits: e.RATE_LIMITS,
+    // With SITE_URL unset the site is this machine's, whichever name the browser uses for it.
+    csrfTrustedOrigins: [...e.CSRF_TRUSTED_ORIGINS.map((o) => o.toLowerCase()), ...(e.SITE_URL ? [] : [`http://127.0.0.1:${e.PORT}`])],
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
       clientSecret: e.GOOGLE_CLIENT_SECRET,

@@ -7,6 +7,10 @@ import { PermissionDeniedError } from './errors';
 // must echo the same value in the X-CSRFToken header or the csrfmiddlewaretoken form field.
 // (csrf-csrf and friends bind the token to a hash cookie the client cannot echo, so they do
 // not fit this contract.) The cookie is SameSite=Lax, and the token is 32 random bytes.
+// As Django does, an unsafe request must also come from a trusted origin: its Origin header,
+// when sent, must be SITE_URL's origin or a trusted one; over HTTPS, a request without Origin
+// must carry a Referer from such an origin. Plain-HTTP requests without Origin (supertest,
+// curl, old browsers) are judged on the token alone.
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -26,20 +30,64 @@ function sameToken(a: string, b: string): boolean {
 
 export interface CsrfOptions {
   secureCookie: boolean;
+  /** SITE_URL's origin and CSRF_TRUSTED_ORIGINS: `scheme://host[:port]` or `https://*.domain`. */
+  trustedOrigins: string[];
 }
 
-export function csrfProtection({ secureCookie }: CsrfOptions) {
+/** Whether an origin (`scheme://host[:port]`, as browsers send it) is one of the trusted ones. */
+export function originTrusted(origin: string, trusted: string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // `null` (a sandboxed frame, a file) and anything else unparseable
+  }
+  if (url.origin === 'null') return false;
+  return trusted.some((pattern) => {
+    const wildcard = /^([a-z]+:)\/\/\*\.(.+)$/i.exec(pattern);
+    if (!wildcard) return url.origin === pattern.toLowerCase();
+    // Django's `https://*.example.com`: example.com itself and any subdomain, same scheme and port.
+    const [, scheme, domain] = wildcard;
+    return url.protocol === scheme.toLowerCase() && (url.host === domain.toLowerCase() || url.host.endsWith(`.${domain.toLowerCase()}`));
+  });
+}
+
+/** Why an unsafe request is not from a trusted origin (Django's words), or null when it is. */
+function originFailure(req: Request, trusted: string[]): string | null {
+  const origin = req.get('origin');
+  if (origin !== undefined) {
+    return originTrusted(origin, trusted) ? null : `Origin checking failed - ${origin} does not match any trusted origins.`;
+  }
+  // Over HTTPS a man in the middle cannot forge the Referer, so it must name a trusted page.
+  if (!req.secure) return null;
+  const referer = req.get('referer');
+  if (!referer) return 'Referer checking failed - no Referer.';
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return 'Referer checking failed - Referer is malformed.';
+  }
+  if (url.protocol !== 'https:') return 'Referer checking failed - Referer is insecure while host is secure.';
+  return originTrusted(url.origin, trusted) ? null : `Referer checking failed - ${referer} does not match any trusted origins.`;
+}
+
+export function csrfProtection({ secureCookie, trustedOrigins }: CsrfOptions) {
   return function csrf(req: Request, res: Response, next: NextFunction): void {
     let token: string | undefined = req.cookies?.[CSRF_COOKIE];
+    let cookieWasSet = true;
     if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
       token = newToken();
+      cookieWasSet = false;
       res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false, maxAge: ONE_YEAR_MS, path: '/' });
       req.cookies = { ...(req.cookies ?? {}), [CSRF_COOKIE]: token };
-      // A request that arrived without a cookie cannot carry a matching token.
-      if (!SAFE_METHODS.has(req.method)) return next(new PermissionDeniedError('CSRF Failed: CSRF cookie not set.'));
     }
     res.locals.csrfToken = token;
     if (SAFE_METHODS.has(req.method)) return next();
+    const failure = originFailure(req, trustedOrigins);
+    if (failure) return next(new PermissionDeniedError(`CSRF Failed: ${failure}`));
+    // A request that arrived without a cookie cannot carry a matching token.
+    if (!cookieWasSet) return next(new PermissionDeniedError('CSRF Failed: CSRF cookie not set.'));
     const sent = req.get(CSRF_HEADER) ?? (req.body && typeof req.body === 'object' ? req.body[CSRF_FIELD] : undefined);
     if (typeof sent !== 'string' || !sent) return next(new PermissionDeniedError('CSRF Failed: CSRF token missing.'));
     if (!sameToken(sent, token)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createMember, createTestContext, memberAgent, type TestContext } from '../testing/test-app';
 import { createArticle, createListing } from '../testing/fixtures';
@@ -55,6 +57,53 @@ describe('guest response cache in production', () => {
     expect(firstVisit.headers['x-guest-cache']).toBe('hit');
     expect(firstVisit.headers['cache-control']).toBe('private, max-age=10');
     expect(firstVisit.headers['set-cookie']?.[0]).toMatch(/^csrftoken=/);
+  });
+
+  test('host headers cannot poison what later guests get: links name SITE_URL only', async () => {
+    await createListing(t.ctx.db, { name: 'Poison Pub' });
+    await createListing(t.ctx.db, { name: 'Poison Patio' });
+    const url = '/api/v2/listings/?limit=1&ordering=name';
+    const site = t.config.site.url;
+    const poison = await request(t.app).get(url).set('Host', 'evil.example').set('X-Forwarded-Host', '127.0.0.1').set('X-Forwarded-Proto', 'https');
+    expect(poison.status).toBe(200);
+    expect(poison.body.next).toBe(`${site}/api/v2/listings/?limit=1&ordering=name&offset=1`);
+    const other = await request(t.app).get(url).set('X-Forwarded-Host', 'evil.example');
+    expect(other.body.next).toBe(`${site}/api/v2/listings/?limit=1&ordering=name&offset=1`);
+    const plain = await request(t.app).get(url);
+    expect(plain.headers['x-guest-cache']).toBe('hit');
+    expect(plain.body.next).toBe(`${site}/api/v2/listings/?limit=1&ordering=name&offset=1`);
+    expect(plain.text).not.toContain('evil.example');
+  });
+
+  test('a request line naming another host is answered, and cached, as its path', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    try {
+      const absolute = await get('http://evil.example/about?x=1');
+      expect(absolute.status).toBe(200);
+      expect(absolute.body).not.toContain('evil.example');
+      const page = await request(t.app).get('/about?x=1');
+      expect(page.headers['x-guest-cache']).toBe('hit');
+      expect(page.text).toContain('href="/accounts/login?next=%2Fabout%3Fx%3D1"');
+      expect(page.text).not.toContain('evil.example');
+      const api = await get('http://evil.example/api/v2/listings/?limit=1&ordering=-date_published');
+      expect(JSON.parse(api.body).next).toBe(`${t.config.site.url}/api/v2/listings/?limit=1&ordering=-date_published&offset=1`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   test('a bad request is never cached and says no-store', async () => {

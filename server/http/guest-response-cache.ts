@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { MemoryCache } from '../cache/memory-cache';
 import { CSRF_COOKIE } from './csrf';
+import { requestPathAndQuery } from './request-path';
 
 // A micro-cache of answers that are the same for every guest, as nginx's proxy_cache would
 // keep them, inside each process. Only what a handler declares the same for every guest is
@@ -150,7 +151,9 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
 
   return function guestResponseCacheMiddleware(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPlainGuest(req)) return next();
-    const key = `${req.protocol}://${req.hostname}${req.originalUrl}`;
+    // One site a process: the answer depends on the path and query only (absolute URLs come
+    // from SITE_URL), so no Host or X-Forwarded-* header can make an entry of its own.
+    const key = requestPathAndQuery(req);
     const hit = entries.get(key);
     if (hit) {
       if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return fill(key, res, next);

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../shared/constants';
 import type { Page } from '../../shared/dto';
 import { ValidationError } from './errors';
+import { siteUrlOf } from './request-path';
 
 // limit/offset pagination answering {count, next, previous, results}, as DRF's
-// LimitOffsetPagination does.
+// LimitOffsetPagination does, with next and previous on SITE_URL (never the Host header:
+// shared caches keep these answers).
 
 export interface PageParams {
   limit: number;
@@ -46,7 +48,7 @@ export function pageParamsFromQuery(q: Record<string, unknown>, defaultLimit: nu
 
 function pageUrl(req: Request, limit: number, offset: number | null): string | null {
   if (offset === null) return null;
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  const url = siteUrlOf(req);
   url.searchParams.set('limit', String(limit));
   if (offset <= 0) url.searchParams.delete('offset');
   else url.searchParams.set('offset', String(offset));

@@ -23,6 +23,10 @@ export function securityHeaders(config: Config) {
         'upgrade-insecure-requests': config.isProduction ? [] : null,
       },
     },
+    // Django's default: other sites learn nothing from the Referer, while this site's own
+    // forms keep their Origin (under no-referrer, browsers send `Origin: null`, which the
+    // CSRF origin check must refuse).
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
   });

@@ -5,6 +5,7 @@ import { TEMPLATES_DIR } from '../paths';
 import { makeFilters } from './formatters';
 import { jsonForScript } from './json-script';
 import type { ViteManifest } from './vite-manifest';
+import { requestPathAndQuery } from '../http/request-path';
 import { ARTICLE_TYPES, NEWSLETTERS } from '../../shared/constants';
 import { titleLengthClass } from '../../shared/format/text';
 import type { SiteConfigDTO } from '../../shared/dto';
@@ -56,7 +57,8 @@ export function configureViews(app: Express, config: Config, manifest: ViteManif
 export function viewLocals(req: Request, res: Response, next: NextFunction): void {
   res.locals.currentUser = req.user ?? null;
   res.locals.currentPath = req.path;
-  res.locals.currentUrl = req.originalUrl;
+  // The path asked for, even when the request line names a host (`GET http://evil/x`).
+  res.locals.currentUrl = requestPathAndQuery(req);
   res.locals.islands = [] as string[];
   res.locals.initialState = {} as Record<string, unknown>;
   next();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestContext, type TestContext } from '../../server/testing/test-app';
+import type { TestContext } from '../../server/testing/test-app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser } from './chromium';
+import { listenForBrowser } from './browser-app';
 
 // The navbar island in a real browser, against the app served in-process. Builds nothing:
 // it expects `npm run build:islands` to have run (CI builds first).
@@ -21,10 +21,7 @@ describeInBrowser('accounts in the browser', () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestContext();
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ t, server, baseUrl: base } = await listenForBrowser());
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     fs.mkdirSync(SHOTS, { recursive: true });
   });
@@ -78,8 +75,9 @@ describeInBrowser('accounts in the browser', () => {
         const panel = page.locator('#nav-profile-panel');
         await panel.getByText('Logged in as').waitFor();
         await shot('member-panel');
-        await panel.getByRole('link', { name: 'Log out now' }).click();
-        await page.waitForURL(`${base}/about`);
+        // Already on /about: wait for the page the POST lands on, not for the URL.
+        await Promise.all([page.waitForEvent('load'), panel.getByRole('button', { name: 'Log out now' }).click()]);
+        expect(page.url()).toBe(`${base}/about`);
         await expect(profileButton().textContent()).resolves.toBe('Log in');
         expect(await page.evaluate('localStorage.getItem("profile.profileId")')).toBeNull();
       });
@@ -98,7 +96,11 @@ describeInBrowser('accounts in the browser', () => {
       });
 
       test('reset the password through the mailed link, then log in with it', async () => {
+        // An old logout link only asks; its form signs out (a POST with the token).
         await page.goto(`${base}/profiles/logout?next=/about`);
+        await expect(profileButton().textContent()).resolves.toBe('Account');
+        await Promise.all([page.waitForURL(`${base}/about`), page.locator('main').getByRole('button', { name: 'Log out now' }).click()]);
+        await expect(profileButton().textContent()).resolves.toBe('Log in');
         await profileButton().click();
         await page.getByRole('button', { name: 'Forgot your password?' }).click();
         const dialog = page.getByRole('dialog', { name: 'Reset your password' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createTestContext, type TestContext } from '../../server/testing/test-app';
 import type { Env } from '../../server/config';
@@ -20,12 +20,21 @@ export interface BrowserApp {
   close(): Promise<void>;
 }
 
-export async function startBrowserApp(env: Env = {}): Promise<BrowserApp> {
-  const t = await createTestContext(env);
-  const server: Server = await new Promise((resolve) => {
-    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+/**
+ * The app on an ephemeral port, with SITE_URL naming that port: the browser's Origin must
+ * match it (CSRF), and links the app builds must lead back to it.
+ */
+export async function listenForBrowser(env: Env = {}): Promise<{ t: TestContext; server: Server; baseUrl: string }> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const t = await createTestContext({ SITE_URL: baseUrl, ...env });
+  server.on('request', t.app);
+  return { t, server, baseUrl };
+}
+
+export async function startBrowserApp(env: Env = {}): Promise<BrowserApp> {
+  const { t, server, baseUrl } = await listenForBrowser(env);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return {
     t,

@@ -67,7 +67,24 @@ describe('the navbar island', () => {
     setup({ id: 1, full_name: 'Jane Jacobs', email: 'jane@example.com' });
     fireEvent.click(screen.getByRole('button', { name: 'Jane Jacobs' }));
     expect(screen.getByText(/Logged in as/).textContent).toBe('Logged in as Jane Jacobs');
-    expect(screen.getByRole('link', { name: 'Log out now' }).getAttribute('href')).toBe('/profiles/logout?next=%2Fnews%2F');
+    expect(screen.queryByRole('link', { name: 'Log out now' })).toBeNull();
+  });
+
+  test('"Log out now" posts the CSRF token and next, and clears the stores as it goes', () => {
+    document.cookie = `csrftoken=${'t'.repeat(43)}; path=/`;
+    localStorage.setItem('profile.profileId', '1');
+    setup({ id: 1, full_name: 'Jane Jacobs', email: 'jane@example.com' });
+    fireEvent.click(screen.getByRole('button', { name: 'Jane Jacobs' }));
+    const form = screen.getByRole('button', { name: 'Log out now' }).closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/profiles/logout');
+    const fields = Object.fromEntries(new FormData(form).entries());
+    expect(fields).toEqual({ csrfmiddlewaretoken: 't'.repeat(43), next: '/news/' });
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    // The browser sends the form itself; by then the stores are clear.
+    expect(submit.defaultPrevented).toBe(false);
+    expect(localStorage.getItem('profile.profileId')).toBeNull();
   });
 
   test('a wrong password shows its message as "* message"', async () => {

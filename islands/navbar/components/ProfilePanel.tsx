@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { CSRF_COOKIE, readCookie } from '../../common/api';
 import { useNavbarDispatch, useNavbarSelector } from '../hooks';
 import { session } from '../slices/session';
 import { LoginForm } from './LoginForm';
@@ -7,10 +7,10 @@ import { LoginForm } from './LoginForm';
 export function ProfilePanel({ currentUrl }: { currentUrl: string }) {
   const user = useNavbarSelector((s) => s.session.user);
   const dispatch = useNavbarDispatch();
-  const logoutHref = `/profiles/logout?next=${encodeURIComponent(currentUrl)}`;
-  const logout = (e: MouseEvent<HTMLAnchorElement>) => {
-    e.preventDefault();
-    dispatch(session.logoutRequested({ href: logoutHref }));
+  // Log out is a POST with the CSRF token, as the page's own header form: a link would let
+  // any site sign members out. The browser sends the form; the saga clears the stores first.
+  const logout = () => {
+    dispatch(session.logoutRequested());
   };
   return (
     <div className="nav-panel nav-panel--profile" id="nav-profile-panel" role="region" aria-label={user ? 'Your account' : 'Log in'}>
@@ -22,11 +22,13 @@ export function ProfilePanel({ currentUrl }: { currentUrl: string }) {
           <p>
             <a href="/accounts/dashboard/">Your dashboard</a>
           </p>
-          <p>
-            <a href={logoutHref} onClick={logout} className="nav-panel__logout">
+          <form method="post" action="/profiles/logout" onSubmit={logout} className="nav-panel__logout">
+            <input type="hidden" name="csrfmiddlewaretoken" value={readCookie(CSRF_COOKIE) ?? ''} />
+            <input type="hidden" name="next" value={currentUrl} />
+            <button type="submit" className="link-button">
               Log out now
-            </a>
-          </p>
+            </button>
+          </form>
         </>
       ) : (
         <>

@@ -103,9 +103,12 @@ export function* searchOpenFlow() {
   yield put(panels.searchOpened());
 }
 
-export function* logoutFlow(action: PayloadAction<{ href: string }>) {
+/**
+ * Logout is the form's own POST (with the CSRF token); this runs synchronously inside the
+ * submit event's dispatch, so the stores are clear before the browser leaves the page.
+ */
+export function* logoutFlow() {
   yield call(clearStores);
-  yield call(yield* ctx('navigate'), action.payload.href);
 }
 
 /**

@@ -26,7 +26,8 @@ export const sessionSlice = createSlice({
       s.user = null;
       s.lastUpdates = {};
     },
-    logoutRequested(_s, _a: PayloadAction<{ href: string }>) {},
+    /** The logout form is being sent: the saga clears the stores before the page goes. */
+    logoutRequested() {},
   },
 });
 

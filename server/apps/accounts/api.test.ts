@@ -188,20 +188,57 @@ describe('accounts API', () => {
     });
   });
 
-  describe('GET /profiles/logout', () => {
-    test('signs out and goes to a local next', async () => {
-      const agent = await memberAgent(t, await createMember(t.ctx));
+  describe('logout', () => {
+    const signedIn = async (agent: Agent) => (await agent.get('/api/v2/profiles/hi/')).status === 200;
+    const logout = (agent: Agent, next: string) => agent.post('/profiles/logout').type('form').send({ csrfmiddlewaretoken: agent.csrfToken, next });
+
+    test('GET does not sign out: it asks, with a form that posts the token and a safe next', async () => {
+      const agent = await memberAgent(t, await createMember(t.ctx, { full_name: 'Leaving Member' }));
       const res = await agent.get('/profiles/logout?next=/news/?page=2');
-      expect(res.status).toBe(302);
-      expect(res.headers.location).toBe('/news/?page=2');
-      expect((await agent.get('/api/v2/profiles/hi/')).status).toBe(401);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<form method="post" action="/profiles/logout">');
+      expect(res.text).toContain(`name="csrfmiddlewaretoken" value="${agent.csrfToken}"`);
+      expect(res.text).toContain('name="next" value="/news/?page=2"');
+      expect(await signedIn(agent)).toBe(true);
+      const hostile = await agent.get(`/profiles/logout?next=${encodeURIComponent('/.//evil.example/phish')}`);
+      const confirm = /<section class="auth-card"[\s\S]*?<\/section>/.exec(hostile.text)?.[0] ?? '';
+      expect(confirm).toContain('name="next" value="/"');
+      expect(confirm).not.toContain('evil.example');
     });
 
-    test.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])('never redirects off-site (next=%p)', async (next) => {
-      const agent = await memberAgent(t, await createMember(t.ctx));
-      const res = await agent.get(`/profiles/logout?next=${encodeURIComponent(next)}`);
+    test('GET by a guest goes on to the safe next', async () => {
+      const res = await request(t.app).get(`/profiles/logout?next=${encodeURIComponent('/.//evil.example/phish')}`);
+      expect(res.status).toBe(302);
       expect(res.headers.location).toBe('/');
+      expect((await request(t.app).get('/profiles/logout?next=/events/')).headers.location).toBe('/events/');
     });
+
+    test('POST without the CSRF token, or from another site, is refused and signs nobody out', async () => {
+      const agent = await memberAgent(t, await createMember(t.ctx));
+      const noToken = await agent.post('/profiles/logout').type('form').send({ next: '/' });
+      expect(noToken.status).toBe(403);
+      const otherSite = await agent.post('/profiles/logout').set('Origin', 'https://evil.example').type('form').send({ csrfmiddlewaretoken: agent.csrfToken, next: '/' });
+      expect(otherSite.status).toBe(403);
+      expect(await signedIn(agent)).toBe(true);
+    });
+
+    test('POST with the token signs out and goes to a local next', async () => {
+      const agent = await memberAgent(t, await createMember(t.ctx));
+      const res = await logout(agent, '/news/?page=2');
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/news/?page=2');
+      expect(await signedIn(agent)).toBe(false);
+    });
+
+    test.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/.//evil.example/phish', '/%2F%2Fevil.example', '/%5Cevil.example'])(
+      'never redirects off-site (next=%p)',
+      async (next) => {
+        const agent = await memberAgent(t, await createMember(t.ctx));
+        const res = await logout(agent, next);
+        expect(res.headers.location).toBe('/');
+        expect(await signedIn(agent)).toBe(false);
+      },
+    );
   });
 
   describe('password reset', () => {
@@ -301,12 +338,13 @@ describe('accounts API', () => {
     });
 
     test('the session cookie is Secure in production', async () => {
-      const app = t.rebuild({}, { isProduction: true, trustProxy: 'loopback' });
+      const app = t.rebuild({ SITE_URL: 'https://guide.example' }, { isProduction: true, trustProxy: 'loopback' });
       const m = await createMember(t.ctx);
       const agent = guestAgent(app);
       const res = await agent
         .post('/api/v2/profiles/email-login/')
         .set('X-Forwarded-Proto', 'https')
+        .set('Origin', 'https://guide.example') // over HTTPS the request must say where it comes from
         .set('X-CSRFToken', agent.csrfToken)
         .send({ email: m.email, password: m.password });
       expect(res.status).toBe(200);

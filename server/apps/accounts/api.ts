@@ -4,7 +4,7 @@ import { requireMember } from '../../http/auth-guards';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { profileDTO } from '../profiles/serialize';
-import { appleLoginSchema, changePasswordSchema, loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema, withoutBlanks } from './schemas';
+import { appleLoginSchema, authRequestInput, changePasswordSchema, loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from './schemas';
 import { createAccountsService } from './service';
 import { authRateLimits } from './rate-limits';
 import { signIn } from './sign-in';
@@ -35,7 +35,7 @@ export function accountsApi(ctx: AppContext): Router {
 
   // The remembered action may come in the body or, as the islands send it, the query string.
   router.post('/api/v2/profiles/email-login/', ...limits.login, async (req, res) => {
-    const input = validate(loginSchema, { ...withoutBlanks(req.query), ...withoutBlanks(req.body) });
+    const input = validate(loginSchema, authRequestInput(req));
     const member = await accounts.authenticate(input.email, input.password);
     await signIn(req, member);
     await accounts.recordLogin(member);

@@ -74,6 +74,13 @@ export async function submitSignup(accounts: AccountsService, req: Request, res:
   }
 }
 
+// ## Log out: the GET (old links, no JavaScript) asks first; the POST signs out
+
+export function logoutPage(req: Request): PageAnswer {
+  const next = safeNextPath(req.query.next, '/');
+  return req.user ? { template: 'accounts/logout.njk', pageTitle: 'Log out', next } : new PageRedirect(next);
+}
+
 // ## Password reset: request a link, then set a new password from it
 
 export function passwordResetPage(): PageView {
@@ -94,13 +101,15 @@ export async function submitPasswordReset(accounts: AccountsService, req: Reques
 
 export async function resetPage(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
   const member = await accounts.memberForResetToken(String(req.params.token));
-  res.set('Referrer-Policy', 'no-referrer'); // the token must not leak to other sites
+  // The token must not leak to other sites; same-origin (not no-referrer) so that the form's
+  // POST keeps its Origin for the CSRF check.
+  res.set('Referrer-Policy', 'same-origin');
   res.status(member ? 200 : 400);
   return { template: 'accounts/reset.njk', pageTitle: 'Choose a new password', validLink: Boolean(member), email: member?.email };
 }
 
 export async function submitReset(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
-  res.set('Referrer-Policy', 'no-referrer');
+  res.set('Referrer-Policy', 'same-origin');
   try {
     const { new_password } = validate(resetConfirmSchema, req.body);
     await accounts.resetPassword(String(req.params.token), new_password);

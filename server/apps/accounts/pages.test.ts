@@ -48,6 +48,20 @@ describe('account pages', () => {
       expect((await go('/accounts/login')).res.headers.location).toBe('/');
     });
 
+    test.each(['/.//evil.example/phish', '/%2F%2Fevil.example', '/%5Cevil.example', '/\t/evil.example', '/a/..//evil.example'])(
+      'a hostile next (%p) is dropped from the form and never followed',
+      async (next) => {
+        const m = await createMember(t.ctx);
+        const agent = guestAgent(t.app);
+        const form = await agent.get(`/accounts/login?next=${encodeURIComponent(next)}`);
+        expect(form.text).toContain('name="next" value=""');
+        const res = await agent.post('/accounts/login').type('form').send({ csrfmiddlewaretoken: agent.csrfToken, email: m.email, password: m.password, next });
+        expect(res.status).toBe(302);
+        expect(res.headers.location).toBe('/');
+        expect((await agent.get(`/accounts/login?next=${encodeURIComponent(next)}`)).headers.location).toBe('/');
+      },
+    );
+
     test('a form without the CSRF token is refused with an HTML 403', async () => {
       const res = await guestAgent(t.app).post('/accounts/login').type('form').send({ email: 'a@example.com', password: 'x' });
       expect(res.status).toBe(403);
@@ -81,7 +95,7 @@ describe('account pages', () => {
       const link = new URL(/http\S+\/accounts\/reset\/\S+\//.exec(t.mailer.sent[0].text)![0]);
       const form = await agent.get(link.pathname);
       expect(form.status).toBe(200);
-      expect(form.headers['referrer-policy']).toBe('no-referrer');
+      expect(form.headers['referrer-policy']).toBe('same-origin');
       expect(form.text).toContain('name="new_password"');
       const mismatch = await agent.post(link.pathname).type('form').send({ csrfmiddlewaretoken: agent.csrfToken, new_password: 'maple-streetcar-42', new_password_confirm: 'nope' });
       expect(mismatch.status).toBe(400);
@@ -128,7 +142,12 @@ describe('account pages', () => {
       const m = await createMember(t.ctx, { full_name: 'Mary <Pickford>' });
       const page = await (await memberAgent(t, m)).get('/about');
       expect(page.text).toContain('Logged in as <a href="/accounts/dashboard/">Mary &lt;Pickford&gt;</a>');
-      expect(page.text).toContain('href="/profiles/logout?next=%2Fabout">Log out now</a>');
+      // Log out is a POST with the token (a link would let any site sign members out).
+      const form = /<form class="navbar__logout" method="post" action="\/profiles\/logout">([\s\S]*?)<\/form>/.exec(page.text)?.[1] ?? '';
+      expect(form).toMatch(/name="csrfmiddlewaretoken" value="[A-Za-z0-9_-]{43}"/);
+      expect(form).toContain('name="next" value="/about"');
+      expect(form).toContain('<button type="submit">Log out now</button>');
+      expect(page.text).not.toContain('href="/profiles/logout');
       expect(initialState(page.text).navbar).toMatchObject({ user: { id: m.id, full_name: 'Mary <Pickford>' }, social: { facebook: false, apple: false } });
     });
 

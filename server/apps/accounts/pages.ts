@@ -8,7 +8,7 @@ import { profileDTO } from '../profiles/serialize';
 import { createAccountsService } from './service';
 import { authRateLimits } from './rate-limits';
 import { signOut } from './sign-in';
-import { loginPage, onboardingPage, passwordResetPage, resetPage, submitLogin, submitPasswordReset, submitReset, submitSignup } from './page-service';
+import { loginPage, logoutPage, onboardingPage, passwordResetPage, resetPage, submitLogin, submitPasswordReset, submitReset, submitSignup } from './page-service';
 import { facebookLogin, FACEBOOK_CALLBACK_PATH, SOCIAL_RETURN_PATH } from './facebook';
 import type { Member } from '../profiles/member';
 
@@ -28,9 +28,13 @@ export function accountsPages(ctx: AppContext): Router {
   router.get(['/accounts/login', '/accounts/login/'], page(form, (req) => loginPage(req)));
   router.post(['/accounts/login', '/accounts/login/'], ...limits.login, page(form, (req, res) => submitLogin(accounts, req, res)));
   router.post('/accounts/signup', ...limits.signup, page(form, (req, res) => submitSignup(accounts, req, res)));
-  router.get('/profiles/logout', async (req, res) => {
+
+  // ## Log out: a POST with the CSRF token, so no other site can sign a member out with a
+  // link or an image. The GET (old links, no JavaScript) asks first.
+  router.get('/profiles/logout', page(form, (req) => logoutPage(req)));
+  router.post('/profiles/logout', async (req, res) => {
     await signOut(req);
-    res.redirect(302, safeNextPath(req.query.next, '/'));
+    res.redirect(302, safeNextPath(req.body?.next ?? req.query.next, '/'));
   });
 
   // ## Password reset: request a link, then set a new password from it

@@ -30,6 +30,20 @@ describe('rate limits with RATE_LIMITS=true', () => {
     expect((await login(other.email, other.password)).status).toBe(200);
   });
 
+  test('after the limit, the email in the query string or padded with spaces is limited too', async () => {
+    const m = await createMember(t.ctx);
+    for (let i = 0; i < RATE_LIMIT_DEFAULTS.failedLoginsPerEmail.limit; i++) expect((await login(m.email, `guess ${i}`)).status).toBe(400);
+    const agent = guestAgent(t.app);
+    const inQuery = await agent
+      .post(`/api/v2/profiles/email-login/?email=${encodeURIComponent(m.email)}&password=${encodeURIComponent(m.password)}`)
+      .set('X-CSRFToken', agent.csrfToken)
+      .send({});
+    expect(inQuery.status).toBe(429);
+    const formInQuery = await agent.post(`/api/v2/profiles/email-login/?email=${encodeURIComponent(m.email)}`).set('X-CSRFToken', agent.csrfToken).type('form').send({ password: m.password });
+    expect(formInQuery.status).toBe(429);
+    expect((await login(`  ${m.email.toUpperCase()} `, m.password)).status).toBe(429);
+  });
+
   test('successful logins do not count against the email', async () => {
     const m = await createMember(t.ctx);
     for (let i = 0; i < RATE_LIMIT_DEFAULTS.failedLoginsPerEmail.limit + 2; i++) expect((await login(m.email, m.password)).status).toBe(200);

@@ -4,12 +4,14 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { RateLimitedError } from '../../http/errors';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { submittedEmail } from './schemas';
 
 // Limits that stop password guessing without locking out a shared network (spec: "as Django
 // does it", the issue's figures). Failed logins count per email and per address; successful
 // ones are taken back (skipSuccessfulRequests), so a café full of members signing in is fine.
-// Counters live in the database (DatabaseRateLimitStore), so every process of a deployment
-// draws on the same budget.
+// The email counted is the one the handler reads (schemas.ts submittedEmail), wherever the
+// request puts it. Counters live in the database (DatabaseRateLimitStore), so every process
+// of a deployment draws on the same budget.
 
 export interface LimitRule {
   windowMs: number;
@@ -34,11 +36,6 @@ export interface AuthRateLimits {
 
 const passThrough: RequestHandler = (_req, _res, next) => next();
 
-function emailKey(req: Request): string {
-  const email = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).email : undefined;
-  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 255) : '';
-}
-
 function limiter(db: Db, prefix: string, rule: LimitRule, opts: { byEmail?: boolean; failuresOnly?: boolean }): RequestHandler {
   return rateLimit({
     windowMs: rule.windowMs,
@@ -49,7 +46,7 @@ function limiter(db: Db, prefix: string, rule: LimitRule, opts: { byEmail?: bool
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipSuccessfulRequests: opts.failuresOnly ?? false,
-    ...(opts.byEmail ? { keyGenerator: (req: Request) => `email:${emailKey(req)}`, skip: (req: Request) => !emailKey(req) } : {}),
+    ...(opts.byEmail ? { keyGenerator: (req: Request) => `email:${submittedEmail(req)}`, skip: (req: Request) => !submittedEmail(req) } : {}),
     handler: (_req: Request, _res: Response, next: NextFunction) => next(new RateLimitedError()),
   });
 }

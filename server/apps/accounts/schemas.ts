@@ -52,3 +52,18 @@ export function withoutBlanks(input: unknown): Record<string, unknown> {
   if (!input || typeof input !== 'object') return {};
   return Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, v]) => v !== '' && v !== null && v !== undefined));
 }
+
+/**
+ * What a sign-in or reset request says, as its handler reads it: the query string (where the
+ * islands put the remembered action) overlaid by the body. The rate limiter reads the email
+ * from here too, so no field can reach the handler without being counted.
+ */
+export function authRequestInput(req: { query?: unknown; body?: unknown }): Record<string, unknown> {
+  return { ...withoutBlanks(req.query), ...withoutBlanks(req.body) };
+}
+
+/** The email of such a request, normalised as the handler will (null: none it would accept). */
+export function submittedEmail(req: { query?: unknown; body?: unknown }): string | null {
+  const parsed = emailField.safeParse(authRequestInput(req).email);
+  return parsed.success ? parsed.data : null;
+}
