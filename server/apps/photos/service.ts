@@ -2,11 +2,10 @@ import type { AppContext } from '../../context';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { PageParams } from '../../http/pagination';
 import { newKey } from '../../storage/storage';
-import { IMAGE_SIZES } from '../../../shared/constants';
 import type { PhotoDTO } from '../../../shared/dto';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
 import { purgeRenditions, warmRenditions } from '../media/renditions';
-import type { RenditionParams } from '../media/rendition-params';
+import { renditionParamsFor, type RenditionParams } from '../media/rendition-params';
 import { mediaCacheDir } from '../media/routes';
 import { toPhotoDTO } from './serialize';
 import * as queries from './queries';
@@ -24,11 +23,7 @@ export const STORED_PHOTO_MAX_SIDE = 3000;
 export const STORED_PHOTO_QUALITY = 88;
 
 /** Made at upload: the photo grid (340 square), the listing card (610 square), the viewer (720 box). */
-export const PHOTO_RENDITIONS: RenditionParams[] = [
-  { w: IMAGE_SIZES.squareSmall.w, h: IMAGE_SIZES.squareSmall.h, cmd: 'crop', quality: 70 },
-  { w: IMAGE_SIZES.square.w, h: IMAGE_SIZES.square.h, cmd: 'crop', quality: 70 },
-  { w: IMAGE_SIZES.squareLarge.w, h: IMAGE_SIZES.squareLarge.h, cmd: 'fit', quality: 70 },
-];
+export const PHOTO_RENDITIONS: RenditionParams[] = (['squareSmall', 'square', 'squareLarge'] as const).map(renditionParamsFor);
 
 const DATA_URL_PREFIX = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,/i;
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
