@@ -18,7 +18,7 @@ function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-function sameToken(a: string, b: string): boolean {
+export function sameToken(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
@@ -26,9 +26,27 @@ function sameToken(a: string, b: string): boolean {
 
 export interface CsrfOptions {
   secureCookie: boolean;
+  /**
+   * Paths whose multipart forms may carry the token as their first field instead of the
+   * header (a form posted without JavaScript). The body is not read here: the route's own
+   * streaming parser checks that first field, after the session, before reading any further,
+   * and gets the token to expect from `csrfTokenExpectedInFirstField`.
+   */
+  multipartFirstFieldPaths?: readonly string[];
 }
 
-export function csrfProtection({ secureCookie }: CsrfOptions) {
+const expectedInFirstField = new WeakMap<Request, string>();
+
+/**
+ * The token a multipart body must start with (its first part a csrfmiddlewaretoken field);
+ * undefined when the request needs no such check (the X-CSRFToken header was already checked).
+ */
+export function csrfTokenExpectedInFirstField(req: Request): string | undefined {
+  return expectedInFirstField.get(req);
+}
+
+export function csrfProtection({ secureCookie, multipartFirstFieldPaths = [] }: CsrfOptions) {
+  const firstFieldPaths = new Set(multipartFirstFieldPaths);
   return function csrf(req: Request, res: Response, next: NextFunction): void {
     let token: string | undefined = req.cookies?.[CSRF_COOKIE];
     if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
@@ -40,7 +58,13 @@ export function csrfProtection({ secureCookie }: CsrfOptions) {
     }
     res.locals.csrfToken = token;
     if (SAFE_METHODS.has(req.method)) return next();
-    const sent = req.get(CSRF_HEADER) ?? (req.body && typeof req.body === 'object' ? req.body[CSRF_FIELD] : undefined);
+    const header = req.get(CSRF_HEADER);
+    // CASE: a multipart form without JavaScript; its parser checks the first field (see above).
+    if (header === undefined && req.body === undefined && firstFieldPaths.has(req.path) && req.is('multipart/form-data')) {
+      expectedInFirstField.set(req, token);
+      return next();
+    }
+    const sent = header ?? (req.body && typeof req.body === 'object' ? req.body[CSRF_FIELD] : undefined);
     if (typeof sent !== 'string' || !sent) return next(new PermissionDeniedError('CSRF Failed: CSRF token missing.'));
     if (!sameToken(sent, token)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));
     next();
