@@ -31,7 +31,7 @@ export function eventSubmissionPages(ctx: AppContext): Router {
   };
 
   router.get('/events/add/', eventsOn, requireMemberPage, (_req, res) => renderForm(ctx, res, 200, {}, {}));
-  router.post('/events/add/', closeUnlessBodyRead, eventsOn, membersOnly, ...eventFormBody, async (req, res) => submit(ctx, submissions, req, res), islandErrors);
+  router.post('/events/add/', closeUnlessBodyRead, eventsOn, membersOnly, ...eventFormBody, async (req: Request, res: Response) => submit(ctx, submissions, req, res), islandErrors);
   router.get(SUCCESS_PATH, eventsOn, requireMemberPage, (_req, res) => res.render('event-submissions/success.njk', { pageTitle: 'Event submitted' }));
   return router;
 }
