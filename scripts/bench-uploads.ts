@@ -13,6 +13,14 @@ import crypto from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { sign } from 'cookie-signature';
+import { loadConfig } from '../server/config';
+import { createApp } from '../server/app';
+import { createLogger } from '../server/logger';
+import { openDatabase } from '../server/db';
+import { migrateLatest } from '../server/db/migrate';
+import { createLocalStorage } from '../server/storage/storage';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from '../server/apps/accounts/session';
 
 const seconds = Number(process.argv[2] ?? 10);
 const uploaders = Number(process.argv[3] ?? 20);
@@ -28,15 +36,6 @@ interface Ready {
 
 // ## The server (child process)
 async function serve(): Promise<void> {
-  const { sign } = await import('cookie-signature');
-  const { loadConfig } = await import('../server/config');
-  const { createApp } = await import('../server/app');
-  const { createLogger } = await import('../server/logger');
-  const { openDatabase } = await import('../server/db');
-  const { migrateLatest } = await import('../server/db/migrate');
-  const { createLocalStorage } = await import('../server/storage/storage');
-  const { SESSION_COOKIE, SESSION_IDLE_MS } = await import('../server/apps/accounts/session');
-
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), SITE_URL: base, LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-secret-'.padEnd(40, 'x'), RATE_LIMITS: 'false' });
   const handle = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { inMemory: true });
