@@ -63,16 +63,22 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(mediaRoutes(ctx));
 
   // ## Request parsing, sessions, CSRF
-  // A listing photo arrives as base64 JSON: 6 MB of JPEG is about 8.4 MB of text. Only that
-  // path gets the larger limit; a body parsed here is not parsed again below.
-  app.use('/api/v2/photos/', express.json({ limit: `${Math.ceil(config.limits.photoUploadMaxMb * 1.4) + 1}mb` }));
-  app.use(express.json({ limit: '1mb' }));
+  // JSON bodies are at most 1 MB, but for a listing photo (base64 JSON, ~8.4 MB for 6 MB of
+  // JPEG): its route reads that body itself, after the session and CSRF checks and once an
+  // upload slot is free, so a guest cannot make the server hold one (photos/api.ts).
+  const json = express.json({ limit: '1mb' });
+  app.use((req, res, next) => (req.method === 'POST' && req.path === '/api/v2/photos/' ? next() : json(req, res, next)));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
   app.use(fromApps.session);
-  // A multipart form's csrfmiddlewaretoken is only readable once its body is parsed.
-  app.use(fromApps.beforeCsrf);
-  app.use(csrfProtection({ secureCookie: config.isProduction, trustedOrigins: [new URL(config.site.url).origin, ...config.csrfTrustedOrigins] }));
+  // Multipart bodies are read by their routes, after the session and CSRF checks. The add-event
+  // form without JavaScript sends its token as the body's first field, which its route's
+  // streaming parser checks before reading on (event-submissions/body-parser.ts).
+  app.use(csrfProtection({
+    secureCookie: config.isProduction,
+    trustedOrigins: [new URL(config.site.url).origin, ...config.csrfTrustedOrigins],
+    multipartFirstFieldPaths: ['/events/add/'],
+  }));
   app.use(rejectNullCharacters);
   // Production only: tests must see the page their own fixtures produce, and a developer the
   // template they just saved.

@@ -67,16 +67,25 @@ export const LEGAL_AGE_BY_PROVINCE: Record<string, number> = { default: 19, QC: 
 
 export const EARTH_RADIUS_KM = 6371;
 
+/**
+ * Every size /media/ renders: exactly the sizes the pages, islands and feeds ask for, plus the
+ * 610 square made ahead at photo upload. The URL builders in shared/format/image-url.ts take
+ * only these names, and the image endpoint answers any other size 400 (nothing rendered,
+ * nothing stored), so an original never has more renditions than there are entries here.
+ * `h: null` scales to the width.
+ */
 export const IMAGE_SIZES = {
-  articleCard: { w: 720, h: 480 },
-  eventCard: { w: 600, h: 400 },
-  square: { w: 610, h: 610 },
-  squareLarge: { w: 720, h: 720 },
-  savedVideo: { w: 250, h: 250 },
-  squareSmall: { w: 340, h: 340 },
-  listingCard: { w: 210, h: 140 },
-  avatar: { w: 80, h: 80 },
-} as const;
+  listingCard: { w: 210, h: 140, cmd: 'crop' },
+  avatar: { w: 80, h: 80, cmd: 'crop' },
+  squareSmall: { w: 340, h: 340, cmd: 'crop' },
+  square: { w: 610, h: 610, cmd: 'crop' },
+  squareLarge: { w: 720, h: 720, cmd: 'fit' },
+  articleCard: { w: 720, h: 480, cmd: 'crop' },
+  photoViewer: { w: 1080, h: null, cmd: 'fit' },
+  hero: { w: 1200, h: 800, cmd: 'crop' },
+  heroSquare: { w: 1200, h: 1200, cmd: 'crop' },
+} as const satisfies Record<string, { w: number; h: number | null; cmd: 'crop' | 'fit' }>;
+export type ImageSizeName = keyof typeof IMAGE_SIZES;
 export const DEFAULT_IMAGE_QUALITY = 70;
 
 export const MAP = {

@@ -3,7 +3,6 @@ import type { AppContext, AppServices } from '../context';
 import { healthRouter } from './health/routes';
 import { createPassport, sessionMiddleware } from './accounts/session';
 import { navbarIsland } from './accounts/navbar';
-import { eventSubmissionBodyParser } from './event-submissions/body-parser';
 import { syncBookmarkToCalendar } from './calendar/sync';
 import { accountsApi } from './accounts/api';
 import { accountsPages } from './accounts/pages';
@@ -57,8 +56,6 @@ export interface AppMiddleware {
   beforeLogging: RequestHandler[];
   /** Sessions in the database and the signed-in member in req.user. */
   session: RequestHandler[];
-  /** After body parsing, before the CSRF check: bodies CSRF must read (a multipart form's token). */
-  beforeCsrf: RequestHandler[];
   /** After the view locals: what every page carries (the navbar's markup and island state). */
   pageLocals: RequestHandler[];
 }
@@ -68,7 +65,6 @@ export function appMiddleware(ctx: AppContext): AppMiddleware {
   return {
     beforeLogging: [healthRouter(ctx)],
     session: [sessionMiddleware(ctx.config, ctx.db), passport.session()],
-    beforeCsrf: [Router().post('/events/add/', eventSubmissionBodyParser(ctx))],
     pageLocals: [navbarIsland(ctx)],
   };
 }

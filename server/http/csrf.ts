@@ -22,7 +22,7 @@ function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-function sameToken(a: string, b: string): boolean {
+export function sameToken(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
@@ -32,6 +32,23 @@ export interface CsrfOptions {
   secureCookie: boolean;
   /** SITE_URL's origin and CSRF_TRUSTED_ORIGINS: `scheme://host[:port]` or `https://*.domain`. */
   trustedOrigins: string[];
+  /**
+   * Paths whose multipart forms may carry the token as their first field instead of the
+   * header (a form posted without JavaScript). The body is not read here: the route's own
+   * streaming parser checks that first field, after the session, before reading any further,
+   * and gets the token to expect from `csrfTokenExpectedInFirstField`.
+   */
+  multipartFirstFieldPaths?: readonly string[];
+}
+
+const expectedInFirstField = new WeakMap<Request, string>();
+
+/**
+ * The token a multipart body must start with (its first part a csrfmiddlewaretoken field);
+ * undefined when the request needs no such check (the X-CSRFToken header was already checked).
+ */
+export function csrfTokenExpectedInFirstField(req: Request): string | undefined {
+  return expectedInFirstField.get(req);
 }
 
 /** Whether an origin (`scheme://host[:port]`, as browsers send it) is one of the trusted ones. */
@@ -72,7 +89,8 @@ function originFailure(req: Request, trusted: string[]): string | null {
   return originTrusted(url.origin, trusted) ? null : `Referer checking failed - ${referer} does not match any trusted origins.`;
 }
 
-export function csrfProtection({ secureCookie, trustedOrigins }: CsrfOptions) {
+export function csrfProtection({ secureCookie, trustedOrigins, multipartFirstFieldPaths = [] }: CsrfOptions) {
+  const firstFieldPaths = new Set(multipartFirstFieldPaths);
   return function csrf(req: Request, res: Response, next: NextFunction): void {
     let token: string | undefined = req.cookies?.[CSRF_COOKIE];
     let cookieWasSet = true;
@@ -88,7 +106,13 @@ export function csrfProtection({ secureCookie, trustedOrigins }: CsrfOptions) {
     if (failure) return next(new PermissionDeniedError(`CSRF Failed: ${failure}`));
     // A request that arrived without a cookie cannot carry a matching token.
     if (!cookieWasSet) return next(new PermissionDeniedError('CSRF Failed: CSRF cookie not set.'));
-    const sent = req.get(CSRF_HEADER) ?? (req.body && typeof req.body === 'object' ? req.body[CSRF_FIELD] : undefined);
+    const header = req.get(CSRF_HEADER);
+    // CASE: a multipart form without JavaScript; its parser checks the first field (see above).
+    if (header === undefined && req.body === undefined && firstFieldPaths.has(req.path) && req.is('multipart/form-data')) {
+      expectedInFirstField.set(req, token);
+      return next();
+    }
+    const sent = header ?? (req.body && typeof req.body === 'object' ? req.body[CSRF_FIELD] : undefined);
     if (typeof sent !== 'string' || !sent) return next(new PermissionDeniedError('CSRF Failed: CSRF token missing.'));
     if (!sameToken(sent, token)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));
     next();

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, NotFoundError, PayloadTooLargeError } from './errors';
 import { databaseInputError } from './database-input-errors';
+import { multipartHttpError } from './multipart-errors';
 
 export function isApiRequest(req: Request): boolean {
   return req.path.startsWith('/api/') || req.path.startsWith('/streams/') || (req.xhr && !req.accepts('html'));
@@ -12,10 +13,9 @@ function normalise(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
   if (e?.type === 'entity.parse.failed') return new HttpError(400, `JSON parse error - ${e.message ?? 'invalid JSON'}`);
-  if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE' || e?.code === 'LIMIT_FIELD_VALUE') return new PayloadTooLargeError();
-  if (e?.code === 'LIMIT_UNEXPECTED_FILE' || e?.code === 'LIMIT_FILE_COUNT' || e?.code === 'LIMIT_PART_COUNT' || e?.code === 'LIMIT_FIELD_COUNT') {
-    return new HttpError(400, `Unexpected upload${e.field ? ` in field "${e.field}"` : ''}.`);
-  }
+  if (e?.type === 'entity.too.large') return new PayloadTooLargeError();
+  const multipart = multipartHttpError(err);
+  if (multipart) return multipart;
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return new HttpError(415, e.message ?? 'Unsupported encoding.');
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return new HttpError(e.status, e.message ?? 'Bad request.');
   return err;

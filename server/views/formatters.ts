@@ -2,7 +2,8 @@
 // the same things the same way.
 import moment from 'moment-timezone';
 import { navTitle, pluralize, truncate } from '../../shared/format/text';
-import { imageUrl } from '../../shared/format/image-url';
+import { imageUrl, sizedImageUrl } from '../../shared/format/image-url';
+import type { ImageSizeName } from '../../shared/constants';
 import { formatDistanceKm } from '../../shared/format/distance';
 
 export function makeFilters(timeZone: string) {
@@ -19,8 +20,11 @@ export function makeFilters(timeZone: string) {
     truncate: (value: unknown, length = 160) => truncate(String(value ?? ''), length),
     navTitle: (value: unknown) => navTitle(String(value ?? '')),
     pluralize: (count: number, singular: string, plural?: string) => pluralize(count, singular, plural),
-    imageUrl: (key: unknown, opts: { w?: number; h?: number; cmd?: 'crop' | 'fit'; quality?: number } = {}) =>
-      key ? imageUrl(String(key), opts) : '',
+    // A size is a name from IMAGE_SIZES ('articleCard'); an unknown name throws, so a
+    // template cannot print a URL the image endpoint would refuse.
+    imageUrl: (key: unknown, size?: ImageSizeName) => (key ? imageUrl(String(key), size) : ''),
+    /** An API image URL (an original's /media/ URL) at a size. */
+    sizedImageUrl: (url: unknown, size: ImageSizeName) => (url ? sizedImageUrl(String(url), size) : ''),
     distance: (km: number) => formatDistanceKm(km),
     rating: (value: unknown) => (value === null || value === undefined || value === '' ? '-' : Number(value).toFixed(2)),
     paragraphs: (text: unknown) =>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
 import { formatDistanceKm } from '../../../shared/format/distance';
+import { sizedImageUrl } from '../../../shared/format/image-url';
 import { escapeHtml, sitePath } from '../../maps/geo';
 
 // One result, the same markup as templates/places/partials/listing-card.njk, with the saves
@@ -44,7 +45,7 @@ export const ListingCard = memo(function ListingCard({ l, ctx }: { l: ListingDTO
     <li className="place-card">
       <a className="place-card__link" href={href}>
         {l.image_url ? (
-          <img className="place-card__image" src={`${l.image_url}?w=210&h=140&cmd=crop`} width={210} height={140} alt="" loading="lazy" decoding="async" />
+          <img className="place-card__image" src={sizedImageUrl(l.image_url, 'listingCard')} width={210} height={140} alt="" loading="lazy" decoding="async" />
         ) : (
           <span className="place-card__placeholder" aria-hidden="true">
             {l.name.charAt(0).toUpperCase()}

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import { ARTICLE_TYPES, IMAGE_SIZES, PAGE_SIZE } from '../../../shared/constants';
+import { ARTICLE_TYPES, PAGE_SIZE } from '../../../shared/constants';
 import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { truncate } from '../../../shared/format/text';
@@ -75,8 +75,8 @@ async function loadArticle(ctx: AppContext, path: string) {
 function articleLocals(ctx: AppContext, article: Awaited<ReturnType<typeof loadArticle>>) {
   return {
     article,
-    heroImage: article.image_key ? imageUrl(article.image_key, { w: 1200, h: 800 }) : '',
-    heroImageAbsolute: article.image_key ? abs(ctx, imageUrl(article.image_key, { w: 1200, h: 800 })) : '',
+    heroImage: article.image_key ? imageUrl(article.image_key, 'hero') : '',
+    heroImageAbsolute: article.image_key ? abs(ctx, imageUrl(article.image_key, 'hero')) : '',
     structuredData: newsArticleJsonLd(ctx.config, article),
     crumbs: [
       { name: 'Home', url: '/' },
@@ -106,7 +106,7 @@ export async function articlePage(ctx: AppContext, path: string): Promise<PageVi
 function slideView(s: Awaited<ReturnType<typeof slidesOf>>[number]) {
   return {
     ...s,
-    image: s.image_key ? imageUrl(s.image_key, IMAGE_SIZES.articleCard) : '',
+    image: s.image_key ? imageUrl(s.image_key, 'articleCard') : '',
     listingUrl: s.listing_id && s.listing_slug && s.listing_type_slug ? listingPath({ id: s.listing_id, slug: s.listing_slug, type_slug: s.listing_type_slug }) : null,
   };
 }
@@ -186,10 +186,10 @@ export async function bestOfListPage(ctx: AppContext, slug: string): Promise<Pag
     items: items.map((item) => ({
       ...item,
       url: ctx.config.flags.listings ? listingPath(item) : null,
-      image: item.image_key ? imageUrl(item.image_key, IMAGE_SIZES.listingCard) : '',
+      image: item.image_key ? imageUrl(item.image_key, 'listingCard') : '',
       neighbourhoodUrl: item.neighbourhood_slug && ctx.config.flags.listings ? urls.neighbourhood(item.neighbourhood_slug) : null,
     })),
-    heroImage: list.image_key ? imageUrl(list.image_key, { w: 1200, h: 800 }) : '',
+    heroImage: list.image_key ? imageUrl(list.image_key, 'hero') : '',
     structuredData: bestOfItemListJsonLd(ctx.config, list.title, items),
     crumbs: [{ name: 'Home', url: '/' }, { name: `Best of ${ctx.config.city.name}`, url: '/best-of/' }, { name: list.title }],
     pageTitle: list.title,

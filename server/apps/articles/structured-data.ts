@@ -15,7 +15,7 @@ export function newsArticleJsonLd(config: Config, a: ArticleDetailRow) {
     headline: a.name.slice(0, 110),
     description: a.excerpt || undefined,
     image: a.image_key
-      ? [absoluteUrl(config.site.url, imageUrl(a.image_key, { w: 1200, h: 800 })), absoluteUrl(config.site.url, imageUrl(a.image_key, { w: 1200, h: 1200 }))]
+      ? [absoluteUrl(config.site.url, imageUrl(a.image_key, 'hero')), absoluteUrl(config.site.url, imageUrl(a.image_key, 'heroSquare'))]
       : undefined,
     datePublished: new Date(a.date_published).toISOString(),
     dateModified: new Date(a.date_updated ?? a.date_published).toISOString(),

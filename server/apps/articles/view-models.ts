@@ -1,6 +1,5 @@
 import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
-import { IMAGE_SIZES } from '../../../shared/constants';
 import type { BestOfListRow } from './page-queries';
 
 // Rows become what the card partial (templates/partials/card-article.njk) reads: url, title,
@@ -19,7 +18,7 @@ export function bestOfCard(row: BestOfListRow): BestOfCard {
   return {
     url: urls.bestOfList(row.slug),
     title: row.title,
-    image: row.image_key ? imageUrl(row.image_key, IMAGE_SIZES.articleCard) : '',
+    image: row.image_key ? imageUrl(row.image_key, 'articleCard') : '',
     kicker: 'Best of',
     excerpt: row.intro,
     date: row.date_published,

@@ -7,6 +7,7 @@ import { nullCharacterErrors } from '../../http/null-characters';
 import { list, text, type RawForm } from './form';
 import { createEventSubmissionService } from './service';
 import { addIsland } from '../../views';
+import { closeUnlessBodyRead, eventFormBody } from './body-parser';
 
 export const SUCCESS_PATH = '/events/add/success/';
 /** Blank irregular rows shown without JavaScript (the island adds rows itself). */
@@ -17,8 +18,9 @@ function wantsJson(req: Request): boolean {
   return req.xhr || /application\/json/i.test(req.get('accept') ?? '');
 }
 
-// ## Event submission (spec 1 §2 "Add-event form"): members only, multipart with the CSRF
-// form field (parsed before the CSRF check: see eventSubmissionBodyParser).
+// ## Event submission (spec 1 §2 "Add-event form"): members only, multipart with the CSRF token
+// in the X-CSRFToken header (the island) or as the form's first field (no JavaScript: checked
+// by eventFormBody before it reads the rest). A guest's or refused body is never read.
 export function eventSubmissionPages(ctx: AppContext): Router {
   const router = Router();
   const submissions = createEventSubmissionService(ctx);
@@ -30,7 +32,7 @@ export function eventSubmissionPages(ctx: AppContext): Router {
   };
 
   router.get('/events/add/', eventsOn, requireMemberPage, (_req, res) => renderForm(ctx, res, 200, {}, {}));
-  router.post('/events/add/', eventsOn, membersOnly, async (req, res) => submit(ctx, submissions, req, res));
+  router.post('/events/add/', closeUnlessBodyRead, eventsOn, membersOnly, ...eventFormBody, async (req: Request, res: Response) => submit(ctx, submissions, req, res), islandErrors);
   router.get(SUCCESS_PATH, eventsOn, requireMemberPage, (_req, res) => res.render('event-submissions/success.njk', { pageTitle: 'Event submitted' }));
   return router;
 }
@@ -53,6 +55,12 @@ async function submit(ctx: AppContext, submissions: ReturnType<typeof createEven
     // CASE: without JavaScript the form comes back with its values and the messages beside them.
     renderForm(ctx, res, 400, raw, err.fields);
   }
+}
+
+/** A refused or unreadable body (403, 400, 413) is answered to the island in JSON too. */
+function islandErrors(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  if (err instanceof HttpError && err.status < 500 && wantsJson(req)) return sendJsonError(res, err);
+  next(err);
 }
 
 /** The error handler answers JSON only under /api/; this page answers the island in JSON too. */

@@ -25,7 +25,7 @@ export function listingStructuredData(l: ListingDetailRow, siteUrl: string, city
     url: siteUrl + listingPath(l),
     address: { '@type': 'PostalAddress', streetAddress: l.address, addressLocality: cityName, addressCountry: 'CA' },
   };
-  if (l.image_key) data.image = siteUrl + imageUrl(l.image_key, { w: 720, h: 480 });
+  if (l.image_key) data.image = siteUrl + imageUrl(l.image_key, 'articleCard');
   if (l.phone) data.telephone = l.phone;
   if (l.website) data.sameAs = l.website;
   if (l.latitude !== null && l.longitude !== null) data.geo = { '@type': 'GeoCoordinates', latitude: l.latitude, longitude: l.longitude };

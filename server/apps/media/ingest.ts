@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from './renditions';
+import { withImageWork } from './image-work';
 
 // Turning an uploaded file into what we store: decoded for real (a renamed PNG or random bytes
 // never pass as a JPEG), turned upright by its EXIF orientation, and re-encoded without any
@@ -51,14 +52,18 @@ export interface NormaliseOptions {
 export async function normaliseImage(input: Buffer, { maxSide, quality, keepAlpha = false }: NormaliseOptions): Promise<StoredImage> {
   const header = await readImageHeader(input);
   const asPng = keepAlpha && header.hasAlpha;
-  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
   let encoded;
   try {
-    encoded = asPng
-      ? await pipeline.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
-      : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, progressive: true }).toBuffer({ resolveWithObject: true });
+    // In an image-work slot: a 48-megapixel photo decodes to ~140 MB of pixels (a JPEG is
+    // shrunk on load when it is much larger than maxSide), so only a few decode at once.
+    encoded = await withImageWork(() => {
+      const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+      return asPng
+        ? pipeline.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
+        : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, progressive: true }).toBuffer({ resolveWithObject: true });
+    });
   } catch (err) {
     throw new NotAnImageError((err as Error).message);
   }

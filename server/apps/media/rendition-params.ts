@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { DEFAULT_IMAGE_QUALITY } from '../../../shared/constants';
+import { DEFAULT_IMAGE_QUALITY, IMAGE_SIZES, type ImageSizeName } from '../../../shared/constants';
+import { findImageSize } from '../../../shared/format/image-url';
+import { ValidationError } from '../../http/errors';
 
-// What a rendition may ask for. The bounds are what keeps the image endpoint from being used
-// to burn CPU or fill the disk: sizes up to 2000 px, quality 30–95, two commands. Anything
-// else is a 400, never a resize.
+// What a rendition may ask for: one of IMAGE_SIZES (the sizes the pages use) at the default
+// quality. Anything else is a 400, never a resize and never a file: otherwise anyone could
+// burn CPU and fill the disk with one rendition per distinct width. A 400 rather than a
+// redirect to the nearest size, because our own pages only print allowed sizes, and a
+// redirect would still let a crawler of odd sizes cost us a request each.
 
 export const MAX_RENDITION_SIDE = 2000;
 export const MIN_QUALITY = 30;
@@ -38,6 +42,25 @@ export interface RenditionParams {
 export function toRenditionParams(q: z.output<typeof renditionQuerySchema>): RenditionParams | null {
   if (q.w === undefined && q.h === undefined && q.quality === undefined) return null;
   return { w: q.w ?? null, h: q.h ?? null, cmd: q.cmd ?? 'crop', quality: q.quality ?? DEFAULT_IMAGE_QUALITY };
+}
+
+export const messages = {
+  size: `Not an available image size. Sizes: ${Object.values(IMAGE_SIZES)
+    .map((s) => `w=${s.w}${s.h ? `&h=${s.h}` : ''}&cmd=${s.cmd}`)
+    .join(', ')}.`,
+  quality: `Only the default quality (${DEFAULT_IMAGE_QUALITY}) is served.`,
+};
+
+/** Refuses (400) a rendition that is not one of IMAGE_SIZES at the default quality. */
+export function assertServedRendition(p: RenditionParams): void {
+  if (p.quality !== DEFAULT_IMAGE_QUALITY) throw ValidationError.field('quality', messages.quality);
+  if (!findImageSize(p.w, p.h, p.cmd)) throw ValidationError.nonField(messages.size);
+}
+
+/** The rendition of one of IMAGE_SIZES (what the URL builders print for that name). */
+export function renditionParamsFor(size: ImageSizeName): RenditionParams {
+  const s = IMAGE_SIZES[size];
+  return { w: s.w, h: s.h, cmd: s.cmd, quality: DEFAULT_IMAGE_QUALITY };
 }
 
 /** A file name that is the same for the same request, whatever order the query came in. */

@@ -5,13 +5,14 @@ import sharp from 'sharp';
 import type { Logger } from '../../logger';
 import type { Storage } from '../../storage/storage';
 import { isSafeKey } from '../../storage/storage';
-import { renditionName, type RenditionParams } from './rendition-params';
-import { Semaphore } from './semaphore';
+import { assertServedRendition, renditionName, type RenditionParams } from './rendition-params';
+import { withImageWork } from './image-work';
 
 // Resized copies of stored images, made with sharp on first request and kept on disk under
 // DATA_DIR/media-cache/{key}/{w}x{h}-{cmd}-q{quality}.{ext}. One directory per key, so
-// deleting an image's renditions is one rm. Concurrent first requests for one rendition share
-// one piece of work, and at most a few resizes run at once whatever the traffic.
+// deleting an image's renditions is one rm. Only IMAGE_SIZES are ever rendered, so a key has at
+// most that many files. Concurrent first requests for one rendition share one piece of work,
+// and resizes wait for the process's image-work slots (image-work.ts) with uploads.
 
 export interface MediaFile {
   body: Buffer;
@@ -77,8 +78,6 @@ export interface RenditionServiceDeps {
   storage: Storage;
   cacheDir: string;
   logger: Logger;
-  /** Resizes allowed to run at once (each takes a core and ~100 MB for a large photo). */
-  concurrency?: number;
 }
 
 export interface RenditionService {
@@ -116,9 +115,8 @@ async function writeAtomically(file: string, body: Buffer): Promise<void> {
   await fs.promises.rename(tmp, file);
 }
 
-export function createRenditionService({ storage, cacheDir, logger, concurrency = 2 }: RenditionServiceDeps): RenditionService {
+export function createRenditionService({ storage, cacheDir, logger }: RenditionServiceDeps): RenditionService {
   const inFlight = new Map<string, Promise<MediaFile | null>>();
-  const slots = new Semaphore(concurrency);
   let resizeCount = 0;
 
   async function make(key: string, params: RenditionParams, file: string): Promise<MediaFile | null> {
@@ -130,7 +128,7 @@ export function createRenditionService({ storage, cacheDir, logger, concurrency 
     if (!original) return null;
     let body: Buffer;
     try {
-      body = await slots.run(() => {
+      body = await withImageWork(() => {
         resizeCount += 1;
         return resize(original, params, format);
       });
@@ -150,6 +148,7 @@ export function createRenditionService({ storage, cacheDir, logger, concurrency 
       return { body, contentType: CONTENT_TYPES[extensionOf(key)] ?? 'application/octet-stream', etag: strongEtag(body) };
     },
     rendition(key, params) {
+      assertServedRendition(params);
       const file = renditionPath(cacheDir, key, params);
       let job = inFlight.get(file);
       if (!job) {
@@ -169,15 +168,22 @@ export function createRenditionService({ storage, cacheDir, logger, concurrency 
  * upload), so the first visitor does not wait for the resize.
  */
 export async function warmRenditions(cacheDir: string, key: string, source: Buffer, sizes: RenditionParams[]): Promise<void> {
+  sizes.forEach(assertServedRendition);
   const format = outputFormat(key);
   // Decode once, at twice the largest size asked for (a JPEG shrinks on load, so this is
   // cheap), and make every rendition from those pixels rather than decoding the source again.
   const largest = Math.max(...sizes.map((p) => Math.max(p.w ?? 0, p.h ?? 0)));
-  const { data, info } = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: largest * 2, height: largest * 2, fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
-  await Promise.all(sizes.map(async (params) => writeAtomically(renditionPath(cacheDir, key, params), await resize(data, params, format, raw))));
+  // One image-work slot for the whole job, and the sizes one after another inside it.
+  const made = await withImageWork(async () => {
+    const { data, info } = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: largest * 2, height: largest * 2, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    const out: Array<[RenditionParams, Buffer]> = [];
+    for (const params of sizes) out.push([params, await resize(data, params, format, raw)]);
+    return out;
+  });
+  await Promise.all(made.map(([params, body]) => writeAtomically(renditionPath(cacheDir, key, params), body)));
 }

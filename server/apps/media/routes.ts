@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { createRenditionService, isImageKey, type MediaFile, type RenditionService } from './renditions';
-import { renditionQuerySchema, toRenditionParams } from './rendition-params';
+import { assertServedRendition, renditionQuerySchema, toRenditionParams } from './rendition-params';
 
 /** Renditions depend only on the key and the query, so a browser may keep them for a year. */
 export const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -16,7 +16,7 @@ export function mediaCacheDir(config: Config): string {
   return path.join(config.dataDir, 'media-cache');
 }
 
-// ## Images: /media/{key}?w=&h=&cmd=crop|fit&quality=
+// ## Images: /media/{key}, or at one of IMAGE_SIZES: ?w=&h=&cmd=crop|fit (other sizes: 400)
 // Served before sessions and CSRF (images need neither) and answered in plain text when
 // something is wrong: an <img> never shows an HTML error page, so none is rendered.
 export function mediaRoutes(ctx: AppContext): Router {
@@ -33,6 +33,7 @@ async function serveMedia(renditions: RenditionService, req: Request, res: Respo
   let params;
   try {
     params = toRenditionParams(validate(renditionQuerySchema, req.query));
+    if (params) assertServedRendition(params);
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     res.status(400).set('Cache-Control', 'no-store').json(err.toJSON());

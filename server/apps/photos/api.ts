@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { requireMember, memberId } from '../../http/auth-guards';
 import { NotFoundError } from '../../http/errors';
@@ -8,12 +8,14 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { createPhotosService } from './service';
 import { photoListQuerySchema, photoPageSize, photoUploadSchema } from './schemas';
 import { sharedWithGuests } from '../../http/api-cache-headers';
+import { uploadBodySlot } from '../media/image-work';
 
-// ## Photos (spec 1 §7). The JSON body of a POST may be ~8.4 MB of base64 for a 6 MB JPEG:
-// app.ts gives /api/v2/photos/ its own larger JSON limit before the 1 MB default.
+// ## Photos (spec 1 §7). The JSON body of a POST may be ~8.4 MB of base64 for a 6 MB JPEG: it is
+// read here (app.ts leaves it alone), only for a member, and only once an upload slot is free.
 export function photosApi(ctx: AppContext): Router {
   const router = Router();
   const photos = createPhotosService(ctx);
+  const photoBody = express.json({ limit: `${Math.ceil(ctx.config.limits.photoUploadMaxMb * 1.4) + 1}mb` });
   const uploadsEnabled = (_req: Request, _res: Response, next: NextFunction) =>
     next(ctx.config.flags.photoUpload && ctx.config.flags.listings ? undefined : new NotFoundError());
 
@@ -31,7 +33,7 @@ export function photosApi(ctx: AppContext): Router {
     res.json(paginated(req, page, count, results));
   });
 
-  router.post('/api/v2/photos/', requireMember, uploadsEnabled, async (req, res) => {
+  router.post('/api/v2/photos/', requireMember, uploadsEnabled, uploadBodySlot, photoBody, async (req, res) => {
     res.status(201).json(await photos.upload(memberId(req), validate(photoUploadSchema, req.body)));
   });
 

@@ -55,7 +55,7 @@ export function toPhotoDTO(row: PhotoRow, siteUrl: string): PhotoDTO {
     creation_date: new Date(row.creation_date).toISOString(),
     share_path: sharePath,
     share_url: absoluteUrl(siteUrl, sharePath),
-    profile: row.profile_id ? { full_name: row.author_full_name ?? '', avatar_url: row.author_avatar ? absoluteUrl(siteUrl, imageUrl(row.author_avatar, { w: 80, h: 80 })) : null } : null,
+    profile: row.profile_id ? { full_name: row.author_full_name ?? '', avatar_url: row.author_avatar ? absoluteUrl(siteUrl, imageUrl(row.author_avatar, 'avatar')) : null } : null,
     instagram_user: row.instagram_user,
   };
 }

@@ -2,11 +2,10 @@ import type { AppContext } from '../../context';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import type { PageParams } from '../../http/pagination';
 import { newKey } from '../../storage/storage';
-import { IMAGE_SIZES } from '../../../shared/constants';
 import type { PhotoDTO } from '../../../shared/dto';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
 import { purgeRenditions, warmRenditions } from '../media/renditions';
-import type { RenditionParams } from '../media/rendition-params';
+import { renditionParamsFor, type RenditionParams } from '../media/rendition-params';
 import { mediaCacheDir } from '../media/routes';
 import { toPhotoDTO } from './serialize';
 import * as queries from './queries';
@@ -24,11 +23,7 @@ export const STORED_PHOTO_MAX_SIDE = 3000;
 export const STORED_PHOTO_QUALITY = 88;
 
 /** Made at upload: the photo grid (340 square), the listing card (610 square), the viewer (720 box). */
-export const PHOTO_RENDITIONS: RenditionParams[] = [
-  { w: IMAGE_SIZES.squareSmall.w, h: IMAGE_SIZES.squareSmall.h, cmd: 'crop', quality: 70 },
-  { w: IMAGE_SIZES.square.w, h: IMAGE_SIZES.square.h, cmd: 'crop', quality: 70 },
-  { w: IMAGE_SIZES.squareLarge.w, h: IMAGE_SIZES.squareLarge.h, cmd: 'fit', quality: 70 },
-];
+export const PHOTO_RENDITIONS: RenditionParams[] = (['squareSmall', 'square', 'squareLarge'] as const).map(renditionParamsFor);
 
 const DATA_URL_PREFIX = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,/i;
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
@@ -41,15 +36,22 @@ export function decodeBase64Jpeg(image: string, maxMb: number): Buffer {
   const tooLargeOrNotJpeg = () => ValidationError.field('image', messages.tooLargeOrNotJpeg(maxMb));
   const prefix = DATA_URL_PREFIX.exec(image);
   if (prefix?.[1] && !/^image\/(jpeg|jpg|pjpeg)$/i.test(prefix[1])) throw tooLargeOrNotJpeg();
-  const base64 = (prefix ? image.slice(prefix[0].length) : image).replace(/\s+/g, '');
+  let base64 = prefix ? image.slice(prefix[0].length) : image;
+  if (/\s/.test(base64)) base64 = base64.replace(/\s+/g, '');
   const maxBytes = Math.floor(maxMb * 1024 * 1024);
   if (Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0) > maxBytes) throw tooLargeOrNotJpeg();
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw ValidationError.field('image', messages.notAnImage);
   const bytes = Buffer.from(base64, 'base64');
+  // Buffer.from skips what is not base64, so a round trip tells clean input from junk. Native
+  // code: a regular expression over 8 MB held the event loop for ~100 ms an upload.
+  if (base64.length % 4 === 1 || bytes.toString('base64') !== padBase64(base64)) throw ValidationError.field('image', messages.notAnImage);
   if (bytes.length > maxBytes) throw tooLargeOrNotJpeg();
   if (bytes.length < 3) throw ValidationError.field('image', messages.notAnImage);
   if (!bytes.subarray(0, 3).equals(JPEG_MAGIC)) throw tooLargeOrNotJpeg();
   return bytes;
+}
+
+function padBase64(base64: string): string {
+  return base64.length % 4 === 0 ? base64 : base64 + '='.repeat(4 - (base64.length % 4));
 }
 
 export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now'>) {

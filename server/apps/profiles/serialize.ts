@@ -1,5 +1,4 @@
 import type { ProfileDTO } from '../../../shared/dto';
-import { IMAGE_SIZES } from '../../../shared/constants';
 import { imageUrl } from '../../../shared/format/image-url';
 import type { Member } from './member';
 
@@ -24,7 +23,7 @@ export function profileDTO(m: Member): ProfileDTO {
     first_name: m.first_name,
     last_name: m.last_name,
     avatar: m.avatar,
-    avatar_url: m.avatar ? imageUrl(m.avatar, IMAGE_SIZES.avatar) : null,
+    avatar_url: m.avatar ? imageUrl(m.avatar, 'avatar') : null,
     sync_bookmarked_events_to_google_calendar: m.sync_bookmarked_events_to_google_calendar,
     ...settings,
   };

@@ -11,7 +11,7 @@ export function rssFeed(config: Config, channel: { title: string; path: string; 
   const items = rows
     .map((a) => {
       const link = `${site}${a.path}`;
-      const image = a.image_key ? `${site}${imageUrl(a.image_key, { w: 720, h: 480 })}` : null;
+      const image = a.image_key ? `${site}${imageUrl(a.image_key, 'articleCard')}` : null;
       return [
         '<item>',
         `<title>${xmlText(a.name)}</title>`,

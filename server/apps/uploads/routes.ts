@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { memberId, requireMember } from '../../http/auth-guards';
 import { validate } from '../../http/validate';
 import { createImageUploadService, imageUploadParser } from './service';
+import { uploadBodySlot } from '../media/image-work';
 import { imageUploadFieldsSchema } from './schemas';
 
 // ## Image uploads (the add-event form's image panel). Members only: the body is parsed after
@@ -11,7 +12,7 @@ export function uploadsRoutes(ctx: AppContext): Router {
   const router = Router();
   const uploads = createImageUploadService(ctx);
 
-  router.post('/streams/image-upload/', requireMember, imageUploadParser, async (req, res) => {
+  router.post('/streams/image-upload/', requireMember, uploadBodySlot, imageUploadParser, async (req, res) => {
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];
     const stored = await uploads.store(memberId(req), files[0], validate(imageUploadFieldsSchema, req.body));
     res.json(stored.response);

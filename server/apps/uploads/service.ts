@@ -6,6 +6,7 @@ import { newKey } from '../../storage/storage';
 import { absoluteUrl } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { boxedSize, normaliseImage, NotAnImageError } from '../media/ingest';
+import { withImageWork } from '../media/image-work';
 import { IMAGE_EXTENSIONS, type ImageUploadFields } from './schemas';
 
 export const messages = {
@@ -78,7 +79,7 @@ export function createImageUploadService(ctx: Pick<AppContext, 'storage' | 'conf
         throw err;
       }
       const size = boxedSize(stored.width, stored.height, fields.box_width, fields.box_height, fields.cropping_mode);
-      const thumbnail = await sharp(stored.data).resize(size.width, size.height, { fit: 'fill' }).toFormat(stored.format, { quality: 85 }).toBuffer();
+      const thumbnail = await withImageWork(() => sharp(stored.data).resize(size.width, size.height, { fit: 'fill' }).toFormat(stored.format, { quality: 85 }).toBuffer());
       const key = newKey(uploadKeyPrefix(memberId), stored.extension);
       const thumbKey = key.replace(/\.(\w+)$/, '-thumb.$1');
       await Promise.all([storage.put(key, stored.data), storage.put(thumbKey, thumbnail)]);

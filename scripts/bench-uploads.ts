@@ -1,0 +1,140 @@
+// Do other requests keep answering while members upload large listing photos? Runs the real app
+// in a child process (production mode, an in-memory PGlite or DATABASE_URL, a DATA_DIR under
+// /tmp), then runs autocannon against the listings API twice: idle, and while UPLOADERS
+// clients post 48-megapixel JPEGs to POST /api/v2/photos/ back to back. Reports p50/p99 of
+// both runs, their ratio (the goal: under 2x), uploads answered, and the server's RSS (before,
+// peak sampled every 20 ms from /proc, and its high-water mark).
+//
+//   tsx scripts/bench-uploads.ts [seconds=10] [uploaders=20]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fork, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { sign } from 'cookie-signature';
+import { loadConfig } from '../server/config';
+import { createApp } from '../server/app';
+import { appServices } from '../server/apps';
+import { createLogger } from '../server/logger';
+import { openDatabase } from '../server/db';
+import { migrateLatest } from '../server/db/migrate';
+import { createLocalStorage } from '../server/storage/storage';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from '../server/apps/accounts/session';
+
+const seconds = Number(process.argv[2] ?? 10);
+const uploaders = Number(process.argv[3] ?? 20);
+const port = Number(process.env.BENCH_PORT ?? 3331);
+const base = `http://127.0.0.1:${port}`;
+const LISTINGS = '/api/v2/listings/?limit=20';
+
+interface Ready {
+  cookie: string;
+  csrf: string;
+  listingId: number;
+}
+
+// ## The server (child process)
+async function serve(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), SITE_URL: base, LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-secret-'.padEnd(40, 'x'), RATE_LIMITS: 'false' });
+  const handle = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { inMemory: true });
+  await migrateLatest(handle.db);
+  const db = handle.db;
+  const stamp = Date.now();
+  const [member] = await db('profiles').insert({ email: `bench-${stamp}@example.com`, full_name: 'Bench' }).returning('id');
+  const [type] = await db('listing_types').insert({ name: 'Bench type', slug: `bench-${stamp}`, position: 1 }).returning('id');
+  const rows = Array.from({ length: 200 }, (_, i) => ({ name: `Bench place ${i}`, slug: `bench-place-${i}`, type_id: type.id, address: `${i} Yonge St`, latitude: 43.65, longitude: -79.38 }));
+  const [listing] = await db('listings').insert(rows).returning('id');
+  const sid = crypto.randomBytes(24).toString('base64url');
+  const expires = new Date(Date.now() + SESSION_IDLE_MS);
+  await db('sessions').insert({ sid, sess: JSON.stringify({ cookie: { originalMaxAge: SESSION_IDLE_MS, expires, httpOnly: true, path: '/' }, passport: { user: member.id } }), expired: expires });
+  const csrf = crypto.randomBytes(32).toString('base64url');
+  const cookie = `${SESSION_COOKIE}=${encodeURIComponent(`s:${sign(sid, config.sessionSecret)}`)}; csrftoken=${csrf}`;
+  const ctx = { ...appServices, config, db, dbKind: handle.kind, logger: createLogger(config), mailer: { send: async () => {} }, storage: createLocalStorage(config.mediaDir), now: () => new Date() };
+  const server = createApp(ctx, { watchManifest: false }).listen(port, '127.0.0.1', () => process.send?.({ cookie, csrf, listingId: listing.id } satisfies Ready));
+  process.on('disconnect', () => {
+    server.close();
+    void handle.close().finally(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
+
+// ## The clients (this process)
+function rssOf(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+function cannon(): Promise<autocannon.Result> {
+  return autocannon({ url: `${base}${LISTINGS}`, connections: 10, duration: seconds, pipelining: 1 });
+}
+
+async function main(): Promise<void> {
+  const child: ChildProcess = fork(__filename, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const pid = child.pid!;
+
+  // A 48-megapixel JPEG (8000x6000), what a phone or camera sends: a gradient plus noise so it
+  // is a few MB, under the 6 MB limit, like a real photo.
+  const jpeg = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#6a8caf', noise: { type: 'gaussian', mean: 128, sigma: 6 } } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+  const body = JSON.stringify({ image: `data:image/jpeg;base64,${jpeg.toString('base64')}`, title: 'Bench', description: '', listing: ready.listingId });
+  const meta = await sharp(jpeg).metadata();
+  console.log(`photo ${meta.width}x${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(0)} MP), JPEG ${(jpeg.length / 1048576).toFixed(2)} MB, body ${(body.length / 1048576).toFixed(2)} MB; ${uploaders} uploaders; autocannon 10 connections ${seconds} s on ${LISTINGS}; ${os.availableParallelism()} CPUs, database ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`);
+
+  // Warm up: one upload (sharp, JIT) and a short run of the listings API.
+  const one = async () => {
+    const res = await fetch(`${base}/api/v2/photos/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: ready.cookie, 'X-CSRFToken': ready.csrf }, body });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  if ((await one()) !== 201) throw new Error('warm-up upload failed');
+  await autocannon({ url: `${base}${LISTINGS}`, connections: 10, duration: 2 });
+
+  const before = rssOf(pid);
+  const idle = await cannon();
+
+  let peak = before.rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid).rss)), 20);
+  let running = true;
+  const statuses: number[] = [];
+  const workers = Array.from({ length: uploaders }, async () => {
+    while (running) statuses.push(await one());
+  });
+  const loaded = await cannon();
+  running = false;
+  await Promise.all(workers);
+  clearInterval(sampler);
+  const after = rssOf(pid);
+
+  const ok = statuses.filter((s) => s === 201).length;
+  const line = (name: string, r: autocannon.Result) =>
+    console.log(`${name.padEnd(14)} ${String(r.requests.total).padStart(6)} req  ${r.requests.average.toFixed(0).padStart(5)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  errors ${r.errors + r.non2xx}`);
+  line('idle', idle);
+  line('under upload', loaded);
+  console.log(`p99 ratio under upload / idle: ${(loaded.latency.p99 / Math.max(1, idle.latency.p99)).toFixed(2)}x`);
+  console.log(`uploads answered: ${statuses.length} (${ok} x 201${statuses.length > ok ? `, others: ${[...new Set(statuses.filter((s) => s !== 201))].join(', ')}` : ''})`);
+  console.log(`server RSS: ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB sampled (+${(peak - before.rss).toFixed(0)}), high-water ${after.hwm.toFixed(0)} MB`);
+  child.disconnect();
+}
+
+if (process.argv.includes('--serve')) {
+  serve().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,97 @@
+import net from 'node:net';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CookieAccessInfo } from 'cookiejar';
+import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
+import { createListing } from '../../testing/fixtures';
+import { jpegImage } from '../media/test-images';
+import { IMAGE_WORK_CONCURRENCY, imageWork, UPLOAD_BODY_CONCURRENCY, uploadBodies } from '../media/image-work';
+
+// A listing photo is ~8.4 MB of base64 JSON and a 48-megapixel photo decodes to ~140 MB of
+// pixels: a guest's body is never read, member bodies wait for an upload slot, and decoding
+// waits for an image-work slot, so 40 uploads at once cannot take the process's memory.
+jest.setTimeout(120_000);
+
+const cookieHeader = (agent: Agent) => agent.jar.getCookies(CookieAccessInfo.All).toValueString();
+
+/** Sends the head and the first 64 KB of an 8 MB JSON body, and waits for the answer. */
+function postUnfinishedJson(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('error', reject);
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('close', () => {
+      const [head, ...rest] = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: rest.join('\r\n\r\n') });
+    });
+    const head = ['POST /api/v2/photos/ HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${8 * 1024 * 1024}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    socket.write(`${head.join('\r\n')}\r\n\r\n{"image":"data:image/jpeg;base64,${'A'.repeat(64 * 1024)}`);
+  });
+}
+
+describe('listing photo uploads are bounded', () => {
+  let t: TestContext;
+  let server: Server;
+  let port: number;
+  let member: Agent;
+  let listingId: number;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    member = await memberAgent(t, await createMember(t.ctx));
+    listingId = await createListing(t.ctx.db, { name: 'Bar Raval' });
+    server = await new Promise<Server>((resolve) => {
+      const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
+  test("a guest's 8 MB photo body is answered 401/403 before it is read", async () => {
+    const guest = guestAgent(t.app);
+    const withToken = await postUnfinishedJson(port, { Cookie: cookieHeader(guest), 'X-CSRFToken': guest.csrfToken });
+    expect(withToken.status).toBe(401);
+    expect(JSON.parse(withToken.body)).toEqual({ detail: 'Authentication credentials were not provided.' });
+    const withoutToken = await postUnfinishedJson(port, { Cookie: cookieHeader(guest) });
+    expect(withoutToken.status).toBe(403);
+  });
+
+  test('concurrent uploads decode within the image-work slots and read bodies within the upload slots', async () => {
+    const image = `data:image/jpeg;base64,${(await jpegImage(2400, 1600)).toString('base64')}`;
+    const upload = () => member.post('/api/v2/photos/').set('X-CSRFToken', member.csrfToken).send({ image, title: 'Patio', description: '', listing: listingId });
+    let decodeNow = 0;
+    let decodePeak = 0;
+    let bodiesPeak = 0;
+    const run = imageWork.run.bind(imageWork);
+    const spy = jest.spyOn(imageWork, 'run').mockImplementation((task) =>
+      run(async () => {
+        decodeNow += 1;
+        decodePeak = Math.max(decodePeak, decodeNow);
+        bodiesPeak = Math.max(bodiesPeak, uploadBodies.active);
+        try {
+          return await task();
+        } finally {
+          decodeNow -= 1;
+        }
+      }),
+    );
+    try {
+      const results = await Promise.all(Array.from({ length: 10 }, upload));
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    } finally {
+      spy.mockRestore();
+    }
+    // Ten uploads did overlap, and yet no more than the slots ran at once.
+    expect(decodePeak).toBeGreaterThanOrEqual(1);
+    expect(decodePeak).toBeLessThanOrEqual(IMAGE_WORK_CONCURRENCY);
+    expect(bodiesPeak).toBeGreaterThan(1);
+    expect(bodiesPeak).toBeLessThanOrEqual(UPLOAD_BODY_CONCURRENCY);
+    expect(uploadBodies.active).toBe(0);
+    expect(imageWork.active).toBe(0);
+  });
+});
