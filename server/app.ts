@@ -70,7 +70,7 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
-  app.use(sessionMiddleware(config, db));
+  app.use(sessionMiddleware(config, db, logger));
   const passport = createPassport(db);
   app.locals.passport = passport;
   app.use(passport.session());

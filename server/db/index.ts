@@ -21,6 +21,9 @@ const pgliteParsers = {
   [DATE]: (v: string) => v,
 };
 
+const CONNECT_TIMEOUT_MS = 5_000;
+const ACQUIRE_TIMEOUT_MS = 10_000;
+
 export interface DbHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
@@ -41,9 +44,15 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
+    // While the server is away (a restart, a failover) requests must fail fast and answer
+    // 503, not queue for knex's default minute: connecting gives up after 5 s and waiting
+    // for a pooled connection after 10 s. A pooled connection that dies (a terminated
+    // backend, a reset socket) is not a crash: knex listens for each client's 'error' and
+    // 'end', marks it disposed and the pool replaces it on the next acquire.
     const db = knexFactory({
       client: 'pg',
-      connection: opts.databaseUrl,
+      connection: { connectionString: opts.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
       pool: { min: 0, max: opts.poolMax ?? 10 },
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
