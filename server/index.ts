@@ -24,7 +24,7 @@ const SHUTDOWN_GRACE_MS = 9000;
 export async function startServer(opts: StartOptions = {}): Promise<{ server: Server; ctx: AppContext; stop: () => Promise<void> }> {
   const config = opts.config ?? loadConfig();
   const logger = createLogger(config);
-  const handle = await openDatabaseFromConfig(config);
+  const handle = await openDatabaseFromConfig(config, logger);
   const t0 = Date.now();
   const ran = await migrateLatest(handle.db);
   if (ran.length) logger.info({ migrations: ran.length, ms: Date.now() - t0 }, 'database migrated');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './pglite-lock';
 
@@ -40,6 +41,8 @@ export interface OpenOptions {
   /** PGlite: in memory, no lock, nothing on disk (tests). */
   inMemory?: boolean;
   poolMax?: number;
+  /** Where knex's own warnings go (a dropped connection, a failed connect); console otherwise. */
+  logger?: Pick<Logger, 'warn' | 'error' | 'debug'>;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
@@ -54,6 +57,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       connection: { connectionString: opts.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
       acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
       pool: { min: 0, max: opts.poolMax ?? 10 },
+      log: knexLog(opts.logger),
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -94,6 +98,16 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   }
 }
 
-export function openDatabaseFromConfig(config: Config): Promise<DbHandle> {
-  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export function openDatabaseFromConfig(config: Config, logger?: OpenOptions['logger']): Promise<DbHandle> {
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+}
+
+function knexLog(logger: OpenOptions['logger']): Knex.Config['log'] {
+  if (!logger) return undefined;
+  return {
+    warn: (message: unknown) => logger.warn({ knex: message }, 'database'),
+    error: (message: unknown) => logger.error({ knex: message }, 'database'),
+    debug: (message: unknown) => logger.debug({ knex: message }, 'database'),
+    deprecate: (message: unknown) => logger.warn({ knex: message }, 'database'),
+  };
 }
