@@ -21,6 +21,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/shared', '<rootDir>/scripts', '<rootDir>/migrations', '<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
+      // `*.postgres.test.ts` need a PostgreSQL server (terminating its backends, cutting the
+      // connection to it), so they belong to the run with TEST_DATABASE_URL only.
+      testPathIgnorePatterns: process.env.TEST_DATABASE_URL ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
       transform: swc,
       moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
       testTimeout: 30_000,

@@ -6,6 +6,7 @@ import { openDatabaseFromConfig } from './db';
 import { migrateLatest } from './db/migrate';
 import { waitForIdlePool } from './db/drain';
 import { createApp, type CreateAppOptions } from './app';
+import { gracefulClose } from './http/graceful-close';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/storage';
 import type { AppContext } from './context';
@@ -24,7 +25,7 @@ const SHUTDOWN_GRACE_MS = 9000;
 export async function startServer(opts: StartOptions = {}): Promise<{ server: Server; ctx: AppContext; stop: () => Promise<void> }> {
   const config = opts.config ?? loadConfig();
   const logger = createLogger(config);
-  const handle = await openDatabaseFromConfig(config);
+  const handle = await openDatabaseFromConfig(config, logger);
   const t0 = Date.now();
   const ran = await migrateLatest(handle.db);
   if (ran.length) logger.info({ migrations: ran.length, ms: Date.now() - t0 }, 'database migrated');
@@ -45,18 +46,15 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
     s.once('error', reject);
   });
   server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive
+  const closer = gracefulClose(server);
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
       const startedStopping = Date.now();
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      clearTimeout(force);
+      const { forced } = await closer.close(SHUTDOWN_GRACE_MS);
+      if (forced) logger.warn('requests still in flight at the end of the grace period were cut off');
       await waitForIdlePool(handle.db, startedStopping + SHUTDOWN_GRACE_MS);
       await handle.close();
       logger.info('stopped');
@@ -71,7 +69,14 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
 /** The process entry: signals stop the server; exit code 0 after a clean stop. */
 export async function main(opts: StartOptions = {}): Promise<void> {
   try {
-    const { stop } = await startServer(opts);
+    const { stop, ctx } = await startServer(opts);
+    // Once serving, a promise nobody awaited that rejects (a side task of a request, a library
+    // that rethrows what it already reported, as connect-session-knex did) is logged, not a
+    // reason to drop every member's requests in flight. Startup failures and uncaught
+    // exceptions stay fatal: after those the process's state is unknown.
+    process.on('unhandledRejection', (reason) => {
+      ctx.logger.error({ err: reason }, 'unhandled promise rejection (logged; the process keeps serving)');
+    });
     const onSignal = () => {
       stop().then(
         () => process.exit(0),

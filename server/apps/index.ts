@@ -64,7 +64,7 @@ export function appMiddleware(ctx: AppContext): AppMiddleware {
   const passport = createPassport(ctx.db);
   return {
     beforeLogging: [healthRouter(ctx)],
-    session: [sessionMiddleware(ctx.config, ctx.db), passport.session()],
+    session: [sessionMiddleware(ctx.config, ctx.db, ctx.logger), passport.session()],
     pageLocals: [navbarIsland(ctx)],
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './pglite-lock';
 
@@ -21,6 +22,9 @@ const pgliteParsers = {
   [DATE]: (v: string) => v,
 };
 
+const CONNECT_TIMEOUT_MS = 5_000;
+const ACQUIRE_TIMEOUT_MS = 10_000;
+
 export interface DbHandle {
   db: Db;
   /** Which database answers: a PostgreSQL server (DATABASE_URL) or the embedded PGlite. */
@@ -38,14 +42,23 @@ export interface OpenOptions {
   /** PGlite: in memory, no lock, nothing on disk (tests). */
   inMemory?: boolean;
   poolMax?: number;
+  /** Where knex's own warnings go (a dropped connection, a failed connect); console otherwise. */
+  logger?: Pick<Logger, 'warn' | 'error' | 'debug'>;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
+    // While the server is away (a restart, a failover) requests must fail fast and answer
+    // 503, not queue for knex's default minute: connecting gives up after 5 s and waiting
+    // for a pooled connection after 10 s. A pooled connection that dies (a terminated
+    // backend, a reset socket) is not a crash: knex listens for each client's 'error' and
+    // 'end', marks it disposed and the pool replaces it on the next acquire.
     const db = knexFactory({
       client: 'pg',
-      connection: opts.databaseUrl,
+      connection: { connectionString: opts.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
       pool: { min: 0, max: opts.poolMax ?? 10 },
+      log: knexLog(opts.logger),
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -86,6 +99,16 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   }
 }
 
-export function openDatabaseFromConfig(config: Config): Promise<DbHandle> {
-  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export function openDatabaseFromConfig(config: Config, logger?: OpenOptions['logger']): Promise<DbHandle> {
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+}
+
+function knexLog(logger: OpenOptions['logger']): Knex.Config['log'] {
+  if (!logger) return undefined;
+  return {
+    warn: (message: unknown) => logger.warn({ knex: message }, 'database'),
+    error: (message: unknown) => logger.error({ knex: message }, 'database'),
+    debug: (message: unknown) => logger.debug({ knex: message }, 'database'),
+    deprecate: (message: unknown) => logger.warn({ knex: message }, 'database'),
+  };
 }

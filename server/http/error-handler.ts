@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { HttpError, NotFoundError, PayloadTooLargeError } from './errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { HttpError, NotFoundError, PayloadTooLargeError, ServiceUnavailableError } from './errors';
 import { databaseInputError } from './database-input-errors';
 import { multipartHttpError } from './multipart-errors';
 
@@ -11,6 +12,8 @@ export function isApiRequest(req: Request): boolean {
 /** Turns errors from body parsers and multer into our typed errors; others stay as they are. */
 function normalise(err: unknown): unknown {
   if (err instanceof HttpError) return err;
+  // A database restart or a terminated connection: try again shortly, not a bug (503, not 500).
+  if (isDatabaseUnavailable(err)) return new ServiceUnavailableError(undefined, { cause: err });
   const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
   if (e?.type === 'entity.parse.failed') return new HttpError(400, `JSON parse error - ${e.message ?? 'invalid JSON'}`);
   if (e?.type === 'entity.too.large') return new PayloadTooLargeError();
@@ -32,27 +35,29 @@ export function errorHandler(logger: Logger) {
     if (refusedInput) logger.warn({ err: rawErr, url: req.originalUrl }, 'database refused a value from the request: validate it where it is read');
     const err = refusedInput ?? normalise(rawErr);
     const status = err instanceof HttpError ? err.status : 500;
-    if (status >= 500) logger.error({ err: rawErr, url: req.originalUrl }, 'request failed');
+    if (status === 503) logger.warn({ err: rawErr, url: req.originalUrl }, 'request answered 503: database unavailable');
+    else if (status >= 500) logger.error({ err: rawErr, url: req.originalUrl }, 'request failed');
     if (res.headersSent) {
       res.end();
       return;
     }
     res.status(status);
     if (status === 429 && err instanceof HttpError) res.set('Retry-After', res.get('Retry-After') ?? '60');
+    if (status === 503) res.set({ 'Retry-After': String(ServiceUnavailableError.RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
     if (isApiRequest(req)) {
       res.set('Cache-Control', 'no-store');
       res.json(err instanceof HttpError ? err.toJSON() : { detail: 'A server error occurred.' });
       return;
     }
-    const template = status === 404 ? 'errors/404.njk' : status >= 500 ? 'errors/500.njk' : 'errors/error.njk';
+    const template = status === 404 ? 'errors/404.njk' : status === 503 ? 'errors/503.njk' : status >= 500 ? 'errors/500.njk' : 'errors/error.njk';
     res.render(template, {
       status,
       message: err instanceof HttpError && status < 500 ? err.message : 'Something went wrong on our side.',
-      pageTitle: status === 404 ? 'Page not found' : 'Error',
+      pageTitle: status === 404 ? 'Page not found' : status === 503 ? 'Back in a moment' : 'Error',
     }, (renderErr: Error | null, html?: string) => {
       if (renderErr) {
         logger.error({ err: renderErr }, 'error page failed to render');
-        res.type('text/plain').send(status === 404 ? 'Not found' : 'Server error');
+        res.type('text/plain').send(status === 404 ? 'Not found' : status === 503 ? 'Service unavailable' : 'Server error');
         return;
       }
       res.type('html').send(html);

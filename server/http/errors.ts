@@ -76,8 +76,12 @@ export class RateLimitedError extends HttpError {
   }
 }
 
+/** 503 with Retry-After: the database (or the session store on it) is away for a moment. */
 export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'Service temporarily unavailable.') {
+  /** Seconds a client should wait before trying again. */
+  static readonly RETRY_AFTER_SECONDS = 5;
+  constructor(message = 'Service temporarily unavailable, try again in a few seconds.', options?: { cause?: unknown }) {
     super(503, message);
+    if (options && 'cause' in options) this.cause = options.cause;
   }
 }
