@@ -8,7 +8,8 @@ import { favouritesSlice, LIST_SLICES, ratingChangeRequested, todoCompletionRequ
 import { readCachedMap, writeCachedMap } from '../../saves/cache';
 import type { SaveKind } from '../../saves/types';
 import { changePasswordSaga, saveNewsletterSaga } from '.';
-import { counts, fakeApi, favourite, page, profile, todo } from '../testing';
+import { bookmarkPage, counts, fakeApi, favourite, page, profile, todo } from '../testing';
+import { SAVE_KINDS } from '../../../shared/save-kinds';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -155,7 +156,8 @@ describe('deleting on the dashboard drops the cached id map of its kind (spec 1 
   test.each(DELETABLE)('$list', async ({ list, kind }) => {
     const item = { id: 5 };
     const fetchers = { favourites: 'favourites', todos: 'todos', completedTodos: 'todos', articleBookmarks: 'articleBookmarks', videoBookmarks: 'videoBookmarks', eventBookmarks: 'eventBookmarks' } as const;
-    const api = fakeApi({ [fetchers[list as keyof typeof fetchers]]: jest.fn(async () => page([item])) });
+    const answer = SAVE_KINDS[kind].serverTime ? bookmarkPage([item]) : page([item]);
+    const api = fakeApi({ [fetchers[list as keyof typeof fetchers]]: jest.fn(async () => answer) });
     const store = createDashboardStore({ profile: { ...initialProfileState, data: profile() }, counts: counts() }, { api });
     writeCachedMap(kind, { 42: 5 }, '2026-01-01T00:00:00Z');
     writeCachedMap('ratings', { 43: { id: 1, rating: 4 } }, '2026-01-01T00:00:00Z');
