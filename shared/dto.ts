@@ -239,7 +239,7 @@ export interface NavbarStateDTO {
 // ## The saves island's initial state (server/apps/saves/page-island.ts builds it).
 
 /** The saved-id maps a page's save controls need (spec 1 §3: a bookmark map per kind). */
-export type SavesIslandKind = 'favourites' | 'todos' | 'ratings' | 'articleBookmarks' | 'videoBookmarks' | 'eventBookmarks';
+export type SavesIslandKind = import('./save-kinds').SaveKindName;
 
 export interface SavesIslandStateDTO {
   /** The signed-in member (id and email are what PUT /profiles/me/ needs), or null for guests. */

@@ -1,4 +1,5 @@
 import { SESSION_VALID_DAYS } from '../../shared/constants';
+import { SAVE_MAP_STORAGE_KEYS } from '../../shared/save-kinds';
 
 // The browser-stored state of spec 2 §4 and spec 1 §3: a local session counts only if it was
 // active under 5 days ago; every store is cleared when the profile id or the app version
@@ -9,12 +10,8 @@ export const STORAGE_KEYS = {
   lastActive: 'profile.lastActiveSessionMoment',
   lastUpdates: 'profile.lastUpdates',
   appVersion: 'appVersion',
-  favourites: 'favourites.listingMap',
-  todos: 'todos.listingMap',
-  videoBookmarks: 'video-bookmarks.videoMap',
-  ratings: 'ratings.listingMap',
-  articleBookmarks: 'article-bookmarks.articleMap',
-  eventBookmarks: 'event-bookmarks.eventMap',
+  // The cached id map of each save kind (shared/save-kinds.ts).
+  ...SAVE_MAP_STORAGE_KEYS,
   recentUploads: 'recentUploadedPhotoCount',
 } as const;
 

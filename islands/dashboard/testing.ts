@@ -33,10 +33,13 @@ export function listing(id: number, fields: Partial<ListingDTO> = {}): ListingDT
 export const favourite = (id: number, listingId = id + 100): FavouriteDTO => ({ id, date_created: '2026-01-01T00:00:00Z', listing: listing(listingId) });
 export const todo = (id: number, isDone = false, listingId = id + 200): TodoDTO => ({ id, is_done: isDone, date_created: '2026-01-01T00:00:00Z', date_completed: isDone ? '2026-01-02T00:00:00Z' : null, listing: listing(listingId) });
 
-export const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results, server_time: '2026-01-01T00:00:00Z' });
+/** A list answer as GET /api/v2/favourites/ gives it; bookmark lists add server_time (bookmarkPage). */
+export const page = <T,>(results: T[], count = results.length) => ({ count, next: null, previous: null, results });
+export const bookmarkPage = <T,>(results: T[], count = results.length) => ({ ...page(results, count), server_time: '2026-01-01T00:00:00Z' });
 
 export function fakeApi(overrides: Partial<Record<keyof DashboardApi, jest.Mock>> = {}): Record<keyof DashboardApi, jest.Mock> & DashboardApi {
   const empty = () => jest.fn(async () => page([]));
+  const noBookmarks = () => jest.fn(async () => bookmarkPage([]));
   const ok = () => jest.fn(async () => null);
   return {
     profile: jest.fn(async () => profile()),
@@ -47,9 +50,9 @@ export function fakeApi(overrides: Partial<Record<keyof DashboardApi, jest.Mock>
     favourites: empty(), deleteFavourite: ok(),
     todos: empty(), completeTodo: jest.fn(), deleteTodo: ok(),
     ratings: empty(), createRating: jest.fn(), updateRating: jest.fn(),
-    articleBookmarks: empty(), deleteArticleBookmark: ok(),
-    videoBookmarks: empty(), deleteVideoBookmark: ok(),
-    eventBookmarks: empty(), deleteEventBookmark: ok(),
+    articleBookmarks: noBookmarks(), deleteArticleBookmark: ok(),
+    videoBookmarks: noBookmarks(), deleteVideoBookmark: ok(),
+    eventBookmarks: noBookmarks(), deleteEventBookmark: ok(),
     photos: empty(), deletePhoto: ok(),
     ...overrides,
   } as unknown as Record<keyof DashboardApi, jest.Mock> & DashboardApi;

@@ -1,10 +1,9 @@
 /// <reference types="jest" />
 import { filters, filtersSlice, initialFilters } from './slices/filters';
 import { currentPage, initialResults, nextPageOffset, results, resultsSlice } from './slices/results';
-import { apiQuery, pageUrl, pointFromUrl } from './query';
+import { criteriaApiQuery as apiQuery, criteriaPageUrl as pageUrl, NEARBY_ID, pointFromSearch as pointFromUrl } from '../../shared/listing-hub';
 import { neighbourhoodHubChosen } from './actions';
 import { hubState, fakeContext, page, range, settle, setup } from './testing';
-import { NEARBY_ID } from './types';
 
 const base = () => initialFilters(hubState().params);
 const reduce = (...actions: Parameters<typeof filtersSlice.reducer>[1][]) => actions.reduce(filtersSlice.reducer, base());

@@ -4,10 +4,9 @@ import { initialStateFor, siteConfig } from '../common/initial-state';
 import type { SavesInitialState } from '../saves/types';
 import { listingSearchApi } from './api';
 import { App } from './components/App';
-import { pointFromUrl } from './query';
 import { filters } from './slices/filters';
 import { browserContext, createListingSearchStore } from './store';
-import type { ListingSearchInitialState } from './types';
+import { pointFromSearch, type ListingSearchInitialState } from '../../shared/listing-hub';
 
 // The listing search panel of the listing hubs. It starts from what the hub page printed
 // (params, first page, filter options: #initial-state) and fetches only when the criteria
@@ -19,7 +18,7 @@ mountIsland('listing-search', (el) => {
   if (!initial) return null;
   const store = createListingSearchStore(initial, browserContext(listingSearchApi));
   // CASE: a reload after 'Nearby': the hub page could not search by position; the island does.
-  const point = initial.params.fixedNeighbourhood === null ? pointFromUrl(window.location.search) : null;
+  const point = initial.params.fixedNeighbourhood === null ? pointFromSearch(window.location.search) : null;
   if (point) store.dispatch(filters.nearbyLocated(point));
   const config = siteConfig();
   const member = Boolean(initialStateFor<SavesInitialState>('saves')?.member);

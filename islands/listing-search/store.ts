@@ -3,7 +3,7 @@ import type { ListingSearchApi } from './api';
 import { listingSearchSaga } from './sagas';
 import { filtersSlice, initialFilters, type FiltersState } from './slices/filters';
 import { initialResults, resultsSlice, type ResultsState } from './slices/results';
-import type { ListingSearchInitialState } from './types';
+import type { ListingSearchInitialState } from '../../shared/listing-hub';
 
 export interface ListingSearchState {
   filters: FiltersState;

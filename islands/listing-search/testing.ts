@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import type { ListingDTO, Page } from '../../shared/dto';
 import { createListingSearchStore, type ListingSearchContext } from './store';
-import type { HubParams, ListingSearchInitialState } from './types';
+import type { HubParams, ListingSearchInitialState } from '../../shared/listing-hub';
 
 // Fixtures for the listing-search tests: a hub state like server/apps/listings/hub-page.ts
 // prints, and a context whose every part is a jest mock.

@@ -127,9 +127,7 @@ export function geometryPoints(geometry: { type: string; coordinates: unknown })
 }
 
 /** The bbox query value (left,bottom,right,top) rounded to ~1 m so URLs stay short. */
-export function bboxParam(b: BBox): string {
-  return b.map((n) => n.toFixed(5)).join(',');
-}
+export { bboxParam } from '../../shared/listing-hub';
 
 /**
  * Whether this browser can give maplibre a WebGL context, asked before the 285 KB chunk is

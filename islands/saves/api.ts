@@ -1,6 +1,7 @@
 import { api } from '../common/api';
 import { authStatusOnce } from '../common/auth-status';
 import type { AuthStatusDTO } from '../../shared/dto';
+import { createPayload, SAVE_KINDS } from '../../shared/save-kinds';
 import type { RatingEntry, SaveKind, ToggleKind } from './types';
 
 // The member calls the saves island makes (spec 1 §7), one line each. Create answers carry
@@ -20,37 +21,17 @@ export interface CalendarAuthorizationNeeded {
   authorization_url: string;
 }
 
-const BASE: Record<SaveKind, string> = {
-  favourites: '/api/v2/favourites/',
-  todos: '/api/v2/todos/',
-  ratings: '/api/v2/ratings/',
-  articleBookmarks: '/api/v2/article-bookmarks/',
-  videoBookmarks: '/api/v2/video-bookmarks/',
-  eventBookmarks: '/api/v2/event-bookmarks/',
-};
-
-const IDS: Record<SaveKind, string> = {
-  favourites: 'listing_ids/',
-  todos: 'listing_ids/',
-  ratings: 'listing_ids/',
-  articleBookmarks: 'article_ids/',
-  videoBookmarks: 'video_ids/',
-  eventBookmarks: 'event_ids/',
-};
-
-/** The create body of each toggle kind: the object under the field its endpoint reads. */
-const createBody = (kind: ToggleKind, objectId: number): Record<string, number> =>
-  kind === 'favourites' || kind === 'todos' ? { listing: objectId } : kind === 'videoBookmarks' ? { video: objectId } : { object_id: objectId };
+const base = (kind: SaveKind) => SAVE_KINDS[kind].path;
 
 export const savesApi = {
   authStatus: authStatusOnce,
-  ids: (kind: SaveKind) => api.get<Record<string, number | RatingEntry>>(BASE[kind] + IDS[kind]),
-  create: (kind: ToggleKind, objectId: number) => api.post<CreatedSave>(BASE[kind], createBody(kind, objectId)),
-  remove: (kind: SaveKind, saveId: number) => api.delete(`${BASE[kind]}${saveId}/`),
+  ids: (kind: SaveKind) => api.get<Record<string, number | RatingEntry>>(base(kind) + SAVE_KINDS[kind].idsPath),
+  create: (kind: ToggleKind, objectId: number) => api.post<CreatedSave>(base(kind), createPayload(kind, objectId)),
+  remove: (kind: SaveKind, saveId: number) => api.delete(`${base(kind)}${saveId}/`),
   saveEvent: (eventId: number, addToCalendar: boolean) =>
-    api.post<CreatedSave | CalendarAuthorizationNeeded>(BASE.eventBookmarks, { object_id: eventId, add_to_calendar: addToCalendar }),
-  rate: (listingId: number, rating: number) => api.post<CreatedSave & RatingEntry>(BASE.ratings, { listing: listingId, rating }),
-  updateRating: (ratingId: number, rating: number) => api.patch<CreatedSave & RatingEntry>(`${BASE.ratings}${ratingId}/`, { rating }),
+    api.post<CreatedSave | CalendarAuthorizationNeeded>(base('eventBookmarks'), { ...createPayload('eventBookmarks', eventId), add_to_calendar: addToCalendar }),
+  rate: (listingId: number, rating: number) => api.post<CreatedSave & RatingEntry>(base('ratings'), createPayload('ratings', listingId, rating)),
+  updateRating: (ratingId: number, rating: number) => api.patch<CreatedSave & RatingEntry>(`${base('ratings')}${ratingId}/`, { rating }),
   setCalendarSync: (member: { id: number; email: string }, sync: boolean) =>
     api.put<{ sync_bookmarked_events_to_google_calendar: boolean | null }>('/api/v2/profiles/me/', { id: member.id, email: member.email, sync_bookmarked_events_to_google_calendar: sync }),
 };

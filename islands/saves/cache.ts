@@ -1,4 +1,5 @@
-import { readItem, STORAGE_KEYS, writeItem } from '../common/storage';
+import { readItem, writeItem } from '../common/storage';
+import { SAVE_KINDS } from '../../shared/save-kinds';
 import type { SaveKind } from './types';
 
 // The saved-id maps kept in localStorage (spec 1 §3 "a bookmark map per kind with update
@@ -7,24 +8,11 @@ import type { SaveKind } from './types';
 // map is stale exactly when /profiles/hi/ reports a later last_updates for its kind. The
 // stores are cleared with the others on profile or app-version change (common/storage.ts).
 
-export const CACHE_KEYS: Record<SaveKind, string> = {
-  favourites: STORAGE_KEYS.favourites,
-  todos: STORAGE_KEYS.todos,
-  ratings: STORAGE_KEYS.ratings,
-  articleBookmarks: STORAGE_KEYS.articleBookmarks,
-  videoBookmarks: STORAGE_KEYS.videoBookmarks,
-  eventBookmarks: STORAGE_KEYS.eventBookmarks,
-};
+/** The localStorage key of a kind's map (spec 2 §3), shared with the dashboard. */
+const cacheKey = (kind: SaveKind) => SAVE_KINDS[kind].storageKey;
 
-/** The /profiles/hi/ last_updates key of each kind. */
-export const LAST_UPDATE_KEYS: Record<SaveKind, string> = {
-  favourites: 'favourites',
-  todos: 'todos',
-  ratings: 'ratings',
-  articleBookmarks: 'article-bookmarks',
-  videoBookmarks: 'video-bookmarks',
-  eventBookmarks: 'event-bookmarks',
-};
+/** The /profiles/hi/ last_updates key of a kind. */
+export const lastUpdateKey = (kind: SaveKind) => SAVE_KINDS[kind].lastUpdateKey;
 
 export interface CachedMap<V = unknown> {
   map: Record<string, V>;
@@ -35,19 +23,19 @@ const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
 /** The cached map of a kind, or null (absent, or written in another shape by older code). */
 export function readCachedMap<V>(kind: SaveKind): CachedMap<V> | null {
-  const v = readItem<CachedMap<V>>(CACHE_KEYS[kind]);
+  const v = readItem<CachedMap<V>>(cacheKey(kind));
   if (!v || typeof v !== 'object' || !v.map || typeof v.map !== 'object' || Array.isArray(v.map)) return null;
   if (v.updatedAt !== null && typeof v.updatedAt !== 'string') return null;
   return v;
 }
 
 export function writeCachedMap(kind: SaveKind, map: Record<string, unknown>, updatedAt: string | null): void {
-  writeItem(CACHE_KEYS[kind], { map, updatedAt });
+  writeItem(cacheKey(kind), { map, updatedAt });
 }
 
 export function dropCachedMap(kind: SaveKind): void {
   try {
-    window.localStorage.removeItem(CACHE_KEYS[kind]);
+    window.localStorage.removeItem(cacheKey(kind));
   } catch {
     // storage disabled: nothing cached either
   }

@@ -17,15 +17,5 @@ export type RatingEntry = RatingIdsEntry;
 /** The placeholders templates/partials/save-controls.njk prints (data-save). */
 export type ControlType = 'listing' | 'listing-compact' | 'article' | 'video' | 'event';
 
-/** The post_authenticate_action names the login endpoint accepts (server/apps/accounts/schemas.ts). */
-export const LOGIN_ACTIONS: Record<SaveKind, string> = {
-  favourites: 'add-favourite',
-  todos: 'add-todo',
-  ratings: 'add-rating',
-  articleBookmarks: 'add-article-bookmark',
-  videoBookmarks: 'add-video-bookmark',
-  eventBookmarks: 'add-event-bookmark',
-};
-
 /** A save being created has no id yet: the optimistic entry carries this one. */
 export const PENDING_ID = -1;

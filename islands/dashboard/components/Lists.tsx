@@ -1,3 +1,4 @@
+import { SAVE_KINDS } from '../../../shared/save-kinds';
 import { useDashboardSettings } from '../context';
 import { countLabel, formatDate } from '../format';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
@@ -97,11 +98,7 @@ export function Todos() {
   );
 }
 
-export const ARTICLE_TABS: SortTab[] = [
-  { label: 'A–Z', ordering: 'article_name' },
-  { label: 'MOST RECENT', ordering: '-article_date' },
-  { label: 'RECENTLY SAVED', ordering: '-date_created' },
-];
+export const ARTICLE_TABS: readonly SortTab[] = SAVE_KINDS.articleBookmarks.sortTabs;
 
 export function SavedArticles() {
   const dispatch = useDashboardDispatch();
@@ -137,11 +134,7 @@ export function SavedArticles() {
   );
 }
 
-export const VIDEO_TABS: SortTab[] = [
-  { label: 'A–Z', ordering: 'video_title' },
-  { label: 'MOST RECENT', ordering: '-video_date' },
-  { label: 'RECENTLY SAVED', ordering: '-date_created' },
-];
+export const VIDEO_TABS: readonly SortTab[] = SAVE_KINDS.videoBookmarks.sortTabs;
 
 export function SavedVideos() {
   const dispatch = useDashboardDispatch();
@@ -177,10 +170,7 @@ export function SavedVideos() {
   );
 }
 
-export const EVENT_TABS: SortTab[] = [
-  { label: 'UPCOMING', ordering: 'start_date_time' },
-  { label: 'RECENTLY SAVED', ordering: '-date_created' },
-];
+export const EVENT_TABS: readonly SortTab[] = SAVE_KINDS.eventBookmarks.sortTabs;
 
 export function SavedEvents() {
   const dispatch = useDashboardDispatch();

@@ -86,7 +86,7 @@ export interface SortTab {
   ordering: string;
 }
 
-export function SortTabs({ tabs, current, onChange }: { tabs: SortTab[]; current: string | null; onChange: (ordering: string) => void }) {
+export function SortTabs({ tabs, current, onChange }: { tabs: readonly SortTab[]; current: string | null; onChange: (ordering: string) => void }) {
   return (
     <div className="dash-sort" role="group" aria-label="Sort by">
       {tabs.map((t) => (

@@ -3,7 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Page, ProfileDTO } from '../../../shared/dto';
 import { TIMINGS_MS } from '../../../shared/constants';
 import { ApiError, fieldErrorsOf } from '../../common/api';
-import { STORAGE_KEYS } from '../../common/storage';
+import { SAVE_KINDS, type SaveKindName } from '../../../shared/save-kinds';
 import type { ListState } from '../../common/list-state';
 import type { DashboardApi, ListQuery, NewsletterField, PasswordChange } from '../api';
 import { profileActions } from '../slices/profile';
@@ -32,15 +32,18 @@ export interface DashboardSagaContext {
 type AnyList = (typeof LIST_SLICES)[ListName];
 type HasId = { id: number };
 
-/** How each list is fetched and deleted, the fixed query it adds, the cache it invalidates. */
-export const LIST_CALLS: Record<ListName, { fetch: keyof DashboardApi; remove: keyof DashboardApi | null; query?: ListQuery; cacheKey?: string }> = {
-  favourites: { fetch: 'favourites', remove: 'deleteFavourite', cacheKey: STORAGE_KEYS.favourites },
-  todos: { fetch: 'todos', remove: 'deleteTodo', query: { completed: 0 }, cacheKey: STORAGE_KEYS.todos },
-  completedTodos: { fetch: 'todos', remove: 'deleteTodo', query: { completed: 1 }, cacheKey: STORAGE_KEYS.todos },
-  ratings: { fetch: 'ratings', remove: null },
-  articleBookmarks: { fetch: 'articleBookmarks', remove: 'deleteArticleBookmark' },
-  videoBookmarks: { fetch: 'videoBookmarks', remove: 'deleteVideoBookmark', cacheKey: STORAGE_KEYS.videoBookmarks },
-  eventBookmarks: { fetch: 'eventBookmarks', remove: 'deleteEventBookmark' },
+/**
+ * How each list is fetched and deleted, the fixed query it adds, and the save kind it lists
+ * (shared/save-kinds.ts), whose cached id map a deletion drops (spec 1 §4). Photos are no save.
+ */
+export const LIST_CALLS: Record<ListName, { fetch: keyof DashboardApi; remove: keyof DashboardApi | null; query?: ListQuery; kind?: SaveKindName }> = {
+  favourites: { fetch: 'favourites', remove: 'deleteFavourite', kind: 'favourites' },
+  todos: { fetch: 'todos', remove: 'deleteTodo', query: { completed: 0 }, kind: 'todos' },
+  completedTodos: { fetch: 'todos', remove: 'deleteTodo', query: { completed: 1 }, kind: 'todos' },
+  ratings: { fetch: 'ratings', remove: null, kind: 'ratings' },
+  articleBookmarks: { fetch: 'articleBookmarks', remove: 'deleteArticleBookmark', kind: 'articleBookmarks' },
+  videoBookmarks: { fetch: 'videoBookmarks', remove: 'deleteVideoBookmark', kind: 'videoBookmarks' },
+  eventBookmarks: { fetch: 'eventBookmarks', remove: 'deleteEventBookmark', kind: 'eventBookmarks' },
   photos: { fetch: 'photos', remove: 'deletePhoto' },
 };
 
@@ -80,8 +83,8 @@ function listDeleteSaga(name: ListName) {
     try {
       yield call(api[method] as (id: number) => Promise<unknown>, action.payload);
       yield put(slice.actions.itemDeleted(action.payload));
-      const key = LIST_CALLS[name].cacheKey;
-      if (key) forget(key);
+      const kind = LIST_CALLS[name].kind;
+      if (kind) forget(SAVE_KINDS[kind].storageKey);
     } catch {
       yield put(slice.actions.deleteFailed(action.payload));
     }

@@ -4,9 +4,12 @@ import { delay } from 'redux-saga/effects';
 import { ApiError } from '../../common/api';
 import { createDashboardStore, type DashboardRootState } from '../store';
 import { initialProfileState, profileActions } from '../slices/profile';
-import { favouritesSlice, ratingChangeRequested, todoCompletionRequested, todosSlice, completedTodosSlice, todoRatingRequested } from '../slices/lists';
+import { favouritesSlice, LIST_SLICES, ratingChangeRequested, todoCompletionRequested, todosSlice, completedTodosSlice, todoRatingRequested, type ListName } from '../slices/lists';
+import { readCachedMap, writeCachedMap } from '../../saves/cache';
+import type { SaveKind } from '../../saves/types';
 import { changePasswordSaga, saveNewsletterSaga } from '.';
-import { counts, fakeApi, favourite, page, profile, todo } from '../testing';
+import { bookmarkPage, counts, fakeApi, favourite, page, profile, todo } from '../testing';
+import { SAVE_KINDS } from '../../../shared/save-kinds';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -133,5 +136,39 @@ describe('dashboard sagas', () => {
     const api = fakeApi({ patchProfile: jest.fn(async () => Promise.reject(new ApiError(400, { settings_receive_newsletter_travel: ['Must be a valid boolean.'] }))) });
     await runSaga({ dispatch: (a: { type: string }) => dispatched.push(a), context: { api } }, saveNewsletterSaga, profileActions.newsletterToggled({ field: 'settings_receive_newsletter_travel', value: true })).toPromise();
     expect(dispatched).toEqual([profileActions.newsletterSaveFailed({ field: 'settings_receive_newsletter_travel', value: false, error: 'Must be a valid boolean.' })]);
+  });
+});
+
+describe('deleting on the dashboard drops the cached id map of its kind (spec 1 §4)', () => {
+  // The map the saves island keeps in localStorage; the dashboard runs without a forgetCache
+  // override, so this is the browser's own storage.
+  const DELETABLE: Array<{ list: ListName; kind: SaveKind }> = [
+    { list: 'favourites', kind: 'favourites' },
+    { list: 'todos', kind: 'todos' },
+    { list: 'completedTodos', kind: 'todos' },
+    { list: 'articleBookmarks', kind: 'articleBookmarks' },
+    { list: 'videoBookmarks', kind: 'videoBookmarks' },
+    { list: 'eventBookmarks', kind: 'eventBookmarks' },
+  ];
+
+  beforeEach(() => localStorage.clear());
+
+  test.each(DELETABLE)('$list', async ({ list, kind }) => {
+    const item = { id: 5 };
+    const fetchers = { favourites: 'favourites', todos: 'todos', completedTodos: 'todos', articleBookmarks: 'articleBookmarks', videoBookmarks: 'videoBookmarks', eventBookmarks: 'eventBookmarks' } as const;
+    const answer = SAVE_KINDS[kind].serverTime ? bookmarkPage([item]) : page([item]);
+    const api = fakeApi({ [fetchers[list as keyof typeof fetchers]]: jest.fn(async () => answer) });
+    const store = createDashboardStore({ profile: { ...initialProfileState, data: profile() }, counts: counts() }, { api });
+    writeCachedMap(kind, { 42: 5 }, '2026-01-01T00:00:00Z');
+    writeCachedMap('ratings', { 43: { id: 1, rating: 4 } }, '2026-01-01T00:00:00Z');
+    const slice = LIST_SLICES[list];
+    store.dispatch(slice.actions.pageRequested());
+    await flush();
+    store.dispatch(slice.actions.deleteRequested(5));
+    await flush();
+    expect((store.getState() as DashboardRootState)[list].items).toEqual([]);
+    expect(readCachedMap(kind)).toBeNull();
+    // Only that kind's map goes.
+    expect(readCachedMap('ratings')).not.toBeNull();
   });
 });

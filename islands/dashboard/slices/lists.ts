@@ -1,6 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { PhotoDTO, ProfileCountsDTO } from '../../../shared/dto';
 import { PAGE_SIZE } from '../../../shared/constants';
+import { DEFAULT_SAVE_ORDERING, SAVE_KINDS } from '../../../shared/save-kinds';
 import { createListSlice, listDraft } from '../../common/list-state';
 import type { ArticleBookmarkDTO, EventBookmarkDTO, FavouriteDTO, RatingDTO, TodoDTO, VideoBookmarkDTO } from '../types';
 
@@ -19,10 +20,10 @@ export const ratingChangeRequested = createAction<{ id: number; rating: number }
 /** A new rating was created (from a completed to-do). */
 export const ratingCreated = createAction<RatingDTO>('ratings/itemCreated');
 
-export const favouritesSlice = createListSlice<FavouriteDTO>('favourites', { limit: PAGE_SIZE.favourites });
+export const favouritesSlice = createListSlice<FavouriteDTO>('favourites', { limit: SAVE_KINDS.favourites.pageSize });
 
 export const todosSlice = createListSlice<TodoDTO>('todos', {
-  limit: PAGE_SIZE.incompleteTodos,
+  limit: SAVE_KINDS.todos.pageSize,
   extraReducers: (b) => b.addCase(todoCompleted, (state, a) => void listDraft.remove(state, a.payload.id)),
 });
 
@@ -32,13 +33,13 @@ export const completedTodosSlice = createListSlice<TodoDTO>('completedTodos', {
 });
 
 export const ratingsSlice = createListSlice<RatingDTO>('ratings', {
-  limit: PAGE_SIZE.ratings,
+  limit: SAVE_KINDS.ratings.pageSize,
   extraReducers: (b) => b.addCase(ratingCreated, (state, a) => listDraft.prepend(state, a.payload)),
 });
 
-export const articleBookmarksSlice = createListSlice<ArticleBookmarkDTO>('articleBookmarks', { limit: PAGE_SIZE.articleBookmarks, ordering: '-date_created' });
-export const videoBookmarksSlice = createListSlice<VideoBookmarkDTO>('videoBookmarks', { limit: PAGE_SIZE.videoBookmarks, ordering: '-date_created' });
-export const eventBookmarksSlice = createListSlice<EventBookmarkDTO>('eventBookmarks', { limit: PAGE_SIZE.eventBookmarks, ordering: '-date_created' });
+export const articleBookmarksSlice = createListSlice<ArticleBookmarkDTO>('articleBookmarks', { limit: SAVE_KINDS.articleBookmarks.pageSize, ordering: DEFAULT_SAVE_ORDERING });
+export const videoBookmarksSlice = createListSlice<VideoBookmarkDTO>('videoBookmarks', { limit: SAVE_KINDS.videoBookmarks.pageSize, ordering: DEFAULT_SAVE_ORDERING });
+export const eventBookmarksSlice = createListSlice<EventBookmarkDTO>('eventBookmarks', { limit: SAVE_KINDS.eventBookmarks.pageSize, ordering: DEFAULT_SAVE_ORDERING });
 export const photosSlice = createListSlice<PhotoDTO>('photos', { limit: PAGE_SIZE.photos });
 
 export const LIST_SLICES = {
@@ -56,11 +57,11 @@ export type ListName = keyof typeof LIST_SLICES;
 
 /** Which profile count each list's total feeds (the completed to-dos feed none). */
 export const COUNT_FIELD: Partial<Record<ListName, keyof ProfileCountsDTO>> = {
-  favourites: 'favourite_count',
-  todos: 'todos_count',
-  ratings: 'ratings_count',
-  articleBookmarks: 'bookmark_count',
-  videoBookmarks: 'video_bookmarks_count',
-  eventBookmarks: 'saved_events_count',
+  favourites: SAVE_KINDS.favourites.countField,
+  todos: SAVE_KINDS.todos.countField,
+  ratings: SAVE_KINDS.ratings.countField,
+  articleBookmarks: SAVE_KINDS.articleBookmarks.countField,
+  videoBookmarks: SAVE_KINDS.videoBookmarks.countField,
+  eventBookmarks: SAVE_KINDS.eventBookmarks.countField,
   photos: 'photo_count',
 };

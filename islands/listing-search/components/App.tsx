@@ -3,8 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { filters } from '../slices/filters';
 import { nextPageOffset, results } from '../slices/results';
 import type { ListingSearchState } from '../store';
-import { pageUrl } from '../query';
-import { sortTabs, type HubOptions } from '../types';
+import { criteriaPageUrl, hubSortTabs, type HubOptions } from '../../../shared/listing-hub';
 import { Filters } from './Filters';
 import { ListingCard, type CardContext } from './ListingCard';
 import { MapPanel } from './MapPanel';
@@ -57,7 +56,7 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
     if (more && !list.isFetching) dispatch(results.nextPageRequested());
   }, [list.items.length, view, more]);
 
-  const tabs = useMemo(() => sortTabs(criteria.subcategory), [criteria.subcategory]);
+  const tabs = useMemo(() => hubSortTabs(criteria.subcategory), [criteria.subcategory]);
 
   return (
     <div className="listing-search" data-enhanced="true">
@@ -70,7 +69,7 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
               <li key={t.label}>
                 <a
                   className="tabs__link"
-                  href={pageUrl({ ...criteria, ordering: t.ordering }, { path, fixedNeighbourhood, page: 1 })}
+                  href={criteriaPageUrl({ ...criteria, ordering: t.ordering }, { path, fixedNeighbourhood, page: 1 })}
                   aria-current={t.ordering === criteria.ordering ? 'true' : undefined}
                   aria-disabled={disabled || undefined}
                   onClick={(e) => {

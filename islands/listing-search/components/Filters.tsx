@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { neighbourhoodHubChosen } from '../actions';
 import { filters } from '../slices/filters';
-import { NEARBY_ID, type Criteria, type HubOptions } from '../types';
+import { NEARBY_ID, type HubCriteria as Criteria, type HubOptions } from '../../../shared/listing-hub';
 
 // The dropdown filters (spec 2 §2): category (another hub), sub-category, neighbourhood (with
 // Nearby), subway stop, service, features (a multi-select: 'N Features Selected') and best-of.

@@ -1,11 +1,10 @@
 import type { Action } from '@reduxjs/toolkit';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ListingDTO, Page } from '../../../shared/dto';
-import { apiQuery, pageUrl, PAGE_LIMIT } from '../query';
+import { criteriaApiQuery, criteriaPageUrl, HUB_PAGE_SIZE, NEARBY_ID } from '../../../shared/listing-hub';
 import { CRITERIA_ACTIONS, filters } from '../slices/filters';
 import { currentPage, nextPageOffset, results } from '../slices/results';
 import type { ListingSearchContext, ListingSearchState } from '../store';
-import { NEARBY_ID } from '../types';
 import { neighbourhoodHubChosen } from '../actions';
 
 // One saga per flow (spec 2 §4 "Listing filters"):
@@ -31,7 +30,7 @@ const selectState = (s: ListingSearchState) => s;
 function* syncUrl() {
   const c: ListingSearchContext = yield* context();
   const s: ListingSearchState = yield select(selectState);
-  const url = pageUrl(s.filters.criteria, { path: c.currentPath(), fixedNeighbourhood: s.filters.fixedNeighbourhood, page: currentPage(s.results) });
+  const url = criteriaPageUrl(s.filters.criteria, { path: c.currentPath(), fixedNeighbourhood: s.filters.fixedNeighbourhood, page: currentPage(s.results) });
   c.replaceUrl(url);
 }
 
@@ -42,7 +41,7 @@ export function* searchFlow() {
   const s: ListingSearchState = yield select(selectState);
   const generation = s.results.generation;
   try {
-    const page: Page<ListingDTO> = yield call(c.api.search, apiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, 0, PAGE_LIMIT));
+    const page: Page<ListingDTO> = yield call(c.api.search, criteriaApiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, 0, HUB_PAGE_SIZE));
     yield put(results.pageLoaded({ generation, offset: 0, append: false, page }));
   } catch {
     yield put(results.pageFailed({ generation, append: false }));
@@ -59,7 +58,7 @@ export function* nextPageFlow() {
   const generation = s.results.generation;
   yield put(results.pageStarted());
   try {
-    const page: Page<ListingDTO> = yield call(c.api.search, apiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, offset, PAGE_LIMIT));
+    const page: Page<ListingDTO> = yield call(c.api.search, criteriaApiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, offset, HUB_PAGE_SIZE));
     yield put(results.pageLoaded({ generation, offset, append: true, page }));
   } catch {
     yield put(results.pageFailed({ generation, append: true }));
@@ -84,7 +83,7 @@ export function* categoryFlow(action: ReturnType<typeof filters.categoryChosen>)
   const fixed = s.filters.fixedNeighbourhood;
   // A neighbourhood hub stays in its neighbourhood: /{type}/n/{id}/{slug}/ with the new type.
   const path = fixed !== null ? c.currentPath().replace(/^\/[^/]+\//, `/${action.payload.slug}/`) : c.currentPath();
-  c.navigate(pageUrl(s.filters.criteria, { path, fixedNeighbourhood: fixed, page: 1 }));
+  c.navigate(criteriaPageUrl(s.filters.criteria, { path, fixedNeighbourhood: fixed, page: 1 }));
 }
 
 export function* neighbourhoodHubFlow(action: ReturnType<typeof neighbourhoodHubChosen>) {

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BBox } from '../../maps/types';
-import { NEARBY_ID, type Criteria, type HubParams, type ViewMode } from '../types';
+import { hasPoint, NEARBY_ID, type HubCriteria as Criteria, type HubParams } from '../../../shared/listing-hub';
+import type { ViewMode } from '../types';
 
 // The listing filters of spec 2 §4, with their reset rules:
 // - a new category resets the sub-category (and the page navigates to the category's hub);
@@ -45,8 +46,7 @@ const SMART_REVIEW = 'smart_review';
 
 /** CASE: distance needs a point or a station (the API answers 400 otherwise). */
 function keepOrderingValid(c: Criteria): void {
-  const point = c.neighborhoodId === NEARBY_ID && c.lat !== null && c.long !== null;
-  if (c.ordering === 'distance' && !point && !c.subwayStopId) c.ordering = SMART_REVIEW;
+  if (c.ordering === 'distance' && !hasPoint(c) && !c.subwayStopId) c.ordering = SMART_REVIEW;
 }
 
 export const filtersSlice = createSlice({

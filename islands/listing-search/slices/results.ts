@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ListingDTO, Page } from '../../../shared/dto';
-import { PAGE_LIMIT } from '../query';
+import { HUB_PAGE_SIZE as PAGE_LIMIT } from '../../../shared/listing-hub';
 
 // The result list (spec 2 §3 list state): items, count, next, previous. A criteria change
 // starts a new generation and replaces the items when its first page arrives; scrolling to

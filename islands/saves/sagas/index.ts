@@ -5,7 +5,8 @@ import type { LoginRequest } from '../../common/auth-events';
 import { TIMINGS_MS } from '../../../shared/constants';
 import { eventSaveRequested, toggleRequested } from '../actions';
 import type { AuthStatus, CalendarAuthorizationNeeded, CreatedSave, SavesApi } from '../api';
-import { dropCachedMap, isFresh, LAST_UPDATE_KEYS, readCachedMap, recordOwnChange, writeCachedMap } from '../cache';
+import { dropCachedMap, isFresh, lastUpdateKey, readCachedMap, recordOwnChange, writeCachedMap } from '../cache';
+import { SAVE_KINDS } from '../../../shared/save-kinds';
 import { bookmarks, type BookmarkKind } from '../slices/bookmarks';
 import { favourites } from '../slices/favourites';
 import { profile, type ProfileState } from '../slices/profile';
@@ -13,7 +14,7 @@ import { ratings } from '../slices/ratings';
 import type { SaveMapState } from '../slices/save-map';
 import { todos } from '../slices/todos';
 import type { SavesRootState } from '../store';
-import { LOGIN_ACTIONS, PENDING_ID, type RatingEntry, type SaveKind, type ToggleKind } from '../types';
+import { PENDING_ID, type RatingEntry, type SaveKind, type ToggleKind } from '../types';
 
 // One saga per flow (spec 1 §4): load the saved-id maps once per page, toggle a save, rate a
 // place, save an event. Toggles are optimistic and roll back on failure; failures show no
@@ -75,7 +76,7 @@ const selectProfile = (s: SavesRootState) => s.profile;
 
 /** A guest's protected action: the navbar's login dialog, remembering what was asked. */
 function* askToLogIn(kind: SaveKind, objectId: number, rating?: number) {
-  const pendingAction = { post_authenticate_action: LOGIN_ACTIONS[kind], object_id: objectId, ...(rating ? { rating } : {}) };
+  const pendingAction = { post_authenticate_action: SAVE_KINDS[kind].loginAction, object_id: objectId, ...(rating ? { rating } : {}) };
   yield call(yield* ctx('requestLogin'), { pendingAction });
 }
 
@@ -113,8 +114,8 @@ export function* loadSavedMapsFlow() {
       return;
     }
   }
-  const toFetch = cached.filter(({ kind, cache }) => (lastUpdates ? !isFresh(cache, lastUpdates[LAST_UPDATE_KEYS[kind]]) : !cache));
-  yield all(toFetch.map(({ kind }) => call(fetchMap, kind, lastUpdates?.[LAST_UPDATE_KEYS[kind]] ?? null)));
+  const toFetch = cached.filter(({ kind, cache }) => (lastUpdates ? !isFresh(cache, lastUpdates[lastUpdateKey(kind)]) : !cache));
+  yield all(toFetch.map(({ kind }) => call(fetchMap, kind, lastUpdates?.[lastUpdateKey(kind)] ?? null)));
 }
 
 /** Favourite, to-do, article and video bookmark: create if absent, delete if present. */

@@ -9,6 +9,7 @@ import { ratingsKind } from '../ratings/kind';
 import { articleBookmarksKind } from '../bookmarks/articles';
 import { videoBookmarksKind } from '../bookmarks/videos';
 import { eventBookmarksKind } from '../bookmarks/events';
+import { createPayload, SAVE_KINDS, saveKindOfLoginAction, type SaveKindName } from '../../../shared/save-kinds';
 import type { PostAuthenticateAction } from './schemas';
 
 // A guest who tried to save something (spec 2 §4: "a protected action by a guest opens the
@@ -16,13 +17,14 @@ import type { PostAuthenticateAction } from './schemas';
 // they sign in. The save goes through the same store as the saving APIs, so the rules are the
 // same: one per member and object, counters and ratings kept in step, last_updates moved.
 
-const KINDS: Record<PostAuthenticateAction, SaveKind<unknown>> = {
-  'add-favourite': favouritesKind as SaveKind<unknown>,
-  'add-todo': todosKind as SaveKind<unknown>,
-  'add-rating': ratingsKind as SaveKind<unknown>,
-  'add-article-bookmark': articleBookmarksKind as SaveKind<unknown>,
-  'add-video-bookmark': videoBookmarksKind as SaveKind<unknown>,
-  'add-event-bookmark': eventBookmarksKind as SaveKind<unknown>,
+// The server side of each kind in shared/save-kinds.ts; the action names and payloads are the registry's.
+const KINDS: { [K in SaveKindName]: SaveKind<unknown> } = {
+  favourites: favouritesKind,
+  todos: todosKind,
+  ratings: ratingsKind,
+  articleBookmarks: articleBookmarksKind,
+  videoBookmarks: videoBookmarksKind,
+  eventBookmarks: eventBookmarksKind,
 };
 
 export interface PostAuthenticateRequest {
@@ -38,12 +40,14 @@ export type PostAuthenticateOutcome = 'saved' | 'already-saved' | 'not-found' | 
  * sign-in has succeeded whatever happens to the save, and the outcome is only logged.
  */
 export async function runPostAuthenticateAction(db: Db, logger: Logger, profileId: number, req: PostAuthenticateRequest, now = new Date()): Promise<PostAuthenticateOutcome> {
-  const kind = KINDS[req.action];
+  const name = saveKindOfLoginAction(req.action);
+  const kind = KINDS[name];
+  // A rating posted again changes the member's rating: saved either way.
+  const rated = SAVE_KINDS[name].rated;
   try {
-    if (req.action === 'add-rating' && !req.rating) return 'invalid';
-    const payload = req.action === 'add-rating' ? { listing: req.objectId, rating: req.rating } : { [kind.objectField]: req.objectId };
-    const saved = await createSave(db, kind, profileId, kind.parseCreate(payload, now), now);
-    return saved.created || req.action === 'add-rating' ? 'saved' : 'already-saved';
+    if (rated && !req.rating) return 'invalid';
+    const saved = await createSave(db, kind, profileId, kind.parseCreate(createPayload(name, req.objectId, req.rating), now), now);
+    return saved.created || rated ? 'saved' : 'already-saved';
   } catch (err) {
     // A 400 from the store: the object does not exist or cannot be saved (an unapproved event).
     if (err instanceof HttpError && err.status === 400) return 'not-found';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import { emailField } from '../profiles/schemas';
+import { LOGIN_ACTIONS, type LoginAction } from '../../../shared/save-kinds';
 
 // Input schemas for the accounts API and forms, with DRF's messages so the islands can show
 // them as they are ('* message').
@@ -11,15 +12,9 @@ const tooLong = (n: number) => `Ensure this field has no more than ${n} characte
 /** A password as typed: not trimmed (spaces are legal characters), only bounded. */
 export const passwordField = z.string().min(1, { message: blank, abort: true }).max(LIMITS.passwordMax, tooLong(LIMITS.passwordMax));
 
-export const POST_AUTHENTICATE_ACTIONS = [
-  'add-favourite',
-  'add-todo',
-  'add-rating',
-  'add-article-bookmark',
-  'add-video-bookmark',
-  'add-event-bookmark',
-] as const;
-export type PostAuthenticateAction = (typeof POST_AUTHENTICATE_ACTIONS)[number];
+/** The remembered actions of a guest's save (one per kind: shared/save-kinds.ts). */
+export const POST_AUTHENTICATE_ACTIONS = LOGIN_ACTIONS;
+export type PostAuthenticateAction = LoginAction;
 
 const optionalId = z.coerce.number().int('A valid integer is required.').positive('A valid integer is required.').optional();
 

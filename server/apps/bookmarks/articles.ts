@@ -1,25 +1,21 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../../shared/constants';
 import { validate } from '../../http/validate';
 import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type ArticleBookmarkDTO } from '../saves/dto';
-import type { SaveKind } from '../saves/kind';
-import { bookmarkList } from './list';
+import { defineSaveKind } from '../saves/kind';
 
 // Saved articles. Sort tabs (spec 1 §2): A–Z (article_name), MOST RECENT (-article_date),
 // RECENTLY SAVED (-date_created, the default).
 
 const createPayload = z.object({ object_id: pkField });
 
-export const articleBookmarksKind: SaveKind<ArticleBookmarkDTO> = {
+export const articleBookmarksKind = defineSaveKind<ArticleBookmarkDTO>('articleBookmarks', {
   table: 'article_bookmarks',
   objectColumn: 'article_id',
   objectTable: 'articles',
   objectAlias: 'a',
   visibleWhere: { status: 'published' },
-  objectField: 'object_id',
-  lastUpdateKey: 'article-bookmarks',
   saveColumns: [],
   objectQuery: (db) => articlesQuery(db),
   unsaveableReason: async (db, articleId) =>
@@ -31,8 +27,10 @@ export const articleBookmarksKind: SaveKind<ArticleBookmarkDTO> = {
     article: toArticleDTO(row as unknown as ArticleRow, siteUrl),
   }),
   parseCreate: (body) => ({ objectId: validate(createPayload, body).object_id }),
-  list: bookmarkList(PAGE_SIZE.articleBookmarks, {
-    article_name: [{ column: 'a.name', order: 'asc' }],
-    '-article_date': [{ column: 'a.date_published', order: 'desc' }],
-  }),
-};
+  list: {
+    orderings: {
+      article_name: [{ column: 'a.name', order: 'asc' }],
+      '-article_date': [{ column: 'a.date_published', order: 'desc' }],
+    },
+  },
+});

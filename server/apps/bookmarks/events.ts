@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../../shared/constants';
 import { calendarEnabled } from '../../config';
 import type { AppContext } from '../../context';
 import { memberId } from '../../http/auth-guards';
@@ -9,8 +8,7 @@ import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
 import { booleanField, messages, pkField } from '../saves/fields';
 import { isoTime, type CalendarAuthorizationNeededDTO, type EventBookmarkDTO } from '../saves/dto';
 import { createAndRead } from '../saves/handlers';
-import type { SaveKind } from '../saves/kind';
-import { bookmarkList } from './list';
+import { defineSaveKind, type SaveKind } from '../saves/kind';
 import { deleteSave } from '../saves/store';
 
 // Saved events. Only approved events that allow it (can_be_bookmarked) may be saved; the
@@ -18,14 +16,12 @@ import { deleteSave } from '../saves/store';
 
 const createPayload = z.object({ object_id: pkField, add_to_calendar: booleanField.optional() });
 
-export const eventBookmarksKind: SaveKind<EventBookmarkDTO> = {
+export const eventBookmarksKind = defineSaveKind<EventBookmarkDTO>('eventBookmarks', {
   table: 'event_bookmarks',
   objectColumn: 'event_id',
   objectTable: 'events',
   objectAlias: 'e',
   visibleWhere: { status: 'approved' },
-  objectField: 'object_id',
-  lastUpdateKey: 'event-bookmarks',
   saveColumns: ['add_to_calendar'],
   objectQuery: (db, _memberId, now) => eventsQuery(db, now),
   async unsaveableReason(db, eventId) {
@@ -45,11 +41,13 @@ export const eventBookmarksKind: SaveKind<EventBookmarkDTO> = {
     return { objectId: object_id, fields: { add_to_calendar } };
   },
   // start_date_time is the output column eventsQuery computes (the next occurrence).
-  list: bookmarkList(PAGE_SIZE.eventBookmarks, {
-    start_date_time: [{ column: 'start_date_time', order: 'asc', nulls: 'last' }],
-    '-start_date_time': [{ column: 'start_date_time', order: 'desc', nulls: 'last' }],
-  }),
-};
+  list: {
+    orderings: {
+      start_date_time: [{ column: 'start_date_time', order: 'asc', nulls: 'last' }],
+      '-start_date_time': [{ column: 'start_date_time', order: 'desc', nulls: 'last' }],
+    },
+  },
+});
 
 export type SaveEventOutcome =
   | { status: 200 | 201; body: EventBookmarkDTO }

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../../shared/constants';
 import { validate } from '../../http/validate';
 import { toVideoDTO, videosQuery, type VideoRow } from '../videos/serialize';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type VideoBookmarkDTO } from '../saves/dto';
-import type { SaveKind } from '../saves/kind';
-import { bookmarkList } from './list';
+import { defineSaveKind } from '../saves/kind';
 
 // Saved videos. Sort tabs (spec 1 §2): A–Z (video_title), MOST RECENT (-video_date),
 // RECENTLY SAVED (-date_created, the default). The create payload names the video `video`
@@ -13,13 +11,11 @@ import { bookmarkList } from './list';
 
 const createPayload = z.object({ video: pkField });
 
-export const videoBookmarksKind: SaveKind<VideoBookmarkDTO> = {
+export const videoBookmarksKind = defineSaveKind<VideoBookmarkDTO>('videoBookmarks', {
   table: 'video_bookmarks',
   objectColumn: 'video_id',
   objectTable: 'videos',
   objectAlias: 'v',
-  objectField: 'video',
-  lastUpdateKey: 'video-bookmarks',
   saveColumns: [],
   objectQuery: (db) => videosQuery(db),
   unsaveableReason: async (db, videoId) => ((await db('videos').where({ id: videoId }).first('id')) ? null : messages.doesNotExist(videoId)),
@@ -33,8 +29,10 @@ export const videoBookmarksKind: SaveKind<VideoBookmarkDTO> = {
     };
   },
   parseCreate: (body) => ({ objectId: validate(createPayload, body).video }),
-  list: bookmarkList(PAGE_SIZE.videoBookmarks, {
-    video_title: [{ column: 'v.title', order: 'asc' }],
-    '-video_date': [{ column: 'v.date_published', order: 'desc' }],
-  }),
-};
+  list: {
+    orderings: {
+      video_title: [{ column: 'v.title', order: 'asc' }],
+      '-video_date': [{ column: 'v.date_published', order: 'desc' }],
+    },
+  },
+});

@@ -1,14 +1,11 @@
-import { PAGE_SIZE } from '../../../shared/constants';
 import { isoTime, type FavouriteDTO } from '../saves/dto';
-import type { SaveKind } from '../saves/kind';
+import { defineSaveKind } from '../saves/kind';
 import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../listings/listing-saves';
 
 /** A member's favourite places. listings.favourite_count moves with each one. */
-export const favouritesKind: SaveKind<FavouriteDTO> = {
+export const favouritesKind = defineSaveKind<FavouriteDTO>('favourites', {
   ...listingObject,
   table: 'favourites',
-  objectField: 'listing',
-  lastUpdateKey: 'favourites',
   saveColumns: [],
   toDTO: (row, siteUrl) => ({ id: row.save_id, date_created: isoTime(row.save_date_created), listing: savedListingDTO(row, siteUrl) }),
   parseCreate: (body) => ({ objectId: parseListing(body) }),
@@ -18,5 +15,5 @@ export const favouritesKind: SaveKind<FavouriteDTO> = {
       await trx('listings').where({ id: listingId }).update({ favourite_count: trx.raw('greatest(favourite_count - 1, 0)') });
     }
   },
-  list: { pageSize: PAGE_SIZE.favourites, orderings: LISTING_SAVE_ORDERINGS, defaultOrdering: '-date_created', serverTime: false },
-};
+  list: { orderings: LISTING_SAVE_ORDERINGS },
+});

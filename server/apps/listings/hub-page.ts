@@ -3,22 +3,35 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { addIsland } from '../../views';
 import { MemoryCache } from '../../cache/memory-cache';
-import { PAGE_SIZE } from '../../../shared/constants';
+import type { ListingDTO } from '../../../shared/dto';
 import { urls } from '../../../shared/urls';
+import {
+  defaultHubOrdering,
+  HUB_PAGE_SIZE,
+  hubApiQuery,
+  hubApiSearchParams,
+  hubPathOf,
+  hubQueryString as hubSearch,
+  hubSortTabs,
+  parseHubQuery,
+  type HubOptions,
+  type HubUrlQuery,
+  type ListingSearchInitialState,
+} from '../../../shared/listing-hub';
 import { ValidationError } from '../../http/errors';
 import { PageRedirect, type PageAnswer } from '../../http/pages/page-view';
 import { absolute } from '../../http/pages/canonical-url';
 import { pageNumber, pagesOrNotFound } from '../../http/pages/page-param';
 import type { ListingTypeRow, SubTypeRow } from './page-queries';
-import { parseListingSearchParams, type ListingOrdering } from './search-params';
+import { parseListingSearchParams } from './search-params';
 import { featureOptions, listingTypesWithSubTypes, searchListings, serviceOptions, type ListingTypeOption } from './queries';
 
 // The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
 // island's page, rendered on the server with its first page of results and filters that work
-// as a plain GET form. The query keeps the island's parameter names (spec 2 §2):
-// neighborhoodId, subwayStopId, selectedServiceSlug, selectedFeatures, bestOf, ordering, page.
-// The category and sub-category choices are paths, so the form sends them as `category` and
-// `subcategory` and the server redirects to the path they name.
+// as a plain GET form. The hub rules (URL names, sort tabs, default ordering, the API query)
+// are the island's too: shared/listing-hub.ts. The category and sub-category choices are
+// paths, so the form sends them as `category` and `subcategory` and the server redirects to
+// the path they name.
 
 export interface HubScope {
   type: ListingTypeRow;
@@ -28,25 +41,10 @@ export interface HubScope {
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
-const HUB_PARAMS = ['neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'selectedFeatures', 'bestOf', 'ordering'] as const;
-
-/** The sort tabs of spec 2 §9; MOST RECENT is smart_review on a sub-category hub. */
-function sortTabs(scope: HubScope): Array<{ label: string; ordering: ListingOrdering }> {
-  return [
-    { label: 'A–Z', ordering: 'name' },
-    { label: 'RATING', ordering: '-rating' },
-    { label: 'POPULARITY', ordering: '-favourite_count' },
-    { label: 'MOST RECENT', ordering: scope.subType ? 'smart_review' : '-date_published' },
-  ];
-}
-
-function defaultOrdering(scope: HubScope): ListingOrdering {
-  return scope.subType ? 'smart_review' : 'name';
-}
 
 function hubPath(scope: HubScope): string {
   if (scope.neighbourhood) return urls.neighbourhoodListings(scope.type.slug, scope.neighbourhood.id, scope.neighbourhood.slug);
-  return scope.subType ? urls.listingSubType(scope.type.slug, scope.subType.slug) : urls.listingType(scope.type.slug);
+  return hubPathOf(scope.type.slug, scope.subType?.slug);
 }
 
 function one(v: unknown, field: string): string | undefined {
@@ -55,49 +53,21 @@ function one(v: unknown, field: string): string | undefined {
   return v;
 }
 
-/** selectedFeatures from checkboxes (repeated) or from the island (comma list). */
-function featureSlugs(v: unknown): string[] {
-  if (v === undefined || v === '') return [];
-  const list = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : []));
-  return [...new Set(list.map((s) => s.trim().toLowerCase()).filter(Boolean))];
-}
-
-export interface HubQuery {
-  neighborhoodId?: string;
-  subwayStopId?: string;
-  selectedServiceSlug?: string;
-  selectedFeatures: string[];
-  bestOf: boolean;
-  ordering?: string;
+export interface HubQuery extends Omit<HubUrlQuery, 'point'> {
   page: number;
 }
 
 export function readHubQuery(req: Request): HubQuery {
-  const q = req.query as Record<string, unknown>;
-  const bestOf = one(q.bestOf, 'bestOf');
-  return {
-    neighborhoodId: one(q.neighborhoodId, 'neighborhoodId'),
-    subwayStopId: one(q.subwayStopId, 'subwayStopId'),
-    selectedServiceSlug: one(q.selectedServiceSlug, 'selectedServiceSlug'),
-    selectedFeatures: featureSlugs(q.selectedFeatures),
-    bestOf: bestOf !== undefined && /^(1|true|on)$/i.test(bestOf),
-    ordering: one(q.ordering, 'ordering'),
-    page: pageNumber(req),
-  };
+  const parsed = parseHubQuery(req.query as Record<string, unknown>);
+  if (!parsed.ok) throw new ValidationError({ [parsed.field]: [parsed.message] });
+  // lat/long (after 'Nearby') are the island's: the page cannot search by position.
+  const { point: _point, ...query } = parsed.query;
+  return { ...query, page: pageNumber(req) };
 }
 
 /** The hub's query string (without page unless asked), in a stable order, for links. */
 export function hubQueryString(h: HubQuery, overrides: Partial<HubQuery> = {}): string {
-  const v = { ...h, ...overrides };
-  const params = new URLSearchParams();
-  if (v.neighborhoodId) params.set('neighborhoodId', v.neighborhoodId);
-  if (v.subwayStopId) params.set('subwayStopId', v.subwayStopId);
-  if (v.selectedServiceSlug) params.set('selectedServiceSlug', v.selectedServiceSlug);
-  if (v.selectedFeatures.length) params.set('selectedFeatures', v.selectedFeatures.join(','));
-  if (v.bestOf) params.set('bestOf', 'true');
-  if (v.ordering) params.set('ordering', v.ordering);
-  if (overrides.page && overrides.page > 1) params.set('page', String(overrides.page));
-  return params.toString();
+  return hubSearch({ ...h, ...overrides }, { page: overrides.page });
 }
 
 /**
@@ -121,22 +91,16 @@ function redirectForPathChoice(req: Request, scope: HubScope, hub: HubQuery): Pa
   return new PageRedirect(path + (qs ? `?${qs}` : ''), 302);
 }
 
-interface HubOptions {
-  types: ListingTypeOption[];
-  neighbourhoods: Array<{ id: number; name: string; slug: string }>;
-  subwayStops: Array<{ id: number; name: string }>;
-  features: Array<{ id: number; name: string; slug: string }>;
-  services: Array<{ id: number; name: string; slug: string }>;
-}
+type HubPageOptions = HubOptions & { types: ListingTypeOption[] };
 
 // The filter choices change when editors add a type or a feature, not per request: each
 // database keeps them for a minute.
 const OPTIONS_TTL_MS = 60_000;
-const optionsCache = new WeakMap<Db, MemoryCache<string, HubOptions>>();
+const optionsCache = new WeakMap<Db, MemoryCache<string, HubPageOptions>>();
 
-function hubOptions(db: Db, siteUrl: string): Promise<HubOptions> {
+function hubOptions(db: Db, siteUrl: string): Promise<HubPageOptions> {
   let cache = optionsCache.get(db);
-  if (!cache) optionsCache.set(db, (cache = new MemoryCache<string, HubOptions>({ ttlMs: OPTIONS_TTL_MS, maxEntries: 4 })));
+  if (!cache) optionsCache.set(db, (cache = new MemoryCache<string, HubPageOptions>({ ttlMs: OPTIONS_TTL_MS, maxEntries: 4 })));
   return cache.load(siteUrl, () => Promise.all([
     listingTypesWithSubTypes(db, siteUrl),
     db('neighbourhoods').orderBy('name').select('id', 'name', 'slug'),
@@ -150,43 +114,37 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   const hub = readHubQuery(req);
   const chosen = redirectForPathChoice(req, scope, hub);
   if (chosen) return chosen;
-  const limit = PAGE_SIZE.listingSearch;
+  const limit = HUB_PAGE_SIZE;
   const offset = (hub.page - 1) * limit;
-  const params = parseListingSearchParams({
-    type: String(scope.type.id),
-    sub_type: scope.subType ? String(scope.subType.id) : undefined,
-    default_neighborhood: scope.neighbourhood ? String(scope.neighbourhood.id) : hub.neighborhoodId,
+  const defaultOrdering = defaultHubOrdering({ subwayStopId: hub.subwayStopId, subcategory: scope.subType?.slug });
+  const search = {
+    type: scope.type.id,
+    subType: scope.subType?.id,
+    neighbourhood: scope.neighbourhood?.id ?? hub.neighborhoodId,
     subwayStopId: hub.subwayStopId,
     service: hub.selectedServiceSlug,
-    features: hub.selectedFeatures.join(','),
-    appears_in_best_of_lists: hub.bestOf ? 'true' : undefined,
-    // Around a subway stop the island orders by distance unless a tab says otherwise.
-    ordering: hub.ordering ?? (hub.subwayStopId ? undefined : defaultOrdering(scope)),
-    limit: String(limit),
-    offset: String(offset),
-  });
+    features: hub.selectedFeatures,
+    bestOf: hub.bestOf,
+  };
+  // Around a subway stop the search's own default (distance) applies unless a tab says otherwise.
+  const asked = hub.ordering ?? (hub.subwayStopId ? undefined : defaultOrdering);
+  const params = parseListingSearchParams(Object.fromEntries(hubApiSearchParams(hubApiQuery({ ...search, ordering: asked }, offset, limit))));
   const siteUrl = ctx.config.site.url;
   const [result, options] = await Promise.all([searchListings(ctx.db, params, { siteUrl }), hubOptions(ctx.db, siteUrl)]);
   const pages = pagesOrNotFound(hub.page, result.count, limit);
 
   const path = hubPath(scope);
-  const activeOrdering = hub.ordering ?? (hub.subwayStopId ? 'distance' : defaultOrdering(scope));
+  const activeOrdering = hub.ordering ?? defaultOrdering;
   const typeOption = options.types.find((t) => t.id === scope.type.id);
   const filterNeighbourhood = scope.neighbourhood ?? options.neighbourhoods.find((n) => String(n.id) === hub.neighborhoodId);
   const what = scope.subType?.name ?? scope.type.name;
   const where = filterNeighbourhood?.name ?? ctx.config.city.name;
   const apiQuery = (o: number) => {
-    const p = new URLSearchParams({ type: String(scope.type.id), limit: String(limit), offset: String(o), ordering: activeOrdering });
-    if (scope.subType) p.set('sub_type', String(scope.subType.id));
-    if (params.default_neighborhood) p.set('default_neighborhood', String(params.default_neighborhood));
-    if (params.subway_stop) p.set('subway_stop', String(params.subway_stop));
-    if (params.service) p.set('service', params.service);
-    if (params.features.length) p.set('features', params.features.join(','));
-    if (params.appears_in_best_of_lists) p.set('appears_in_best_of_lists', 'true');
-    return `${siteUrl}/api/v2/listings/?${p}`;
+    const q = hubApiQuery({ ...search, neighbourhood: params.default_neighborhood, subwayStopId: params.subway_stop, service: params.service, features: params.features, ordering: activeOrdering }, o, limit);
+    return `${siteUrl}/api/v2/listings/?${hubApiSearchParams(q)}`;
   };
 
-  addIsland(res, 'listing-search', {
+  const islandState: ListingSearchInitialState = {
     params: {
       selectedCategoryIndex: options.types.findIndex((t) => t.id === scope.type.id),
       category: scope.type.slug,
@@ -204,10 +162,12 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
       count: result.count,
       next: offset + limit < result.count ? apiQuery(offset + limit) : null,
       previous: offset > 0 ? apiQuery(Math.max(0, offset - limit)) : null,
-      results: result.results,
+      // The medium bundle (the search's default) carries every ListingDTO field.
+      results: result.results as ListingDTO[],
     },
     options,
-  });
+  };
+  addIsland(res, 'listing-search', islandState);
   return {
     template: 'places/hub.njk',
     scope,
@@ -223,7 +183,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
     page: hub.page,
     pages,
     pageQuery: hubQueryString(hub),
-    tabs: sortTabs(scope).map((t) => {
+    tabs: hubSortTabs(scope.subType?.slug).map((t) => {
       const qs = hubQueryString(hub, { ordering: t.ordering });
       return { label: t.label, url: `${path}?${qs}`, active: t.ordering === activeOrdering };
     }),

@@ -1,5 +1,6 @@
 import type { ProfileDTO } from '../../../shared/dto';
 import { imageUrl } from '../../../shared/format/image-url';
+import { LAST_UPDATE_KEYS, type LastUpdateKey } from '../../../shared/save-kinds';
 import type { Member } from './member';
 
 export const NEWSLETTER_SETTINGS = [
@@ -29,11 +30,10 @@ export function profileDTO(m: Member): ProfileDTO {
   };
 }
 
-/** The kinds whose cached id maps the islands keep (spec 1 §3 auth status). */
-// The spec's four keys, plus the two other kinds of saves, which move their stamps too.
-export const LAST_UPDATE_KINDS = ['article-bookmarks', 'video-bookmarks', 'favourites', 'todos', 'ratings', 'event-bookmarks'] as const;
+/** The kinds whose cached id maps the islands keep (spec 1 §3 auth status): every save kind. */
+export const LAST_UPDATE_KINDS = LAST_UPDATE_KEYS;
 
-export function lastUpdatesDTO(m: Member): Record<(typeof LAST_UPDATE_KINDS)[number], string | null> {
+export function lastUpdatesDTO(m: Member): Record<LastUpdateKey, string | null> {
   const stored = (m.last_updates ?? {}) as Record<string, string>;
-  return Object.fromEntries(LAST_UPDATE_KINDS.map((k) => [k, stored[k] ?? null])) as Record<(typeof LAST_UPDATE_KINDS)[number], string | null>;
+  return Object.fromEntries(LAST_UPDATE_KINDS.map((k) => [k, stored[k] ?? null])) as Record<LastUpdateKey, string | null>;
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../../../shared/constants';
 import { validate } from '../../http/validate';
 import { pkField, ratingField } from '../saves/fields';
 import { isoTime, type RatingDTO } from '../saves/dto';
-import type { SaveKind } from '../saves/kind';
+import { defineSaveKind } from '../saves/kind';
 import { LISTING_SAVE_ORDERINGS, listingObject, savedListingDTO } from '../listings/listing-saves';
 import { recomputeListingRating } from './score';
 
@@ -18,11 +17,9 @@ export function parseRatingPatch(body: unknown, now: Date): Record<string, unkno
   return { rating: validate(patchPayload, body).rating, date_updated: now };
 }
 
-export const ratingsKind: SaveKind<RatingDTO> = {
+export const ratingsKind = defineSaveKind<RatingDTO>('ratings', {
   ...listingObject,
   table: 'ratings',
-  objectField: 'listing',
-  lastUpdateKey: 'ratings',
   saveColumns: ['rating', 'date_updated'],
   toDTO: (row, siteUrl) => ({
     id: row.save_id,
@@ -37,13 +34,10 @@ export const ratingsKind: SaveKind<RatingDTO> = {
   },
   onChange: (trx, listingId) => recomputeListingRating(trx, listingId),
   list: {
-    pageSize: PAGE_SIZE.ratings,
     orderings: {
       ...LISTING_SAVE_ORDERINGS,
       '-rating': [{ column: 's.rating', order: 'desc' }],
       rating: [{ column: 's.rating', order: 'asc' }],
     },
-    defaultOrdering: '-date_created',
-    serverTime: false,
   },
-};
+});

@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
+import { DEFAULT_SAVE_ORDERING, SAVE_KINDS, type SaveKindName } from '../../../shared/save-kinds';
+import { BY_DATE_SAVED } from './ordering';
 
 // What the six kinds of saved things (favourites, to-dos, ratings, article, video and event
 // bookmarks) have in common is described once here; ./store.ts and ./handlers.ts do the work
-// for any kind, and each app only says what is particular to it.
+// for any kind, and each app only says what is particular to it. What the islands must agree
+// on (paths, payload field, last_updates key, page size) is shared/save-kinds.ts.
 
 export type Change = 'created' | 'updated' | 'deleted';
 
@@ -33,6 +36,8 @@ export interface ListScope {
 }
 
 export interface SaveKind<DTO> {
+  /** The kind's entry in shared/save-kinds.ts. */
+  name: SaveKindName;
   /** The table of saves, aliased `s` in list queries. */
   table: string;
   /** Its column naming the saved object. */
@@ -64,5 +69,28 @@ export interface SaveKind<DTO> {
     serverTime: boolean;
     /** Reads extra query parameters that narrow the list (to-dos: completed). */
     scope?(query: Record<string, unknown>): ListScope;
+  };
+}
+
+/** What an app says about its kind; the rest comes from the shared registry. */
+export type SaveKindImpl<DTO> = Omit<SaveKind<DTO>, 'name' | 'objectField' | 'lastUpdateKey' | 'list'> & {
+  list: Pick<SaveKind<DTO>['list'], 'orderings' | 'scope'>;
+};
+
+/**
+ * A kind built from its shared rules (shared/save-kinds.ts) and the app's database side. Every
+ * list sorts by date saved; a dashboard sort tab the orderings lack fails at start-up.
+ */
+export function defineSaveKind<DTO>(name: SaveKindName, impl: SaveKindImpl<DTO>): SaveKind<DTO> {
+  const rules = SAVE_KINDS[name];
+  const orderings = { ...BY_DATE_SAVED, ...impl.list.orderings };
+  const missing = rules.sortTabs.filter((t) => !Object.hasOwn(orderings, t.ordering));
+  if (missing.length) throw new Error(`save kind ${name}: no ordering for sort tab ${missing.map((t) => t.ordering).join(', ')}`);
+  return {
+    ...impl,
+    name,
+    objectField: rules.objectField,
+    lastUpdateKey: rules.lastUpdateKey,
+    list: { ...impl.list, orderings, pageSize: rules.pageSize, defaultOrdering: DEFAULT_SAVE_ORDERING, serverTime: rules.serverTime },
   };
 }

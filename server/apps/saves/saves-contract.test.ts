@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { createTestContext, guestAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { createArticle, createEvent, createListing, createVideo } from '../../testing/fixtures';
 import { send, signedIn as signedInOn } from './testing';
+import { createPayload, SAVE_KINDS, type SaveKindName } from '../../../shared/save-kinds';
 
 // The rules every kind of saved thing keeps (spec 1 §4, §7, DESIGN "The API contract"),
 // checked once per kind: favourites, to-dos, ratings, article, video and event bookmarks.
@@ -19,15 +20,27 @@ interface KindCase {
   body(objectId: number): Record<string, unknown>;
   /** Where the list's nested object keeps its id. */
   nestedId(item: Record<string, any>): number;
+  /** The orderings of the dashboard's sort tabs for this list. */
+  sortTabs: string[];
 }
 
+// Paths, payload fields, id maps and stamps are the shared registry's, which the islands use.
+const kindCase = (name: SaveKindName, table: string, objectColumn: string, make: (db: Db) => Promise<number>, nestedId: (i: Record<string, any>) => number): KindCase => {
+  const rules = SAVE_KINDS[name];
+  return {
+    name, path: rules.path, table, objectColumn, field: rules.objectField, idsPath: rules.idsPath, stamp: rules.lastUpdateKey, make, nestedId,
+    body: (id) => ({ ...createPayload(name, id, 4) }),
+    sortTabs: rules.sortTabs.map((t) => t.ordering),
+  };
+};
+
 const KINDS: KindCase[] = [
-  { name: 'favourites', path: '/api/v2/favourites/', table: 'favourites', objectColumn: 'listing_id', field: 'listing', idsPath: 'listing_ids/', stamp: 'favourites', make: (db) => createListing(db), body: (id) => ({ listing: id }), nestedId: (i) => i.listing.id },
-  { name: 'todos', path: '/api/v2/todos/', table: 'todos', objectColumn: 'listing_id', field: 'listing', idsPath: 'listing_ids/', stamp: 'todos', make: (db) => createListing(db), body: (id) => ({ listing: id }), nestedId: (i) => i.listing.id },
-  { name: 'ratings', path: '/api/v2/ratings/', table: 'ratings', objectColumn: 'listing_id', field: 'listing', idsPath: 'listing_ids/', stamp: 'ratings', make: (db) => createListing(db), body: (id) => ({ listing: id, rating: 4 }), nestedId: (i) => i.listing.id },
-  { name: 'article bookmarks', path: '/api/v2/article-bookmarks/', table: 'article_bookmarks', objectColumn: 'article_id', field: 'object_id', idsPath: 'article_ids/', stamp: 'article-bookmarks', make: (db) => createArticle(db), body: (id) => ({ object_id: id }), nestedId: (i) => i.article.id },
-  { name: 'video bookmarks', path: '/api/v2/video-bookmarks/', table: 'video_bookmarks', objectColumn: 'video_id', field: 'video', idsPath: 'video_ids/', stamp: 'video-bookmarks', make: (db) => createVideo(db), body: (id) => ({ video: id }), nestedId: (i) => i.video.id },
-  { name: 'event bookmarks', path: '/api/v2/event-bookmarks/', table: 'event_bookmarks', objectColumn: 'event_id', field: 'object_id', idsPath: 'event_ids/', stamp: 'event-bookmarks', make: (db) => createEvent(db), body: (id) => ({ object_id: id }), nestedId: (i) => i.event.id },
+  kindCase('favourites', 'favourites', 'listing_id', (db) => createListing(db), (i) => i.listing.id),
+  kindCase('todos', 'todos', 'listing_id', (db) => createListing(db), (i) => i.listing.id),
+  kindCase('ratings', 'ratings', 'listing_id', (db) => createListing(db), (i) => i.listing.id),
+  kindCase('articleBookmarks', 'article_bookmarks', 'article_id', (db) => createArticle(db), (i) => i.article.id),
+  kindCase('videoBookmarks', 'video_bookmarks', 'video_id', (db) => createVideo(db), (i) => i.video.id),
+  kindCase('eventBookmarks', 'event_bookmarks', 'event_id', (db) => createEvent(db), (i) => i.event.id),
 ];
 
 let t: TestContext;
@@ -189,6 +202,16 @@ describe.each(KINDS)('$name', (kind) => {
     for (const id of ['abc', '-1', '0', '1.5', '2147480000', '2147483648', '99999999999', '123456789012345678901']) {
       expect((await agent.get(`${kind.path}${id}/`)).body).toEqual({ detail: 'Not found.' });
       expect((await del(agent, `${kind.path}${id}/`)).status).toBe(404);
+    }
+  });
+
+  test('accepts the ordering of each of its dashboard sort tabs', async () => {
+    const { agent } = await signedIn();
+    await post(agent, kind.path).send(kind.body(await kind.make(t.ctx.db)));
+    for (const ordering of kind.sortTabs) {
+      const res = await agent.get(`${kind.path}?ordering=${encodeURIComponent(ordering)}`);
+      expect(res.status).toBe(200);
+      expect(res.body.count).toBe(1);
     }
   });
 

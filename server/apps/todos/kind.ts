@@ -4,7 +4,7 @@ import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { booleanField } from '../saves/fields';
 import { isoTime, type TodoDTO } from '../saves/dto';
-import type { ListScope, SaveKind } from '../saves/kind';
+import { defineSaveKind, type ListScope } from '../saves/kind';
 import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../listings/listing-saves';
 
 // A member's to-do list of places. Two lists in one table: open to-dos (100 a page, newest
@@ -33,11 +33,9 @@ export function parseTodoPatch(body: unknown, now: Date): Record<string, unknown
   return { is_done, date_completed: is_done ? now : null };
 }
 
-export const todosKind: SaveKind<TodoDTO> = {
+export const todosKind = defineSaveKind<TodoDTO>('todos', {
   ...listingObject,
   table: 'todos',
-  objectField: 'listing',
-  lastUpdateKey: 'todos',
   saveColumns: ['is_done', 'date_completed'],
   toDTO: (row, siteUrl) => ({
     id: row.save_id,
@@ -47,5 +45,5 @@ export const todosKind: SaveKind<TodoDTO> = {
     listing: savedListingDTO(row, siteUrl),
   }),
   parseCreate: (body) => ({ objectId: parseListing(body) }),
-  list: { pageSize: PAGE_SIZE.incompleteTodos, orderings: ORDERINGS, defaultOrdering: '-date_created', serverTime: false, scope: completedScope },
-};
+  list: { orderings: ORDERINGS, scope: completedScope },
+});

@@ -1,0 +1,308 @@
+import type { ListingDTO, Page } from './dto';
+import { PAGE_SIZE } from './constants';
+import { urls } from './urls';
+
+// The listing hubs' rules (spec 2 §2 "Listing search panel", §4 "Listing filters", §9 sort
+// tabs), written once for the hub page the server renders (server/apps/listings/hub-page.ts)
+// and the listing-search island that takes it over (islands/listing-search): the criteria,
+// the page URL that keeps them (parse and serialise), the API query they become, the sort
+// tabs and the default ordering.
+
+/** Listing search pages are 40 long (spec 2 §9), on the page and in the island alike. */
+export const HUB_PAGE_SIZE = PAGE_SIZE.listingSearch;
+
+/** The 'Nearby' neighbourhood choice: the visitor's position instead of a neighbourhood. */
+export const NEARBY_ID = -2;
+
+/** left (west lng), bottom (south lat), right (east lng), top (north lat): the API's bbox order. */
+export type HubBBox = [number, number, number, number];
+
+/** The search criteria: every filter, the ordering and the map area. */
+export interface HubCriteria {
+  categoryIndex: number;
+  category: string;
+  subcategory: string | null;
+  /** A neighbourhood id, NEARBY_ID, or null for all. */
+  neighborhoodId: number | null;
+  subwayStopId: number | null;
+  /** A place suggestion (spec 2 §2); kept for the reset rules, no suggest service is wired. */
+  selectedSuggestion: string | null;
+  selectedServiceSlug: string | null;
+  selectedFeatures: string[];
+  bestOf: boolean;
+  ordering: string;
+  lat: number | null;
+  long: number | null;
+  bbox: HubBBox | null;
+}
+
+// ## What the hub page prints for the island (#initial-state 'listing-search')
+
+export interface HubSubTypeOption {
+  id: number;
+  name: string;
+  slug: string;
+  index: number;
+}
+
+export interface HubTypeOption {
+  id: number;
+  name: string;
+  slug: string;
+  sub_types: HubSubTypeOption[];
+}
+
+export interface HubOptions {
+  types: HubTypeOption[];
+  neighbourhoods: Array<{ id: number; name: string; slug: string }>;
+  subwayStops: Array<{ id: number; name: string }>;
+  features: Array<{ id: number; name: string; slug: string }>;
+  services: Array<{ id: number; name: string; slug: string }>;
+}
+
+export interface HubParams {
+  selectedCategoryIndex: number;
+  category: string;
+  subcategory: string | null;
+  neighborhoodId: number | null;
+  subwayStopId: number | null;
+  selectedServiceSlug: string | null;
+  selectedFeatures: string[];
+  bestOf: boolean;
+  ordering: string;
+  page: number;
+  fixedNeighbourhood: number | null;
+}
+
+export interface ListingSearchInitialState {
+  params: HubParams;
+  results: Page<ListingDTO>;
+  options: HubOptions;
+}
+
+// ## Ordering
+
+/** The sort tabs of spec 2 §9; MOST RECENT is smart_review on a sub-category hub. */
+export function hubSortTabs(subcategory: string | null | undefined): Array<{ label: string; ordering: string }> {
+  return [
+    { label: 'A–Z', ordering: 'name' },
+    { label: 'RATING', ordering: '-rating' },
+    { label: 'POPULARITY', ordering: '-favourite_count' },
+    { label: 'MOST RECENT', ordering: subcategory ? 'smart_review' : '-date_published' },
+  ];
+}
+
+/** What a hub orders by when the URL names no ordering: distance around a subway stop, else by hub. */
+export function defaultHubOrdering(c: { subwayStopId?: number | string | null; subcategory?: string | null }): string {
+  if (c.subwayStopId) return 'distance';
+  return c.subcategory ? 'smart_review' : 'name';
+}
+
+// ## The page URL (spec 2 §2: the island's parameter names, the ones the hub page reads)
+
+/** What the page URL keeps of the criteria; ids may still be the URL's strings. */
+export interface HubUrlState {
+  neighborhoodId?: number | string | null;
+  lat?: number | null;
+  long?: number | null;
+  subwayStopId?: number | string | null;
+  selectedSuggestion?: string | null;
+  selectedServiceSlug?: string | null;
+  selectedFeatures: readonly string[];
+  bestOf: boolean;
+  ordering?: string | null;
+}
+
+/**
+ * The query string (no '?') for these criteria, in a stable order. `page` is written from 2 on;
+ * `defaultOrdering`, when given, is left out as the hub page would choose it anyway.
+ */
+export function hubQueryString(s: HubUrlState, opts: { page?: number; defaultOrdering?: string } = {}): string {
+  const q = new URLSearchParams();
+  if (s.neighborhoodId) q.set('neighborhoodId', String(s.neighborhoodId));
+  if (s.lat != null && s.long != null) {
+    q.set('lat', String(s.lat));
+    q.set('long', String(s.long));
+  }
+  if (s.subwayStopId) q.set('subwayStopId', String(s.subwayStopId));
+  if (s.selectedSuggestion) q.set('selectedSuggestion', s.selectedSuggestion);
+  if (s.selectedServiceSlug) q.set('selectedServiceSlug', s.selectedServiceSlug);
+  if (s.selectedFeatures.length) q.set('selectedFeatures', s.selectedFeatures.join(','));
+  if (s.bestOf) q.set('bestOf', 'true');
+  if (s.ordering && s.ordering !== opts.defaultOrdering) q.set('ordering', s.ordering);
+  if (opts.page && opts.page > 1) q.set('page', String(opts.page));
+  return q.toString();
+}
+
+/** The hub path of a category and sub-category: /{type}/ or /{type}/{sub}/. */
+export function hubPathOf(category: string, subcategory: string | null | undefined): string {
+  return subcategory ? urls.listingSubType(category, subcategory) : urls.listingType(category);
+}
+
+/** The filters the page URL carries, as read from it (no ids checked: the API's parser does that). */
+export interface HubUrlQuery {
+  neighborhoodId?: string;
+  subwayStopId?: string;
+  selectedServiceSlug?: string;
+  selectedFeatures: string[];
+  bestOf: boolean;
+  ordering?: string;
+  /** lat/long after 'Nearby': only the island can search by them. */
+  point: { lat: number; long: number } | null;
+}
+
+export type HubQueryResult = { ok: true; query: HubUrlQuery } | { ok: false; field: string; message: string };
+
+const MANY = Symbol('many');
+
+/** One value of a query parameter: undefined when absent or empty, MANY when repeated. */
+function oneValue(v: unknown): string | undefined | typeof MANY {
+  if (v === undefined || v === '') return undefined;
+  return typeof v === 'string' ? v : MANY;
+}
+
+/** selectedFeatures from checkboxes (repeated) or from the island (comma list). */
+function featureSlugs(v: unknown): string[] {
+  if (v === undefined || v === '') return [];
+  const list = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : []));
+  return [...new Set(list.map((s) => s.trim().toLowerCase()).filter(Boolean))];
+}
+
+/** lat/long of the URL, or null when either is missing or not a coordinate. */
+export function hubPointOf(q: { lat?: unknown; long?: unknown }): { lat: number; long: number } | null {
+  if (typeof q.lat !== 'string' || typeof q.long !== 'string' || !q.lat || !q.long) return null;
+  const lat = Number(q.lat);
+  const long = Number(q.long);
+  if (!Number.isFinite(lat) || !Number.isFinite(long) || Math.abs(lat) > 90 || Math.abs(long) > 180) return null;
+  return { lat, long };
+}
+
+/** Reads the hub's filters from a parsed query (Express' req.query, or URLSearchParams' entries). */
+export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
+  const read: Partial<Record<'bestOf' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
+  for (const field of ['bestOf', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
+    const v = oneValue(q[field]);
+    if (v === MANY) return { ok: false, field, message: 'Choose one value.' };
+    read[field] = v;
+  }
+  return {
+    ok: true,
+    query: {
+      neighborhoodId: read.neighborhoodId,
+      subwayStopId: read.subwayStopId,
+      selectedServiceSlug: read.selectedServiceSlug,
+      selectedFeatures: featureSlugs(q.selectedFeatures),
+      bestOf: read.bestOf !== undefined && /^(1|true|on)$/i.test(read.bestOf),
+      ordering: read.ordering,
+      point: hubPointOf(q),
+    },
+  };
+}
+
+// ## The API query (spec 2 §3 listing search params)
+
+/** What one search of a hub asks the listing API for. */
+export interface HubSearch {
+  /** The listing type and sub-type, by id or slug (the API takes either). */
+  type: number | string;
+  subType?: number | string | null;
+  neighbourhood?: number | string | null;
+  point?: { lat: number; long: number } | null;
+  subwayStopId?: number | string | null;
+  service?: string | null;
+  features: readonly string[];
+  bestOf: boolean;
+  bbox?: HubBBox | null;
+  ordering?: string | null;
+  bundleType?: 'simple' | 'medium' | 'large';
+}
+
+export type HubApiQuery = Record<string, string | number | null>;
+
+/** The API's bbox parameter, 5 decimals (about a metre). */
+export function bboxParam(b: HubBBox): string {
+  return b.map((n) => n.toFixed(5)).join(',');
+}
+
+/** GET /api/v2/listings/ parameters for a hub search; absent choices are null (query strings drop them). */
+export function hubApiQuery(s: HubSearch, offset: number, limit: number = HUB_PAGE_SIZE): HubApiQuery {
+  return {
+    type: s.type,
+    sub_type: s.subType ?? null,
+    default_neighborhood: s.neighbourhood ?? null,
+    latitude: s.point ? s.point.lat : null,
+    longitude: s.point ? s.point.long : null,
+    subway_stop: s.subwayStopId ?? null,
+    service: s.service ?? null,
+    features: s.features.length ? s.features.join(',') : null,
+    appears_in_best_of_lists: s.bestOf ? 'true' : null,
+    bbox: s.bbox ? bboxParam(s.bbox) : null,
+    ordering: s.ordering ?? null,
+    bundle_type: s.bundleType ?? null,
+    limit,
+    offset,
+  };
+}
+
+/** The query as URL parameters, nulls dropped (spec 1 §7: query strings drop null values). */
+export function hubApiSearchParams(q: HubApiQuery): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== null && v !== '') p.set(k, String(v));
+  return p;
+}
+
+// ## The island's criteria through those rules
+
+/** 'Nearby' with a position: the search is around the visitor. */
+export function hasPoint(c: HubCriteria): boolean {
+  return c.neighborhoodId === NEARBY_ID && c.lat !== null && c.long !== null;
+}
+
+/** The API query of the criteria; a neighbourhood hub searches its own neighbourhood. */
+export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | null, offset: number, limit = HUB_PAGE_SIZE): HubApiQuery {
+  const point = hasPoint(c) ? { lat: c.lat as number, long: c.long as number } : null;
+  return hubApiQuery(
+    {
+      type: c.category,
+      subType: c.subcategory,
+      neighbourhood: fixedNeighbourhood ?? (c.neighborhoodId && c.neighborhoodId > 0 ? c.neighborhoodId : null),
+      point,
+      subwayStopId: c.subwayStopId,
+      service: c.selectedServiceSlug,
+      features: c.selectedFeatures,
+      bestOf: c.bestOf,
+      bbox: c.bbox,
+      ordering: c.ordering,
+      bundleType: 'medium',
+    },
+    offset,
+    limit,
+  );
+}
+
+/** The page URL (path and query) of the criteria, as history.replaceState keeps it. A neighbourhood hub keeps its own path. */
+export function criteriaPageUrl(c: HubCriteria, opts: { path: string; fixedNeighbourhood: number | null; page: number }): string {
+  const point = hasPoint(c);
+  const qs = hubQueryString(
+    {
+      neighborhoodId: opts.fixedNeighbourhood === null && c.neighborhoodId && c.neighborhoodId > 0 ? c.neighborhoodId : null,
+      lat: point ? c.lat : null,
+      long: point ? c.long : null,
+      subwayStopId: c.subwayStopId,
+      selectedSuggestion: c.selectedSuggestion,
+      selectedServiceSlug: c.selectedServiceSlug,
+      selectedFeatures: c.selectedFeatures,
+      bestOf: c.bestOf,
+      ordering: c.ordering,
+    },
+    { page: opts.page, defaultOrdering: defaultHubOrdering(c) },
+  );
+  const path = opts.fixedNeighbourhood !== null ? opts.path : hubPathOf(c.category, c.subcategory);
+  return path + (qs ? `?${qs}` : '');
+}
+
+/** lat/long in the page URL (a reload after 'Nearby'), or null. */
+export function pointFromSearch(search: string): { lat: number; long: number } | null {
+  const q = new URLSearchParams(search);
+  return hubPointOf({ lat: q.get('lat') ?? undefined, long: q.get('long') ?? undefined });
+}
