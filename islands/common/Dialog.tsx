@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useId, useRef, type ReactNode } from 'react';
 
 // A modal dialog: labelled by its title, Esc and the backdrop close it, focus moves into it
 // on open (the first field) and back to where it was on close, Tab stays inside.
@@ -16,7 +16,9 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  useLayoutEffect(() => {
+    closeRef.current = onClose;
+  });
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;

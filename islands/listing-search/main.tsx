@@ -13,7 +13,7 @@ import { pointFromSearch, type ListingSearchInitialState } from '../../shared/li
 // change or the next page is needed. The page's plain GET form is the no-JavaScript fallback;
 // it is replaced when the island mounts.
 
-mountIsland('listing-search', (el) => {
+mountIsland('listing-search', () => {
   const initial = initialStateFor<ListingSearchInitialState>('listing-search');
   if (!initial) return null;
   const store = createListingSearchStore(initial, browserContext(listingSearchApi));

@@ -2,6 +2,7 @@ const PLACEHOLDER_ORIGIN = 'http://local.invalid';
 // `//host` and `/\host` are read by browsers as another site; tabs and newlines are dropped
 // by browsers before parsing, so `/\t/host` is `//host` too.
 const OTHER_SITE = /^\/[/\\]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The path percent-decoded until it no longer changes (a few rounds), or null if malformed. */

@@ -74,7 +74,6 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'USE /static/dist': { path: {} },
   'USE /static': { path: {} },
   'GET /media/*splat': { path: { splat: (f) => f.mediaKey }, query: ['w', 'h', 'cmd', 'quality'] },
-  'USE /api/v2/photos/': {},
 
   // ## Accounts
   'POST /events/add/': {
@@ -108,6 +107,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
     body: { encodings: ['form'], fields: ['email', 'password', 'password_confirm', 'next'], valid: () => ({ email: 'fuzz-signup@example.com', password: 'a long fuzz password 7', password_confirm: 'a long fuzz password 7' }) },
   },
   'GET /profiles/logout': { query: ['next'] },
+  'POST /profiles/logout': { query: ['next'], body: { encodings: ['form'], fields: ['next'] } },
   'GET /profiles/facebook-login/': { query: ['next'] },
   'GET /profiles/facebook-login/callback/': { query: ['code', 'state', 'error', 'error_reason'] },
   'GET /accounts/password-reset/': {},

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { filters } from '../slices/filters';
 import { nextPageOffset, results } from '../slices/results';
@@ -24,7 +24,9 @@ export interface AppProps {
 function useBottomReached(onReach: () => void, deps: unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
   const cb = useRef(onReach);
-  cb.current = onReach;
+  useLayoutEffect(() => {
+    cb.current = onReach;
+  });
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;

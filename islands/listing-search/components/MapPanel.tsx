@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
 import { loadMapEngine } from '../../maps/loader';
 import { listingPoints, MAP, sitePath } from '../../maps/geo';
@@ -30,7 +30,9 @@ export function MapPanel({ items, siteUrl, cityName, centre, refit, areaChosen, 
   const [moved, setMoved] = useState(false);
   const points = useMemo(() => listingPoints(items, { siteUrl, cityName }), [items, siteUrl, cityName]);
   const latest = useRef({ points, refit });
-  latest.current = { points, refit };
+  useLayoutEffect(() => {
+    latest.current = { points, refit };
+  });
 
   useEffect(() => {
     let cancelled = false;

@@ -3,14 +3,11 @@ import type { AppContext } from '../../context';
 import { requireMemberPage } from '../../http/auth-guards';
 import { safeNextPath } from '../../http/safe-redirect';
 import { page } from '../../http/pages/page-view';
-import { addIsland } from '../../views';
-import { profileDTO } from '../profiles/serialize';
 import { createAccountsService } from './service';
 import { authRateLimits } from './rate-limits';
 import { signOut } from './sign-in';
 import { loginPage, logoutPage, onboardingPage, passwordResetPage, resetPage, submitLogin, submitPasswordReset, submitReset, submitSignup } from './page-service';
 import { facebookLogin, FACEBOOK_CALLBACK_PATH, SOCIAL_RETURN_PATH } from './facebook';
-import type { Member } from '../profiles/member';
 
 // ## Account pages: full-page forms that work without JavaScript (the navbar dialogs are the
 // enhanced version), the member-only shells later islands mount into, logout and social

@@ -16,9 +16,9 @@ function sessionData(expiresInMs: number, user = 1): session.SessionData {
 /** Calls a store method and resolves with what it called back with, and what it returned. */
 function called<T>(invoke: (cb: (err?: unknown, value?: T) => void) => unknown): Promise<{ err: unknown; value: T | undefined; returned: unknown }> {
   return new Promise((resolve) => {
-    let returned: unknown;
+    // The callback resolves on a later microtask, by which time `returned` is assigned.
     const cb = (err?: unknown, value?: T) => queueMicrotask(() => resolve({ err, value, returned }));
-    returned = invoke(cb);
+    const returned: unknown = invoke(cb);
   });
 }
 

@@ -152,6 +152,7 @@ describe('contact form', () => {
     // shared with the first), on the same database.
     let createOtherApp!: typeof import('../../app').createApp;
     jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- isolateModules loads modules afresh only through require
       createOtherApp = (require('../../app') as typeof import('../../app')).createApp;
     });
     const other = createOtherApp({ ...t.ctx }, { watchManifest: false });

@@ -1,6 +1,6 @@
 import moment from 'moment-timezone';
 import { z } from 'zod';
-import { LIMITS, SCHEDULE_TYPES, type ScheduleType } from '../../../shared/constants';
+import { LIMITS, SCHEDULE_TYPES } from '../../../shared/constants';
 import type { FieldErrors } from '../../http/errors';
 import type { IrregularDate, Schedule } from '../events/schedule';
 

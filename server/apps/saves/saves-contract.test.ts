@@ -8,6 +8,9 @@ import { createPayload, SAVE_KINDS, type SaveKindName } from '../../../shared/sa
 // The rules every kind of saved thing keeps (spec 1 §4, §7, DESIGN "The API contract"),
 // checked once per kind: favourites, to-dos, ratings, article, video and event bookmarks.
 
+/** A saved item as the list answers it: its object nested under the kind's field. */
+type SavedItem = Record<string, { id: number }>;
+
 interface KindCase {
   name: string;
   path: string;
@@ -19,13 +22,13 @@ interface KindCase {
   make(db: Db): Promise<number>;
   body(objectId: number): Record<string, unknown>;
   /** Where the list's nested object keeps its id. */
-  nestedId(item: Record<string, any>): number;
+  nestedId(item: SavedItem): number;
   /** The orderings of the dashboard's sort tabs for this list. */
   sortTabs: string[];
 }
 
 // Paths, payload fields, id maps and stamps are the shared registry's, which the islands use.
-const kindCase = (name: SaveKindName, table: string, objectColumn: string, make: (db: Db) => Promise<number>, nestedId: (i: Record<string, any>) => number): KindCase => {
+const kindCase = (name: SaveKindName, table: string, objectColumn: string, make: (db: Db) => Promise<number>, nestedId: (i: SavedItem) => number): KindCase => {
   const rules = SAVE_KINDS[name];
   return {
     name, path: rules.path, table, objectColumn, field: rules.objectField, idsPath: rules.idsPath, stamp: rules.lastUpdateKey, make, nestedId,

@@ -18,6 +18,7 @@ export interface ParsedQuery {
 
 export function parseQueryText(q: string): ParsedQuery {
   // Control characters and the highlight markers never reach the database.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const cleaned = q.replace(/[\u0000-\u001f\u007f\uE000\uE001]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
   const quotes = (cleaned.match(/"/g) ?? []).length;
   const last = /(^|[\s(])([\p{L}\p{N}]+)$/u.exec(cleaned);
