@@ -99,6 +99,7 @@ describeInBrowser('accounts in the browser', () => {
         // An old logout link only asks; its form signs out (a POST with the token).
         await page.goto(`${base}/profiles/logout?next=/about`);
         await expect(profileButton().textContent()).resolves.toBe('Account');
+        await shot('logout-confirm');
         await Promise.all([page.waitForURL(`${base}/about`), page.locator('main').getByRole('button', { name: 'Log out now' }).click()]);
         await expect(profileButton().textContent()).resolves.toBe('Log in');
         await profileButton().click();
