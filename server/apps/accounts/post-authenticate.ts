@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import { HttpError } from '../../http/errors';
-import type { SaveKind } from '../saves/kind';
+import type { AnySaveKind } from '../saves/kind';
 import { createSave } from '../saves/store';
 import { favouritesKind } from '../favourites/kind';
 import { todosKind } from '../todos/kind';
@@ -18,7 +18,7 @@ import type { PostAuthenticateAction } from './schemas';
 // same: one per member and object, counters and ratings kept in step, last_updates moved.
 
 // The server side of each kind in shared/save-kinds.ts; the action names and payloads are the registry's.
-const KINDS: { [K in SaveKindName]: SaveKind<unknown> } = {
+const KINDS: { [K in SaveKindName]: AnySaveKind } = {
   favourites: favouritesKind,
   todos: todosKind,
   ratings: ratingsKind,

@@ -10,7 +10,7 @@ import { defineSaveKind } from '../saves/kind';
 
 const createPayload = z.object({ object_id: pkField });
 
-export const articleBookmarksKind = defineSaveKind<ArticleBookmarkDTO>('articleBookmarks', {
+export const articleBookmarksKind = defineSaveKind<ArticleBookmarkDTO, ArticleRow>('articleBookmarks', {
   table: 'article_bookmarks',
   objectColumn: 'article_id',
   objectTable: 'articles',
@@ -24,7 +24,7 @@ export const articleBookmarksKind = defineSaveKind<ArticleBookmarkDTO>('articleB
     id: row.save_id,
     object_id: Number(row.id),
     date_created: isoTime(row.save_date_created),
-    article: toArticleDTO(row as unknown as ArticleRow, siteUrl),
+    article: toArticleDTO(row, siteUrl),
   }),
   parseCreate: (body) => ({ objectId: validate(createPayload, body).object_id }),
   list: {

@@ -8,7 +8,7 @@ import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
 import { booleanField, messages, pkField } from '../saves/fields';
 import { isoTime, type CalendarAuthorizationNeededDTO, type EventBookmarkDTO } from '../saves/dto';
 import { createAndRead } from '../saves/handlers';
-import { defineSaveKind, type SaveKind } from '../saves/kind';
+import { defineSaveKind } from '../saves/kind';
 import { deleteSave } from '../saves/store';
 
 // Saved events. Only approved events that allow it (can_be_bookmarked) may be saved; the
@@ -16,7 +16,7 @@ import { deleteSave } from '../saves/store';
 
 const createPayload = z.object({ object_id: pkField, add_to_calendar: booleanField.optional() });
 
-export const eventBookmarksKind = defineSaveKind<EventBookmarkDTO>('eventBookmarks', {
+export const eventBookmarksKind = defineSaveKind<EventBookmarkDTO, EventRow>('eventBookmarks', {
   table: 'event_bookmarks',
   objectColumn: 'event_id',
   objectTable: 'events',
@@ -34,7 +34,7 @@ export const eventBookmarksKind = defineSaveKind<EventBookmarkDTO>('eventBookmar
     object_id: Number(row.id),
     add_to_calendar: Boolean(row.save_add_to_calendar),
     date_created: isoTime(row.save_date_created),
-    event: toEventDTO(row as unknown as EventRow, siteUrl),
+    event: toEventDTO(row, siteUrl),
   }),
   parseCreate(body) {
     const { object_id, add_to_calendar = false } = validate(createPayload, body);
@@ -69,7 +69,7 @@ export async function saveEvent(ctx: AppContext, memberId: number, body: unknown
   try {
     const outcome = await sync(ctx, memberId, dto.object_id);
     if (outcome.status === 'needs_authorization') {
-      await deleteSave(ctx.db, eventBookmarksKind as SaveKind<unknown>, memberId, dto.id, ctx.now());
+      await deleteSave(ctx.db, eventBookmarksKind, memberId, dto.id, ctx.now());
       return { status: 200, body: { status: 101, authorization_url: outcome.authorization_url } };
     }
   } catch (err) {

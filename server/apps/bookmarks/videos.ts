@@ -11,7 +11,7 @@ import { defineSaveKind } from '../saves/kind';
 
 const createPayload = z.object({ video: pkField });
 
-export const videoBookmarksKind = defineSaveKind<VideoBookmarkDTO>('videoBookmarks', {
+export const videoBookmarksKind = defineSaveKind<VideoBookmarkDTO, VideoRow>('videoBookmarks', {
   table: 'video_bookmarks',
   objectColumn: 'video_id',
   objectTable: 'videos',
@@ -25,7 +25,7 @@ export const videoBookmarksKind = defineSaveKind<VideoBookmarkDTO>('videoBookmar
       id: row.save_id,
       object_id: Number(row.id),
       date_created: dateCreated,
-      video: { ...toVideoDTO(row as unknown as VideoRow, siteUrl), date_created: dateCreated },
+      video: { ...toVideoDTO(row, siteUrl), date_created: dateCreated },
     };
   },
   parseCreate: (body) => ({ objectId: validate(createPayload, body).video }),

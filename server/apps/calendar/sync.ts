@@ -9,7 +9,7 @@ import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredential
 import { loadCalendarSourceEvent, toGoogleEvent } from './google-event';
 import { eventBookmarksKind } from '../bookmarks/events';
 import { createSave } from '../saves/store';
-import type { SaveKind } from '../saves/kind';
+import type { AnySaveKind } from '../saves/kind';
 
 // Google Calendar sync of saved events (spec 1 §4 "Event save"). Off, and its routes 404,
 // unless GOOGLE_CLIENT_ID is set.
@@ -101,7 +101,7 @@ export function createCalendarService(ctx: Ctx) {
         // The save that asked for authorisation was not kept (it answered status 101): keep it
         // now, through the bookmarks' own store, then add the event to the calendar.
         const eventId = state.e;
-        const kind = eventBookmarksKind as SaveKind<unknown>;
+        const kind: AnySaveKind = eventBookmarksKind;
         await createSave(db, kind, memberId, kind.parseCreate({ object_id: eventId, add_to_calendar: true }, ctx.now()), ctx.now())
           .then(() => insert(memberId, eventId))
           .catch((err: unknown) => logger.warn({ err, memberId }, 'calendar: pending event not saved or not added'));

@@ -1,9 +1,9 @@
 import { isoTime, type FavouriteDTO } from '../saves/dto';
 import { defineSaveKind } from '../saves/kind';
-import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../listings/listing-saves';
+import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO, type SavedListingRow } from '../listings/listing-saves';
 
 /** A member's favourite places. listings.favourite_count moves with each one. */
-export const favouritesKind = defineSaveKind<FavouriteDTO>('favourites', {
+export const favouritesKind = defineSaveKind<FavouriteDTO, SavedListingRow>('favourites', {
   ...listingObject,
   table: 'favourites',
   saveColumns: [],

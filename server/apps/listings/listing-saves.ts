@@ -4,14 +4,14 @@ import { validate } from '../../http/validate';
 import { listingsQuery, toListingDTO, type ListingRow } from './serialize';
 import type { ListingDTO } from '../../../shared/dto';
 import { messages, pkField } from '../saves/fields';
-import type { OrderTerms, SaveKind, SaveRow } from '../saves/kind';
+import type { AnySaveKind, OrderTerms, SaveRow } from '../saves/kind';
 import { BY_DATE_SAVED } from '../saves/ordering';
 
 // What favourites, to-dos and ratings share: the saved object is a listing, shown with the
 // member's own rating of it (the "Rate them:" stars on completed to-dos read it). It lives
 // with listings, which depend on saves, so that saves never imports listings.
 
-type ListingObject = Pick<SaveKind<unknown>, 'objectColumn' | 'objectTable' | 'objectAlias' | 'objectQuery' | 'unsaveableReason'>;
+type ListingObject = Pick<AnySaveKind, 'objectColumn' | 'objectTable' | 'objectAlias' | 'objectQuery' | 'unsaveableReason'>;
 
 export const listingObject: ListingObject = {
   objectColumn: 'listing_id',
@@ -37,6 +37,9 @@ export function parseListing(body: unknown): number {
   return validate(listingPayload, body).listing;
 }
 
-export function savedListingDTO(row: SaveRow, siteUrl: string): ListingDTO {
-  return toListingDTO(row as unknown as ListingRow, siteUrl);
+/** The listing row listingObject's query selects: the listing, and the member's own rating. */
+export type SavedListingRow = ListingRow & { user_rating_id: number | null; user_rating: number | null };
+
+export function savedListingDTO(row: SaveRow<SavedListingRow>, siteUrl: string): ListingDTO {
+  return toListingDTO(row, siteUrl);
 }

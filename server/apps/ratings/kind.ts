@@ -3,7 +3,7 @@ import { validate } from '../../http/validate';
 import { pkField, ratingField } from '../saves/fields';
 import { isoTime, type RatingDTO } from '../saves/dto';
 import { defineSaveKind } from '../saves/kind';
-import { LISTING_SAVE_ORDERINGS, listingObject, savedListingDTO } from '../listings/listing-saves';
+import { LISTING_SAVE_ORDERINGS, listingObject, savedListingDTO, type SavedListingRow } from '../listings/listing-saves';
 import { recomputeListingRating } from './score';
 
 // A member's star ratings of places, one per place. Rating a place again (POST) changes the
@@ -17,7 +17,7 @@ export function parseRatingPatch(body: unknown, now: Date): Record<string, unkno
   return { rating: validate(patchPayload, body).rating, date_updated: now };
 }
 
-export const ratingsKind = defineSaveKind<RatingDTO>('ratings', {
+export const ratingsKind = defineSaveKind<RatingDTO, SavedListingRow>('ratings', {
   ...listingObject,
   table: 'ratings',
   saveColumns: ['rating', 'date_updated'],

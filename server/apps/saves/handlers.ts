@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { memberId } from '../../http/auth-guards';
 import { idParam } from '../../http/validate';
 import { paginated, pageParams } from '../../http/pagination';
-import type { CreateRequest, SaveKind } from './kind';
+import type { AnySaveKind, CreateRequest, SaveKind } from './kind';
 import { orderingParam } from './ordering';
 import { createSave, deleteSave, getSave, listSaves, savedObjectMap, updateSave } from './store';
 
@@ -26,12 +26,12 @@ function noStore(res: Response) {
   return res.set('Cache-Control', 'no-store');
 }
 
-export function saveHandlers<DTO>(ctx: AppContext, kind: SaveKind<DTO>, opts: { idsExtra?: readonly string[] } = {}): SaveHandlers {
+export function saveHandlers<DTO, Obj>(ctx: AppContext, kind: SaveKind<DTO, Obj>, opts: { idsExtra?: readonly string[] } = {}): SaveHandlers {
   const { db, config } = ctx;
-  const anyKind = kind as SaveKind<unknown>;
+  const anyKind: AnySaveKind = kind;
 
   /** The save as its DTO, read back after a change. */
-  const readSave = async (member: number, saveId: number) => kind.toDTO(await getSave(db, anyKind, member, saveId, ctx.now()), config.site.url);
+  const readSave = async (member: number, saveId: number) => kind.toDTO(await getSave<Obj>(db, anyKind, member, saveId, ctx.now()), config.site.url);
 
   return {
     list: async (req: Request, res: Response) => {
@@ -40,7 +40,7 @@ export function saveHandlers<DTO>(ctx: AppContext, kind: SaveKind<DTO>, opts: { 
       const page = pageParams(req, scope.pageSize ?? kind.list.pageSize);
       const ordering = orderingParam(query.ordering, kind.list.orderings, scope.defaultOrdering ?? kind.list.defaultOrdering);
       const now = ctx.now();
-      const { count, rows } = await listSaves(db, anyKind, memberId(req), { ...page, ordering, where: scope.where }, now);
+      const { count, rows } = await listSaves<Obj>(db, anyKind, memberId(req), { ...page, ordering, where: scope.where }, now);
       const body = paginated(req, page, count, rows.map((row) => kind.toDTO(row, config.site.url)));
       noStore(res).json(kind.list.serverTime ? { ...body, server_time: now.toISOString() } : body);
     },
@@ -73,8 +73,8 @@ export function saveHandlers<DTO>(ctx: AppContext, kind: SaveKind<DTO>, opts: { 
 }
 
 /** Saves the object and reads the save back as its DTO; 201 or 200 is the caller's to answer. */
-export async function createAndRead<DTO>(ctx: AppContext, kind: SaveKind<DTO>, member: number, req: CreateRequest): Promise<{ created: boolean; dto: DTO }> {
-  const saved = await createSave(ctx.db, kind as SaveKind<unknown>, member, req, ctx.now());
-  const row = await getSave(ctx.db, kind as SaveKind<unknown>, member, saved.id, ctx.now());
+export async function createAndRead<DTO, Obj>(ctx: AppContext, kind: SaveKind<DTO, Obj>, member: number, req: CreateRequest): Promise<{ created: boolean; dto: DTO }> {
+  const saved = await createSave(ctx.db, kind, member, req, ctx.now());
+  const row = await getSave<Obj>(ctx.db, kind, member, saved.id, ctx.now());
   return { created: saved.created, dto: kind.toDTO(row, ctx.config.site.url) };
 }

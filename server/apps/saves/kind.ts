@@ -14,10 +14,10 @@ export type Change = 'created' | 'updated' | 'deleted';
 export type OrderTerms = Array<{ column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }>;
 
 /**
- * A row of a list: the object's serializer columns, plus the save's own columns prefixed
- * `save_` (save_id, save_date_created and the kind's saveColumns).
+ * A row of a list: the object's serializer columns (`Obj`, the row its objectQuery selects),
+ * plus the save's own columns prefixed `save_` (save_id, save_date_created, saveColumns).
  */
-export type SaveRow = Record<string, unknown> & { save_id: number; save_date_created: Date | string };
+export type SaveRow<Obj = Record<string, unknown>> = Obj & Record<string, unknown> & { save_id: number; save_date_created: Date | string };
 
 /** What a create request asks for, after validation. */
 export interface CreateRequest {
@@ -35,7 +35,11 @@ export interface ListScope {
   defaultOrdering?: string;
 }
 
-export interface SaveKind<DTO> {
+/**
+ * One kind of save. `Obj` is the row of the saved object that objectQuery selects; the store,
+ * which never reads it, takes any kind as `SaveKind<unknown, never>` (see AnySaveKind).
+ */
+export interface SaveKind<DTO, Obj = never> {
   /** The kind's entry in shared/save-kinds.ts. */
   name: SaveKindName;
   /** The table of saves, aliased `s` in list queries. */
@@ -54,7 +58,7 @@ export interface SaveKind<DTO> {
   /** The objects' table, and the condition objectQuery puts on it (articles: published). */
   objectTable: string;
   visibleWhere?: Record<string, unknown>;
-  toDTO(row: SaveRow, siteUrl: string): DTO;
+  toDTO(row: SaveRow<Obj>, siteUrl: string): DTO;
   /** Why the object cannot be saved (it does not exist, …), or null when it can: a 400 naming objectField. */
   unsaveableReason(db: Db, objectId: number): Promise<string | null>;
   /** Reads a create payload (a zod-validated body). */
@@ -73,15 +77,18 @@ export interface SaveKind<DTO> {
 }
 
 /** What an app says about its kind; the rest comes from the shared registry. */
-export type SaveKindImpl<DTO> = Omit<SaveKind<DTO>, 'name' | 'objectField' | 'lastUpdateKey' | 'list'> & {
-  list: Pick<SaveKind<DTO>['list'], 'orderings' | 'scope'>;
+export type SaveKindImpl<DTO, Obj> = Omit<SaveKind<DTO, Obj>, 'name' | 'objectField' | 'lastUpdateKey' | 'list'> & {
+  list: Pick<SaveKind<DTO, Obj>['list'], 'orderings' | 'scope'>;
 };
+
+/** Any kind, for code that never reads the object's row (the store, post-login actions). */
+export type AnySaveKind = SaveKind<unknown, never>;
 
 /**
  * A kind built from its shared rules (shared/save-kinds.ts) and the app's database side. Every
  * list sorts by date saved; a dashboard sort tab the orderings lack fails at start-up.
  */
-export function defineSaveKind<DTO>(name: SaveKindName, impl: SaveKindImpl<DTO>): SaveKind<DTO> {
+export function defineSaveKind<DTO, Obj>(name: SaveKindName, impl: SaveKindImpl<DTO, Obj>): SaveKind<DTO, Obj> {
   const rules = SAVE_KINDS[name];
   const orderings = { ...BY_DATE_SAVED, ...impl.list.orderings };
   const missing = rules.sortTabs.filter((t) => !Object.hasOwn(orderings, t.ordering));

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { touchLastUpdate } from '../profiles/member-queries';
 import { messages } from './fields';
-import type { Change, CreateRequest, OrderTerms, SaveKind, SaveRow } from './kind';
+import type { AnySaveKind, Change, CreateRequest, OrderTerms, SaveRow } from './kind';
 
 // The database side of saving, for any kind. Every change runs in one transaction with the
 // kind's counters and the member's `last_updates` stamp, so a failed request changes nothing.
@@ -15,7 +15,7 @@ const isMissingObject = (err: unknown) => (err as { code?: string })?.code === '
 
 const prefixed = (alias: string, where: Record<string, unknown>) => Object.fromEntries(Object.entries(where).map(([k, v]) => [`${alias}.${k}`, v]));
 
-function scopedQuery(db: Db, kind: SaveKind<unknown>, memberId: number, now: Date, where: Record<string, unknown> = {}) {
+function scopedQuery(db: Db, kind: AnySaveKind, memberId: number, now: Date, where: Record<string, unknown> = {}) {
   const q = kind
     .objectQuery(db, memberId, now)
     .join(`${kind.table} as s`, `s.${kind.objectColumn}`, `${kind.objectAlias}.id`)
@@ -29,7 +29,7 @@ function scopedQuery(db: Db, kind: SaveKind<unknown>, memberId: number, now: Dat
  * the object only where objectQuery hides some (a draft article): the foreign keys already
  * guarantee that the object exists, so a join for every saved row would be wasted work.
  */
-function countQuery(db: Db, kind: SaveKind<unknown>, memberId: number, where: Record<string, unknown> = {}) {
+function countQuery(db: Db, kind: AnySaveKind, memberId: number, where: Record<string, unknown> = {}) {
   const q = db(`${kind.table} as s`).where('s.profile_id', memberId).where(prefixed('s', where));
   const visible = kind.visibleWhere;
   if (visible) {
@@ -38,7 +38,7 @@ function countQuery(db: Db, kind: SaveKind<unknown>, memberId: number, where: Re
   return q.count({ count: '*' }).first();
 }
 
-function saveColumns(kind: SaveKind<unknown>): string[] {
+function saveColumns(kind: AnySaveKind): string[] {
   return ['id', 'date_created', ...kind.saveColumns].map((c) => `s.${c} as save_${c}`);
 }
 
@@ -50,7 +50,8 @@ export interface ListRequest {
 }
 
 /** One page of the member's saves with their objects (two queries, whatever the page size). */
-export async function listSaves(db: Db, kind: SaveKind<unknown>, memberId: number, req: ListRequest, now: Date): Promise<{ count: number; rows: SaveRow[] }> {
+/** `Obj`: the row the kind's objectQuery selects (knex leaves query results untyped). */
+export async function listSaves<Obj>(db: Db, kind: AnySaveKind, memberId: number, req: ListRequest, now: Date): Promise<{ count: number; rows: SaveRow<Obj>[] }> {
   const page = scopedQuery(db, kind, memberId, now, req.where).select(saveColumns(kind));
   for (const term of req.ordering) page.orderBy(term.column, term.order, term.nulls);
   page.orderBy('s.id', 'desc').limit(req.limit).offset(req.offset);
@@ -58,22 +59,22 @@ export async function listSaves(db: Db, kind: SaveKind<unknown>, memberId: numbe
     countQuery(db, kind, memberId, req.where),
     page,
   ]);
-  return { count: Number((counted as { count: number | string } | undefined)?.count ?? 0), rows: rows as SaveRow[] };
+  return { count: Number((counted as { count: number | string } | undefined)?.count ?? 0), rows: rows as SaveRow<Obj>[] };
 }
 
 /** One of the member's saves; another member's, or none, is a 404. */
-export async function getSave(db: Db, kind: SaveKind<unknown>, memberId: number, saveId: number, now: Date): Promise<SaveRow> {
+export async function getSave<Obj>(db: Db, kind: AnySaveKind, memberId: number, saveId: number, now: Date): Promise<SaveRow<Obj>> {
   const row = await scopedQuery(db, kind, memberId, now).where('s.id', saveId).first(saveColumns(kind));
   if (!row) throw new NotFoundError();
-  return row as SaveRow;
+  return row as SaveRow<Obj>;
 }
 
-async function changed(trx: Knex.Transaction, kind: SaveKind<unknown>, memberId: number, objectId: number, change: Change, now: Date) {
+async function changed(trx: Knex.Transaction, kind: AnySaveKind, memberId: number, objectId: number, change: Change, now: Date) {
   await kind.onChange?.(trx, objectId, change);
   await touchLastUpdate(trx, memberId, kind.lastUpdateKey, now);
 }
 
-async function insertOrFind(trx: Knex.Transaction, kind: SaveKind<unknown>, memberId: number, req: CreateRequest, now: Date) {
+async function insertOrFind(trx: Knex.Transaction, kind: AnySaveKind, memberId: number, req: CreateRequest, now: Date) {
   const key = { profile_id: memberId, [kind.objectColumn]: req.objectId };
   const inserted = await trx(kind.table)
     .insert({ ...key, date_created: now, ...req.fields })
@@ -90,7 +91,7 @@ async function insertOrFind(trx: Knex.Transaction, kind: SaveKind<unknown>, memb
  * Saves the object for the member: {created: true} for a new row, {created: false} with the
  * existing one (changed by `onExisting`, if given) when it was saved already.
  */
-export async function createSave(db: Db, kind: SaveKind<unknown>, memberId: number, req: CreateRequest, now: Date): Promise<{ id: number; created: boolean }> {
+export async function createSave(db: Db, kind: AnySaveKind, memberId: number, req: CreateRequest, now: Date): Promise<{ id: number; created: boolean }> {
   const reason = await kind.unsaveableReason(db, req.objectId);
   if (reason) throw ValidationError.field(kind.objectField, reason);
   try {
@@ -112,7 +113,7 @@ export async function createSave(db: Db, kind: SaveKind<unknown>, memberId: numb
 }
 
 /** Changes columns of one of the member's saves; another member's is a 404. */
-export async function updateSave(db: Db, kind: SaveKind<unknown>, memberId: number, saveId: number, fields: Record<string, unknown>, now: Date): Promise<void> {
+export async function updateSave(db: Db, kind: AnySaveKind, memberId: number, saveId: number, fields: Record<string, unknown>, now: Date): Promise<void> {
   await db.transaction(async (trx) => {
     const [row] = await trx(kind.table).where({ id: saveId, profile_id: memberId }).update(fields).returning(kind.objectColumn);
     if (!row) throw new NotFoundError();
@@ -121,7 +122,7 @@ export async function updateSave(db: Db, kind: SaveKind<unknown>, memberId: numb
 }
 
 /** Deletes one of the member's saves; another member's is a 404. */
-export async function deleteSave(db: Db, kind: SaveKind<unknown>, memberId: number, saveId: number, now: Date): Promise<void> {
+export async function deleteSave(db: Db, kind: AnySaveKind, memberId: number, saveId: number, now: Date): Promise<void> {
   await db.transaction(async (trx) => {
     const [row] = await trx(kind.table).where({ id: saveId, profile_id: memberId }).delete().returning(kind.objectColumn);
     if (!row) throw new NotFoundError();
@@ -133,7 +134,7 @@ export async function deleteSave(db: Db, kind: SaveKind<unknown>, memberId: numb
  * Object id → save id for everything the member saved of this kind, which pages read to show
  * what is saved. With `extra` columns, the value is {id, ...extra} instead (ratings).
  */
-export async function savedObjectMap(db: Db, kind: SaveKind<unknown>, memberId: number, extra: readonly string[] = []): Promise<Record<string, unknown>> {
+export async function savedObjectMap(db: Db, kind: AnySaveKind, memberId: number, extra: readonly string[] = []): Promise<Record<string, unknown>> {
   const rows: Array<Record<string, unknown>> = await db(kind.table)
     .where({ profile_id: memberId })
     .select(['id', kind.objectColumn, ...extra]);

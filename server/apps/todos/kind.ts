@@ -5,7 +5,7 @@ import { validate } from '../../http/validate';
 import { booleanField } from '../saves/fields';
 import { isoTime, type TodoDTO } from '../saves/dto';
 import { defineSaveKind, type ListScope } from '../saves/kind';
-import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO } from '../listings/listing-saves';
+import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO, type SavedListingRow } from '../listings/listing-saves';
 
 // A member's to-do list of places. Two lists in one table: open to-dos (100 a page, newest
 // first) and completed ones (15 a page, most recently completed first, so an item just
@@ -33,7 +33,7 @@ export function parseTodoPatch(body: unknown, now: Date): Record<string, unknown
   return { is_done, date_completed: is_done ? now : null };
 }
 
-export const todosKind = defineSaveKind<TodoDTO>('todos', {
+export const todosKind = defineSaveKind<TodoDTO, SavedListingRow>('todos', {
   ...listingObject,
   table: 'todos',
   saveColumns: ['is_done', 'date_completed'],
