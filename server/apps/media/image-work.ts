@@ -39,13 +39,17 @@ export const uploadBodies = new Semaphore(UPLOAD_BODY_CONCURRENCY);
  * it back when the response is over (sent, failed or abandoned by the client).
  */
 export function uploadBodySlot(req: Request, res: Response, next: NextFunction): void {
+  // CASE: a body already read (a small urlencoded form, parsed app-wide): nothing left to hold.
+  // (Node destroys a request once its body is consumed, so `req.destroyed` says nothing here.)
+  if (req.readableEnded) return next();
   uploadBodies.acquire().then((release) => {
-    res.once('close', release);
-    // CASE: the client gave up while queued; nothing is left to answer.
-    if (req.destroyed || res.writableEnded) {
+    // CASE: the client gave up while queued; nothing is left to answer. Its response closed
+    // before this listener could be added, so the slot goes back here.
+    if (res.closed || res.destroyed || res.writableEnded) {
       release();
       return;
     }
+    res.once('close', release);
     next();
   }, next);
 }
