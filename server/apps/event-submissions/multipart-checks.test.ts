@@ -1,8 +1,5 @@
-import net from 'node:net';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CookieAccessInfo } from 'cookiejar';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
+import { cookieHeader, listenOnEphemeralPort, postUnfinished } from '../../testing/unfinished-post';
 
 // Multipart bodies are expensive to read (an event image is up to 10 MB), so who may send one
 // is decided before a byte of it is read: a guest, a wrong X-CSRFToken header, or a form whose
@@ -22,47 +19,12 @@ function filePartHead(name: string, filename: string): string {
   return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`;
 }
 
-interface RawResponse {
-  status: number;
-  head: string;
-  body: string;
-  /** Body bytes the client had written when the answer arrived. */
-  sentBytes: number;
-}
-
-/**
- * Posts a multipart body declared as 10 MB, sends only its first `firstBytes`, and waits for
- * the answer without sending more. A server that reads the body before deciding never answers
- * (the test then times out); one that decides first answers and closes the connection.
- */
-function postUnfinished(port: number, path: string, headers: Record<string, string>, firstBytes: Buffer): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('error', reject);
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const [head, ...rest] = text.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: rest.join('\r\n\r\n'), sentBytes: firstBytes.length });
-    });
-    const lines = [
-      `POST ${path} HTTP/1.1`,
-      'Host: 127.0.0.1',
-      `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
-      `Content-Length: ${DECLARED_BYTES}`,
-      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
-    ];
-    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-    socket.write(firstBytes);
-  });
-}
-
-const cookieHeader = (agent: Agent) => agent.jar.getCookies(CookieAccessInfo.All).toValueString();
+const postMultipart = (port: number, path: string, headers: Record<string, string>, firstBytes: Buffer) =>
+  postUnfinished(port, { path, contentType: `multipart/form-data; boundary=${BOUNDARY}`, declaredBytes: DECLARED_BYTES, headers, firstBytes });
 
 describe('/events/add/ decides before reading a multipart body', () => {
   let t: TestContext;
-  let server: Server;
+  let listening: Awaited<ReturnType<typeof listenOnEphemeralPort>>;
   let port: number;
   let member: Agent;
   /** The start of an image upload: a big file part, 64 KB of it sent. */
@@ -71,45 +33,42 @@ describe('/events/add/ decides before reading a multipart body', () => {
   beforeAll(async () => {
     t = await createTestContext();
     member = await memberAgent(t, await createMember(t.ctx));
-    server = await new Promise<Server>((resolve) => {
-      const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    port = (server.address() as AddressInfo).port;
+    listening = await listenOnEphemeralPort(t.app);
+    port = listening.port;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     await t.close();
   });
 
   test("a guest's 10 MB post is sent to log in (page) or answered 401 (island) at once, the connection closed", async () => {
     const guest = guestAgent(t.app);
-    const page = await postUnfinished(port, '/events/add/', { Cookie: cookieHeader(guest) }, imageStart(part('csrfmiddlewaretoken', guest.csrfToken)));
+    const page = await postMultipart(port, '/events/add/', { Cookie: cookieHeader(guest) }, imageStart(part('csrfmiddlewaretoken', guest.csrfToken)));
     expect(page.status).toBe(302);
     expect(page.head).toMatch(/\r\nLocation: \/accounts\/login\?next=/i);
     expect(page.head).toMatch(/\r\nConnection: close/i);
-    const island = await postUnfinished(port, '/events/add/', { Cookie: cookieHeader(guest), 'X-CSRFToken': guest.csrfToken, Accept: 'application/json' }, imageStart(''));
+    const island = await postMultipart(port, '/events/add/', { Cookie: cookieHeader(guest), 'X-CSRFToken': guest.csrfToken, Accept: 'application/json' }, imageStart(''));
     expect(island.status).toBe(401);
     expect(JSON.parse(island.body)).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
 
   test("a member's post with a wrong X-CSRFToken header is refused 403 before its body is read", async () => {
-    const res = await postUnfinished(port, '/events/add/', { Cookie: cookieHeader(member), 'X-CSRFToken': 'x'.repeat(43), Accept: 'application/json' }, imageStart(part('title', 'Jazz')));
+    const res = await postMultipart(port, '/events/add/', { Cookie: cookieHeader(member), 'X-CSRFToken': 'x'.repeat(43), Accept: 'application/json' }, imageStart(part('title', 'Jazz')));
     expect(res.status).toBe(403);
     expect(res.body).toContain('CSRF Failed: CSRF token incorrect.');
   });
 
   test("without the header, a member's form whose first field is not the token is refused 403 at that field", async () => {
-    const res = await postUnfinished(port, '/events/add/', { Cookie: cookieHeader(member), Accept: 'application/json' }, imageStart(part('title', 'Jazz') + part('csrfmiddlewaretoken', member.csrfToken)));
+    const res = await postMultipart(port, '/events/add/', { Cookie: cookieHeader(member), Accept: 'application/json' }, imageStart(part('title', 'Jazz') + part('csrfmiddlewaretoken', member.csrfToken)));
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body).detail).toMatch(/^CSRF Failed: CSRF token missing/);
     expect(res.head).toMatch(/\r\nConnection: close/i);
-    const fileFirst = await postUnfinished(port, '/events/add/', { Cookie: cookieHeader(member), Accept: 'application/json' }, imageStart(''));
+    const fileFirst = await postMultipart(port, '/events/add/', { Cookie: cookieHeader(member), Accept: 'application/json' }, imageStart(''));
     expect(fileFirst.status).toBe(403);
   });
 
   test('without the header, a wrong token as the first field is refused 403 before the image is read', async () => {
-    const res = await postUnfinished(port, '/events/add/', { Cookie: cookieHeader(member), Accept: 'application/json' }, imageStart(part('csrfmiddlewaretoken', 'y'.repeat(43))));
+    const res = await postMultipart(port, '/events/add/', { Cookie: cookieHeader(member), Accept: 'application/json' }, imageStart(part('csrfmiddlewaretoken', 'y'.repeat(43))));
     expect(res.status).toBe(403);
     expect(JSON.parse(res.body)).toEqual({ detail: 'CSRF Failed: CSRF token incorrect.' });
   });

@@ -1,8 +1,5 @@
-import net from 'node:net';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CookieAccessInfo } from 'cookiejar';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
+import { cookieHeader, listenOnEphemeralPort, postUnfinished } from '../../testing/unfinished-post';
 import { createListing } from '../../testing/fixtures';
 import { jpegImage } from '../media/test-images';
 import { IMAGE_WORK_CONCURRENCY, imageWork, UPLOAD_BODY_CONCURRENCY, uploadBodies } from '../media/image-work';
@@ -12,27 +9,19 @@ import { IMAGE_WORK_CONCURRENCY, imageWork, UPLOAD_BODY_CONCURRENCY, uploadBodie
 // waits for an image-work slot, so 40 uploads at once cannot take the process's memory.
 jest.setTimeout(120_000);
 
-const cookieHeader = (agent: Agent) => agent.jar.getCookies(CookieAccessInfo.All).toValueString();
-
 /** Sends the head and the first 64 KB of an 8 MB JSON body, and waits for the answer. */
-function postUnfinishedJson(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('error', reject);
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('close', () => {
-      const [head, ...rest] = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: rest.join('\r\n\r\n') });
-    });
-    const head = ['POST /api/v2/photos/ HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${8 * 1024 * 1024}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-    socket.write(`${head.join('\r\n')}\r\n\r\n{"image":"data:image/jpeg;base64,${'A'.repeat(64 * 1024)}`);
+const postUnfinishedJson = (port: number, headers: Record<string, string>) =>
+  postUnfinished(port, {
+    path: '/api/v2/photos/',
+    contentType: 'application/json',
+    declaredBytes: 8 * 1024 * 1024,
+    headers: { Connection: 'close', ...headers },
+    firstBytes: `{"image":"data:image/jpeg;base64,${'A'.repeat(64 * 1024)}`,
   });
-}
 
 describe('listing photo uploads are bounded', () => {
   let t: TestContext;
-  let server: Server;
+  let listening: Awaited<ReturnType<typeof listenOnEphemeralPort>>;
   let port: number;
   let member: Agent;
   let listingId: number;
@@ -41,14 +30,11 @@ describe('listing photo uploads are bounded', () => {
     t = await createTestContext();
     member = await memberAgent(t, await createMember(t.ctx));
     listingId = await createListing(t.ctx.db, { name: 'Bar Raval' });
-    server = await new Promise<Server>((resolve) => {
-      const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    port = (server.address() as AddressInfo).port;
+    listening = await listenOnEphemeralPort(t.app);
+    port = listening.port;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     await t.close();
   });
 
