@@ -6,6 +6,8 @@
 // peak sampled every 20 ms from /proc, and its high-water mark).
 //
 //   tsx scripts/bench-uploads.ts [seconds=10] [uploaders=20]
+//   BENCH_UNCACHED=1 tsx scripts/bench-uploads.ts   (listings requests past the guest cache)
+//   BENCH_CPU_PROF=DIR …                               (a CPU profile of the server in DIR)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,12 +72,16 @@ function rssOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
+// BENCH_UNCACHED=1: the listings requests carry a cookie, which bypasses the guest response
+// cache, so every one runs its handler and queries (as a member's would).
+const uncached = Boolean(process.env.BENCH_UNCACHED);
+
 function cannon(): Promise<autocannon.Result> {
-  return autocannon({ url: `${base}${LISTINGS}`, connections: 10, duration: seconds, pipelining: 1 });
+  return autocannon({ url: `${base}${LISTINGS}`, connections: 10, duration: seconds, pipelining: 1, headers: uncached ? { cookie: 'bench_uncached=1' } : undefined });
 }
 
 async function main(): Promise<void> {
-  const child: ChildProcess = fork(__filename, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child: ChildProcess = fork(__filename, ['--serve'], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : [])], stdio: 'inherit' });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -89,7 +95,7 @@ async function main(): Promise<void> {
     .toBuffer();
   const body = JSON.stringify({ image: `data:image/jpeg;base64,${jpeg.toString('base64')}`, title: 'Bench', description: '', listing: ready.listingId });
   const meta = await sharp(jpeg).metadata();
-  console.log(`photo ${meta.width}x${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(0)} MP), JPEG ${(jpeg.length / 1048576).toFixed(2)} MB, body ${(body.length / 1048576).toFixed(2)} MB; ${uploaders} uploaders; autocannon 10 connections ${seconds} s on ${LISTINGS}; ${os.availableParallelism()} CPUs, database ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`);
+  console.log(`photo ${meta.width}x${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(0)} MP), JPEG ${(jpeg.length / 1048576).toFixed(2)} MB, body ${(body.length / 1048576).toFixed(2)} MB; ${uploaders} uploaders; autocannon 10 connections ${seconds} s on ${LISTINGS}${uncached ? " (past the guest cache)" : ""}; ${os.availableParallelism()} CPUs, database ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`);
 
   // Warm up: one upload (sharp, JIT) and a short run of the listings API.
   const one = async () => {
