@@ -35,7 +35,7 @@ export function nullCharacterErrors(input: unknown): FieldErrors {
   }
   if (!input || typeof input !== 'object') return errors;
   for (const [key, value] of Object.entries(input)) {
-    if (key.includes('\u0000')) (errors.non_field_errors ??= []).splice(0, 1, NULL_CHARACTER_MESSAGE);
+    if (key.includes('\u0000')) errors.non_field_errors = [NULL_CHARACTER_MESSAGE];
     else if (holdsNul(value)) errors[key] = [NULL_CHARACTER_MESSAGE];
   }
   return errors;
