@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { repairMojibake } from './mojibake';
 
 // Readers for the real Toronto data copied into scripts/seed/data (sources and licences in
 // data/README.md). Each returns typed rows exactly as the files give them; the importers
@@ -61,7 +62,9 @@ function cached<T>(key: string, load: () => T): T {
   return cache.get(key) as T;
 }
 
-const readCsv = (name: keyof typeof DATA_FILES) => cached(name, () => parseCsv(fs.readFileSync(dataPath(name), 'utf8')));
+// Every field is repaired on the way in: a few source rows carry UTF-8 read as Latin-1.
+const readCsv = (name: keyof typeof DATA_FILES) =>
+  cached(name, () => parseCsv(fs.readFileSync(dataPath(name), 'utf8')).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, repairMojibake(v)]))));
 const num = (v: string) => (v === '' ? null : Number(v));
 
 export interface NeighbourhoodFeature {
@@ -203,5 +206,5 @@ export interface FestivalEvent {
 }
 
 export function readFestivalEvents(): FestivalEvent[] {
-  return cached('festivals', () => JSON.parse(fs.readFileSync(dataPath('festivals'), 'utf8')) as FestivalEvent[]);
+  return cached('festivals', () => JSON.parse(fs.readFileSync(dataPath('festivals'), 'utf8'), (_k, v: unknown) => (typeof v === 'string' ? repairMojibake(v) : v)) as FestivalEvent[]);
 }
