@@ -76,6 +76,8 @@ export async function seedBestOfLists(
   for (const def of BEST_OF_LISTS) {
     const r = opts.rng.fork(`best-of:${def.title}`);
     const candidates = opts.listings.filter((l) => {
+      // Editors' picks are independent places: no chain makes a Best of list.
+      if (l.chain) return false;
       if (def.feature) return l.features.has(def.feature) && (!def.types || def.types.includes(l.type));
       if (def.type && l.type !== def.type) return false;
       if (!def.type && l.type !== 'restaurants' && l.type !== 'take-out') return false;

@@ -3,6 +3,7 @@ import { verifyPassword } from '../../server/apps/accounts/passwords';
 import { ARTICLE_TYPES } from '../../shared/constants';
 import { seedDemo, seedDemoIfEmpty, type DemoSummary } from './demo';
 import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './members';
+import { isChain } from './chains';
 
 // The whole demo pipeline once, end to end (fewer members and articles than npm start seeds,
 // and the first 3,000 listings, to keep the file fast): every section has content that links
@@ -58,6 +59,15 @@ describe('seedDemo', () => {
     const flagged = await t.ctx.db('listings').where({ appears_in_best_of_lists: true }).pluck('id');
     const named = await t.ctx.db('best_of_list_items').distinct('listing_id').pluck('listing_id');
     expect(flagged.sort()).toEqual(named.sort());
+  });
+
+  test('Best Of lists are independent places, and the RATING order starts with places many people rated', async () => {
+    const names = await t.ctx.db('best_of_list_items as i').join('listings as l', 'l.id', 'i.listing_id').distinct('l.name').pluck('l.name');
+    expect(names.length).toBeGreaterThan(50);
+    expect(names.filter((n: string) => isChain(n))).toEqual([]);
+    expect(names.filter((n: string) => /tim hortons|mcdonald|pizza pizza|subway|starbucks|kfc|popeyes/i.test(n))).toEqual([]);
+    const top = await t.ctx.db('listings').orderByRaw('rating_rank desc nulls last, id').limit(10).select('name', 'rating_count');
+    for (const l of top) expect({ name: l.name, votes: l.rating_count >= 3 }).toEqual({ name: l.name, votes: true });
   });
 
   test('contests: about a third have ended', async () => {

@@ -99,30 +99,32 @@ export async function seedListingEngagement(db: Knex, opts: { rng: Rng; now: Dat
  *
  *   rating             = round(avg(r), 2), null without ratings
  *   rating_count       = n
+ *   rating_rank        = (C * m + Σr) / (C + n), null without ratings (the RATING ordering)
+ *                        (server/apps/listings/smart-review.ts is the same formula)
  *   favourite_count    = number of favourites
  *   smart_review_score = ((C * m + Σr) / (C + n)) * (1 + 0.1 * recent / n)
  *
- * where n is the listing's number of ratings, Σr their sum, m the mean of all ratings on the
- * site, C = 5 (a listing counts as if it had five extra ratings at the site mean, so one 5-star
+ * where n is the listing's number of ratings, Σr their sum, m = 3.5 the prior (a middling
+ * place), C = 5 (a listing counts as if it had five extra ratings of m, so one 5-star
  * rating does not beat forty 4.6s), and `recent` the number of its ratings created within the
  * 365 days before `asOf` (the recency factor lifts a listing by at most 10% when all its
  * ratings are from the past year). 0 without ratings, so unrated listings sort last.
  */
 export async function recomputeListingStats(db: Knex, asOf: Date): Promise<void> {
   await db.raw(
-    `UPDATE listings SET rating = NULL, rating_count = 0, smart_review_score = 0
+    `UPDATE listings SET rating = NULL, rating_count = 0, rating_rank = NULL, smart_review_score = 0
       WHERE rating_count <> 0 AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.listing_id = listings.id)`,
   );
   await db.raw(
-    `WITH site AS (SELECT coalesce(avg(rating), 0)::float8 AS m FROM ratings),
-          s AS (SELECT listing_id, count(*)::int AS n, sum(rating)::float8 AS total,
+    `WITH s AS (SELECT listing_id, count(*)::int AS n, sum(rating)::float8 AS total,
                        count(*) FILTER (WHERE date_created > ?::timestamptz - interval '365 days')::float8 AS recent
                   FROM ratings GROUP BY listing_id)
      UPDATE listings l
         SET rating = round((s.total / s.n)::numeric, 2),
             rating_count = s.n,
-            smart_review_score = ((5 * site.m + s.total) / (5 + s.n)) * (1 + 0.1 * s.recent / s.n)
-       FROM s, site
+            rating_rank = (5 * 3.5 + s.total) / (5 + s.n),
+            smart_review_score = ((5 * 3.5 + s.total) / (5 + s.n)) * (1 + 0.1 * s.recent / s.n)
+       FROM s
       WHERE l.id = s.listing_id`,
     [asOf],
   );

@@ -5,6 +5,7 @@ import { readEstablishments, type EstablishmentRow } from './data-files';
 import { insertBatches, insertReturningIds, SlugRegistry } from './batch';
 import { classifyEstablishment, kindPhrase, LISTING_TYPES } from './listing-taxonomy';
 import { titleCaseAddress, titleCaseName } from './text-case';
+import { isChain } from './chains';
 import type { Rng } from './random';
 import type { NeighbourhoodRef } from './neighbourhoods';
 import type { StationRef } from './stations';
@@ -115,6 +116,8 @@ export interface ListingRef {
   longitude: number;
   features: Set<string>;
   address: string;
+  /** Registered at three or more addresses (chains.ts): never on a Best of list. */
+  chain: boolean;
 }
 
 /** A fictional phone number: 555-01xx is reserved for fiction in the North American plan. */
@@ -173,7 +176,7 @@ export async function seedListings(db: Knex, opts: SeedListingsOptions): Promise
     // Listed since 2008 at the earliest, with more recent additions more likely.
     const published = now.clone().subtract(Math.floor(Math.pow(r.float(), 1.6) * 18 * 365), 'days').subtract(r.int(0, 86_399), 'seconds');
     const imageThemes = opts.images?.[type] ?? opts.images?.restaurants;
-    refs.push({ name, slug, type, subType, neighbourhoodId: e.neighbourhood_id, latitude: e.latitude, longitude: e.longitude, features: new Set(features), address: titleCaseAddress(e.address) });
+    refs.push({ name, slug, type, subType, neighbourhoodId: e.neighbourhood_id, latitude: e.latitude, longitude: e.longitude, features: new Set(features), address: titleCaseAddress(e.address), chain: isChain(e.name) });
     joins.push({ features, services });
     return {
       name,

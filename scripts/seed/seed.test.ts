@@ -6,6 +6,7 @@ import { seedNeighbourhoods } from './neighbourhoods';
 import { seedSubwayStops } from './stations';
 import { seedListingTaxonomy, seedListings, type ListingRef } from './listings';
 import { seedMembers } from './members';
+import { ratingRank, smartReviewScore } from '../../server/apps/listings/smart-review';
 import { recomputeListingStats, seedListingEngagement } from './engagement';
 import { cityEventDrafts, generatedEventDrafts, insertEvents, scheduleFromInstants, UPCOMING_WINDOW_DAYS } from './events';
 import { classifyEstablishment, kindPhrase } from './listing-taxonomy';
@@ -119,8 +120,7 @@ describe('seed importers on the real data', () => {
     const db = a.ctx.db;
     const ratings = await db('ratings').select('listing_id', 'rating', 'date_created');
     expect(ratings.length).toBeGreaterThan(50);
-    const m = ratings.reduce((s, r) => s + r.rating, 0) / ratings.length;
-    const rated = await db('listings').where('rating_count', '>', 0).select('id', 'rating', 'rating_count', 'smart_review_score');
+    const rated = await db('listings').where('rating_count', '>', 0).select('id', 'rating', 'rating_count', 'rating_rank', 'smart_review_score');
     const yearAgo = NOW.getTime() - 365 * 86_400_000;
     for (const l of rated) {
       const mine = ratings.filter((r) => r.listing_id === l.id);
@@ -128,7 +128,9 @@ describe('seed importers on the real data', () => {
       const recent = mine.filter((r) => new Date(r.date_created).getTime() > yearAgo).length;
       expect(l.rating_count).toBe(mine.length);
       expect(Number(l.rating)).toBeCloseTo(sum / mine.length, 2);
-      expect(l.smart_review_score).toBeCloseTo(((5 * m + sum) / (5 + mine.length)) * (1 + (0.1 * recent) / mine.length), 6);
+      // The server's formula (rating_rank with the fixed prior m = 3.5) gives the same numbers.
+      expect(l.rating_rank).toBeCloseTo(ratingRank({ n: mine.length, sum })!, 6);
+      expect(l.smart_review_score).toBeCloseTo(smartReviewScore({ n: mine.length, sum, recent }), 6);
     }
     const favourites = await db('favourites').count<{ n: number }[]>({ n: '*' }).first();
     const favouriteSum = await db('listings').sum<{ s: number }[]>({ s: 'favourite_count' }).first();

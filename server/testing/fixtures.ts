@@ -64,6 +64,7 @@ export interface ListingFields {
   longitude: number | null;
   rating: number | null;
   rating_count: number;
+  rating_rank: number | null;
   favourite_count: number;
   smart_review_score: number;
   appears_in_best_of_lists: boolean;
@@ -86,6 +87,8 @@ export async function createListing(db: Db, fields: Partial<ListingFields> = {})
       address: `${i} Queen St W`,
       latitude: 43.65,
       longitude: -79.39,
+      // A fixture that gives only a star average ranks by it, as if it had many votes.
+      rating_rank: fields.rating ?? null,
       ...fields,
       type_id,
     })

@@ -131,7 +131,8 @@ function applyOrdering(qb: Knex.QueryBuilder, db: Db, ordering: ListingOrdering 
       qb.orderBy('l.name').orderBy('l.id');
       break;
     case '-rating':
-      qb.orderByRaw('l.rating desc nulls last, l.id');
+      // The damped rating (smart-review.ts): one 5-star vote does not put a place first.
+      qb.orderByRaw('l.rating_rank desc nulls last, l.id');
       break;
     case '-favourite_count':
       qb.orderBy('l.favourite_count', 'desc').orderBy('l.id');

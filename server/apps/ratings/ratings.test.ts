@@ -1,5 +1,6 @@
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
-import { createListing } from '../../testing/fixtures';
+import request from 'supertest';
+import { createListing, createListingType } from '../../testing/fixtures';
 import { send, signedIn as signedInOn } from '../saves/testing';
 
 let t: TestContext;
@@ -11,7 +12,7 @@ afterAll(() => t.close());
 const signedIn = async () => (await signedInOn(t)).agent;
 const rate = (agent: Agent, listing: number, rating: unknown) => send(agent, 'post', '/api/v2/ratings/', { listing, rating });
 const patchRating = (agent: Agent, id: number, body: unknown) => send(agent, 'patch', `/api/v2/ratings/${id}/`, body);
-const listingScores = (id: number) => t.ctx.db('listings').where({ id }).first('rating', 'rating_count', 'smart_review_score');
+const listingScores = (id: number) => t.ctx.db('listings').where({ id }).first('rating', 'rating_count', 'rating_rank', 'smart_review_score');
 
 describe('ratings', () => {
   beforeEach(() => t.ctx.db('ratings').delete());
@@ -23,10 +24,25 @@ describe('ratings', () => {
     const last = await rate(await signedIn(), a, 4);
     expect(last.status).toBe(201);
     expect(last.body).toMatchObject({ rating: 4, listing: { id: a, rating: 4.5 } });
-    // When a's last rating landed, the site mean was (1 + 5 + 4) / 3.
     const scores = await listingScores(a);
     expect(scores).toMatchObject({ rating: 4.5, rating_count: 2 });
-    expect(scores.smart_review_score).toBeCloseTo((5 * (10 / 3) + 9) / 7, 6);
+    expect(scores.rating_rank).toBeCloseTo((5 * 3.5 + 9) / 7, 6);
+    // Both ratings are from the last year: the smart score is lifted by the full 10%.
+    expect(scores.smart_review_score).toBeCloseTo(((5 * 3.5 + 9) / 7) * 1.1, 6);
+  });
+
+  test('the RATING ordering needs several votes: one 5-star vote ranks below six 4-star votes', async () => {
+    const type_id = await createListingType(t.ctx.db, { name: 'Ranked', slug: 'ranked' });
+    const lucky = await createListing(t.ctx.db, { name: 'One Lucky Vote', type_id });
+    const steady = await createListing(t.ctx.db, { name: 'Steady Favourite', type_id });
+    const unrated = await createListing(t.ctx.db, { name: 'Nobody Yet', type_id });
+    await rate(await signedIn(), lucky, 5);
+    for (let i = 0; i < 6; i++) await rate(await signedIn(), steady, 4);
+    const res = await request(t.app).get('/api/v2/listings/?type=ranked&ordering=-rating');
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { id: number }) => r.id)).toEqual([steady, lucky, unrated]);
+    // The stars shown stay the plain average.
+    expect(res.body.results.map((r: { rating: number | null }) => r.rating)).toEqual([4, 5, null]);
   });
 
   test('rating again changes the existing rating and answers it with 200', async () => {
@@ -55,7 +71,7 @@ describe('ratings', () => {
     const listing = await createListing(t.ctx.db);
     const created = await rate(agent, listing, 4);
     expect((await send(agent, 'delete', `/api/v2/ratings/${created.body.id}/`)).status).toBe(204);
-    expect(await listingScores(listing)).toEqual({ rating: null, rating_count: 0, smart_review_score: 0 });
+    expect(await listingScores(listing)).toEqual({ rating: null, rating_count: 0, rating_rank: null, smart_review_score: 0 });
   });
 
   test('ratings outside 1–5 are 400s naming rating, on create and on PATCH', async () => {
