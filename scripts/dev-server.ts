@@ -2,4 +2,4 @@
 import { main } from '../server/index';
 import { seedDemoIfEmpty } from './seed/demo';
 
-void main({ beforeListen: (ctx) => seedDemoIfEmpty(ctx), app: { liveReload: true, watchManifest: true } });
+void main({ beforeListen: (ctx) => seedDemoIfEmpty(ctx, (line) => process.stderr.write(line + '\n')), app: { liveReload: true, watchManifest: true } });

@@ -9,7 +9,7 @@ import { buildIslandsIfStale } from './islands-build';
 const root = path.resolve(__dirname, '..');
 buildIslandsIfStale();
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--watch', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--watch', '--configLoader', 'runner', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   }),

@@ -30,7 +30,7 @@ export function buildIslandsIfStale(log: (msg: string) => void = console.log): v
   if (!islandsBuildIsStale()) return;
   log('building the islands (vite build)…');
   const t0 = Date.now();
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--configLoader', 'runner', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -16,6 +16,8 @@ export interface StartOptions {
   config?: Config;
   /** Runs after migrations and before the server listens (npm start seeds the demo here). */
   beforeListen?: (ctx: AppContext) => Promise<void>;
+  /** Runs once the server accepts connections, with its URL (npm start tells the person). */
+  onListening?: (url: string) => void;
   app?: CreateAppOptions;
 }
 
@@ -63,6 +65,7 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: `http://localhost:${port}`, database: handle.kind }, `${config.site.name} is listening`);
+  opts.onListening?.(`http://localhost:${port}/`);
   return { server, ctx, stop };
 }
 

@@ -1,7 +1,7 @@
 import { createTestContext, type TestContext } from '../../server/testing/test-app';
 import { verifyPassword } from '../../server/apps/accounts/passwords';
 import { ARTICLE_TYPES } from '../../shared/constants';
-import { seedDemo, seedDemoIfEmpty, type DemoSummary } from './demo';
+import { DEMO_PHASES, seedDemo, seedDemoIfEmpty, type DemoSummary } from './demo';
 import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './members';
 import { isChain } from './chains';
 
@@ -14,10 +14,11 @@ const NOW = new Date('2026-11-22T15:00:00Z');
 describe('seedDemo', () => {
   let t: TestContext;
   let summary: DemoSummary;
+  const progress: string[] = [];
 
   beforeAll(async () => {
     t = await createTestContext();
-    summary = await seedDemo(t.ctx, { now: NOW, members: 60, articlesPerType: 20, listingLimit: 3000 });
+    summary = await seedDemo(t.ctx, { now: NOW, members: 60, articlesPerType: 20, listingLimit: 3000, progress: (line) => progress.push(line) });
   }, 150_000); // generous: the machine is shared, quiet runs take about 10 s
 
   afterAll(async () => {
@@ -29,6 +30,13 @@ describe('seedDemo', () => {
     expect(summary.events).toBeGreaterThan(1727);
     expect(summary.bestOfLists).toBeGreaterThanOrEqual(20);
     expect(summary.photos).toBeGreaterThan(100);
+  });
+
+  test('announces each phase as it starts, numbered out of the true total', () => {
+    expect(summary.timings).toHaveLength(DEMO_PHASES);
+    expect(progress).toHaveLength(DEMO_PHASES);
+    expect(progress[0]).toBe(`  [1/${DEMO_PHASES}] placeholder images…`);
+    expect(progress[DEMO_PHASES - 1]).toBe(`  [${DEMO_PHASES}/${DEMO_PHASES}] vacuum analyze…`);
   });
 
   test('articles of every type with unique /{type}/{yyyy}/{mm}/{slug}/ paths', async () => {

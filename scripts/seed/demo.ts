@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../../server/context';
 import { Rng } from './random';
-import { phaseTimer } from './phases';
+import { phaseTimer, type SeedProgress } from './phases';
 import { isSeeded } from './reset';
 import { seedNeighbourhoods } from './neighbourhoods';
 import { seedSubwayStops } from './stations';
@@ -31,7 +31,12 @@ export interface DemoOptions {
   articlesPerType?: number;
   /** Import only the first N DineSafe establishments (tests); all of them by default. */
   listingLimit?: number;
+  /** Prints a line as each phase starts (npm start). */
+  progress?: SeedProgress;
 }
+
+/** How many phases seedDemo runs, for the [n/total] progress lines (a test keeps it true). */
+export const DEMO_PHASES = 17;
 
 export interface DemoSummary {
   neighbourhoods: number;
@@ -56,7 +61,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
   const now = opts.now ?? ctx.now();
   const tz = ctx.config.city.timeZone;
   const startYear = ctx.config.city.startYear;
-  const { run, timings } = phaseTimer(ctx.logger);
+  const { run, timings } = phaseTimer(ctx.logger, opts.progress && { report: opts.progress, total: DEMO_PHASES });
   const t0 = Date.now();
 
   const images = await run('placeholder images', () => generatePlaceholderImages(ctx.storage, rng.fork('images')));
@@ -116,9 +121,13 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
   return { ...summary, timings };
 }
 
-/** Seeds the demo city into an empty database (npm start calls this). */
-export async function seedDemoIfEmpty(ctx: AppContext): Promise<void> {
+/** Seeds the demo city into an empty database (npm start calls this, with progress lines). */
+export async function seedDemoIfEmpty(ctx: AppContext, progress?: SeedProgress): Promise<void> {
   if (await isSeeded(ctx.db)) return;
   ctx.logger.info('empty database: seeding the demo city');
-  await seedDemo(ctx);
+  progress?.('First start: seeding the demo city into an empty database (once; about a minute, two on a busy 2-core machine).');
+  const summary = await seedDemo(ctx, { progress });
+  const seconds = summary.timings.reduce((s, t) => s + t.ms, 0) / 1000;
+  progress?.(`Demo city seeded in ${seconds.toFixed(0)} s: ${summary.listings} places, ${summary.articles} articles, ${summary.events} events, ${summary.members} members.`);
+  progress?.(`Sign in as ${summary.exampleMember} / ${DEMO_PASSWORD} (any seeded member), or staff ${STAFF_EMAIL} / ${STAFF_PASSWORD}.`);
 }
