@@ -13,6 +13,7 @@ import * as readPathIndexes from './20261122000700_read_path_indexes';
 import * as rateLimits from './20261123000100_rate_limits';
 import * as usedCaptchaKeys from './20261124000100_used_captcha_keys';
 import * as listingRatingRank from './20261124000200_listing_rating_rank';
+import * as eventImageSource from './20261124000300_event_image_source';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -31,4 +32,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261123000100_rate_limits', rateLimits],
   ['20261124000100_used_captcha_keys', usedCaptchaKeys],
   ['20261124000200_listing_rating_rank', listingRatingRank],
+  ['20261124000300_event_image_source', eventImageSource],
 ];

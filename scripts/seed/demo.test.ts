@@ -78,6 +78,14 @@ describe('seedDemo', () => {
     for (const l of top) expect({ name: l.name, votes: l.rating_count >= 3 }).toEqual({ name: l.name, votes: true });
   });
 
+  test('events never hot-link a picture: the source is kept for the copy and the credit', async () => {
+    const hotLinked = await t.ctx.db('events').whereNotNull('image_url').count<{ n: number }[]>({ n: '*' }).first();
+    expect(Number(hotLinked?.n)).toBe(0);
+    const sourced = await t.ctx.db('events').whereNotNull('image_source_url').first('image_key', 'image_credit');
+    expect(sourced.image_key).toMatch(/^seed\/events-\d+\.jpg$/);
+    expect(sourced.image_credit).toMatch(/City of Toronto Festivals & Events$/);
+  });
+
   test('contests: about a third have ended', async () => {
     const ended = await t.ctx.db('contests').where('end_date', '<', NOW).count<{ n: number }[]>({ n: '*' }).first();
     expect(Number(ended?.n)).toBe(8);

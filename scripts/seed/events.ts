@@ -89,8 +89,12 @@ function cityEventDraft(e: FestivalEvent, index: number, rng: Rng, timeZone: str
       is_free: e.is_free,
       price_cad: price(e.price_cad),
       organizer_name: (e.organizer_name ?? '').slice(0, 255),
-      image_url: e.image,
-      image_key: e.image ? null : r.pick(images.events),
+      // Never hot-linked: a placeholder until `npm run events:import-images` copies the
+      // original into our media store; the original is kept for that and for the credit.
+      image_url: null,
+      image_key: r.pick(images.events),
+      image_source_url: e.image,
+      image_credit: e.image ? (e.organizer_name ? `${e.organizer_name.slice(0, 200)}, via City of Toronto Festivals & Events` : 'City of Toronto Festivals & Events') : null,
       source: 'city_of_toronto',
       source_url: url.slice(0, 1000),
       status: 'approved',

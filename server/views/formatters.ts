@@ -5,6 +5,7 @@ import { navTitle, pluralize, truncate } from '../../shared/format/text';
 import { imageUrl, sizedImageUrl } from '../../shared/format/image-url';
 import type { ImageSizeName } from '../../shared/constants';
 import { formatDistanceKm } from '../../shared/format/distance';
+import { placeholderImageUrl, type PlaceholderKind } from '../../shared/format/placeholder-image';
 
 export function makeFilters(timeZone: string) {
   return {
@@ -25,6 +26,8 @@ export function makeFilters(timeZone: string) {
     imageUrl: (key: unknown, size?: ImageSizeName) => (key ? imageUrl(String(key), size) : ''),
     /** An API image URL (an original's /media/ URL) at a size. */
     sizedImageUrl: (url: unknown, size: ImageSizeName) => (url ? sizedImageUrl(String(url), size) : ''),
+    /** 'place' | placeholderImage(typeSlug): the designed picture for something without a photo. */
+    placeholderImage: (kind: PlaceholderKind, typeSlug?: string | null) => placeholderImageUrl(kind, typeSlug),
     distance: (km: number) => formatDistanceKm(km),
     rating: (value: unknown) => (value === null || value === undefined || value === '' ? '-' : Number(value).toFixed(2)),
     paragraphs: (text: unknown) =>

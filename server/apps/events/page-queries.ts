@@ -67,12 +67,15 @@ export interface EventDetailRow extends EventRow {
   is_virtual_event: boolean;
   is_multiple_venues: boolean;
   source_url: string;
+  /** An imported picture: where the original is, and whom to credit; null for our own. */
+  image_source_url: string | null;
+  image_credit: string | null;
 }
 
 export async function eventDetail(db: Db, id: number, now: Date): Promise<EventDetailRow | undefined> {
   return eventsQuery(db, now)
     .where('e.id', id)
-    .first('e.categories', 'e.is_free', 'e.price_cad', 'e.organizer_name', 'e.is_virtual_event', 'e.is_multiple_venues', 'e.source_url');
+    .first('e.categories', 'e.is_free', 'e.price_cad', 'e.organizer_name', 'e.is_virtual_event', 'e.is_multiple_venues', 'e.source_url', 'e.image_source_url', 'e.image_credit');
 }
 
 /** The dates still to come (at most `limit`), each with its start and end. */

@@ -93,6 +93,7 @@ async function eventPage(ctx: AppContext, req: Request, res: Response): Promise<
     dates,
     isPast: dates.length === 0,
     website: safeHttpUrl(event.website),
+    imageSourceUrl: safeHttpUrl(event.image_source_url),
     structuredData: eventStructuredData(event, dto, ctx.config.site.url),
     pageTitle: event.title,
     pageDescription: event.description ? event.description.slice(0, 200) : `${event.title} at ${event.venue_name || 'various venues'}, ${ctx.config.city.name}.`,
