@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import YarlLightbox, { type GenericSlide, type Slide } from 'yet-another-react-lightbox';
 import 'yet-another-react-lightbox/styles.css';
 import '../photo-viewer.css';
@@ -9,7 +9,7 @@ import { pageOffsetOf, selectActivePhoto, selectPosition, viewer } from '../slic
 
 // The open viewer: yet-another-react-lightbox does the modal (the rest of the page inert and
 // hidden from screen readers, focus moved in and given back on close), Esc, ← and →, and the
-// swipe. It stops at both ends (finite), and the ends' disabled Previous/Next are hidden by
+// swipe; Tab wraps around its buttons here (inert alone lets Tab leave for the browser's UI). It stops at both ends (finite), and the ends' disabled Previous/Next are hidden by
 // photo-viewer.css. Swiping is on for extra-small screens only (spec 2 §2). Photos not read
 // yet are placeholders until the photos API answers.
 
@@ -80,7 +80,35 @@ function PendingSlide({ failed }: { failed: boolean }) {
   );
 }
 
+const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab go round the viewer's controls instead of leaving the page. */
+function useTabWrap() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab') return;
+      const root = document.querySelector<HTMLElement>('.photo-viewer[role="dialog"]');
+      if (!root) return;
+      const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      const inside = root.contains(document.activeElement);
+      if (e.shiftKey && (!inside || document.activeElement === first || document.activeElement === root.querySelector('.yarl__container'))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, []);
+}
+
 export default function Lightbox() {
+  useTabWrap();
   const dispatch = useViewerDispatch();
   const state = useViewerSelector((s) => s.viewer);
   const xs = useExtraSmallScreen();
