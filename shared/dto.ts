@@ -248,3 +248,10 @@ export interface SavesIslandStateDTO {
   /** Google Calendar sync is configured on the server (config.google.clientId). */
   calendarEnabled: boolean;
 }
+
+// ## The video grid island's initial state (server/apps/videos/pages.ts builds it).
+
+/** The videos a hub page printed: each thumbnail placeholder (data-video-id) names one. */
+export interface VideoGridState {
+  videos: VideoDTO[];
+}

@@ -59,12 +59,16 @@ export interface PhotoPreviewRow {
   width: number;
   height: number;
   creation_date: string | Date;
+  instagram_user?: string | null;
+  profile_name?: string | null;
 }
 
 export async function listingPhotoPreview(db: Db, listingId: number, limit: number): Promise<{ photos: PhotoPreviewRow[]; count: number }> {
   const [photos, [{ count }]] = await Promise.all([
-    db('photos').where({ listing_id: listingId }).orderBy([{ column: 'creation_date', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)
-      .select('id', 'title', 'description', 'image_key', 'width', 'height', 'creation_date'),
+    // The author too: the photo viewer credits each photo.
+    db('photos as p').leftJoin('profiles as pp', 'pp.id', 'p.profile_id').where({ 'p.listing_id': listingId })
+      .orderBy([{ column: 'p.creation_date', order: 'desc' }, { column: 'p.id', order: 'desc' }]).limit(limit)
+      .select('p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pp.full_name as profile_name'),
     db('photos').where({ listing_id: listingId }).count('* as count'),
   ]);
   return { photos, count: Number(count) };

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
+import { listingPhotoViewer } from '../../../shared/photo-viewer';
 import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { idParam } from '../../http/validate';
 import { page, type PageAnswer } from '../../http/pages/page-view';
@@ -88,6 +89,7 @@ async function listingPage(ctx: AppContext, req: Request, res: Response, id: num
   const hasPoint = listing.latitude !== null && listing.longitude !== null;
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
+  if (extras.photos.photos.length) addIsland(res, 'photo-viewer', listingPhotoViewer(listing, extras.photos));
   return {
     template: 'places/listing.njk',
     listing,

@@ -39,6 +39,19 @@ describe('listing photo pages', () => {
     expect((await request(t.app).get(`${base()}?page=3`)).status).toBe(404);
   });
 
+  test("the photo viewer's state: the printed page's photos at their place in the whole list, with the API's page size", async () => {
+    const stateOf = (html: string) => JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    const two = stateOf((await request(t.app).get(`${base()}?page=2`)).text)['photo-viewer'];
+    expect(two).toMatchObject({ listing: { id: listingId, name: 'Pilot Coffee' }, offset: 24, count: 26, pageSize: 24, layout: 'grid' });
+    expect(two.photos.map((p: { id: number }) => p.id)).toEqual(photoIds.slice(24));
+    expect(two.photos[0]).toMatchObject({ share_path: `${base()}${photoIds[24]}/`, alt: 'Cup 1', credit: null, image_url: expect.stringMatching(/\?w=1080&cmd=fit$/) });
+    const listing = stateOf((await request(t.app).get(`/cafes/pilot-coffee-${listingId}/`)).text)['photo-viewer'];
+    expect(listing).toMatchObject({ offset: 0, count: 26, layout: 'strip' });
+    expect(listing.photos.map((p: { id: number }) => p.id)).toEqual(photoIds.slice(0, 6));
+    // No photos, no viewer.
+    expect(stateOf((await request(t.app).get(`/cafes/quiet-cafe-${emptyId}/photos/`)).text)['photo-viewer']).toBeUndefined();
+  });
+
   test('without the upload flag there is no Upload Photo control; a guest is sent to log in first', async () => {
     const off = t.rebuild({ FEATURE_PHOTO_UPLOAD: 'false' });
     expect((await request(off).get(base())).text).not.toContain('Upload Photo');

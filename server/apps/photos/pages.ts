@@ -7,8 +7,9 @@ import { page, type PageAnswer } from '../../http/pages/page-view';
 import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
 import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
-import { listingDetail, listingPhotoPosition, listingPhotosPage, type ListingDetailRow } from '../listings/page-queries';
-import { listingPath } from '../listings/serialize';
+import { listingDetail, listingPhotoPosition, type ListingDetailRow } from '../listings/page-queries';
+import { listingPhotoViewer } from '../../../shared/photo-viewer';
+import { countPhotos, listPhotos } from './queries';
 
 // A listing's photos: the list (24 to a page, 'Upload Photo' only when uploads are on) and each
 // photo at its share path with 'N of M' and previous/next (spec 2 §2 "Photo viewer").
@@ -38,15 +39,11 @@ async function photoList(ctx: AppContext, req: Request, res: Response): Promise<
   const moved = canonicalRedirect(req, path);
   if (moved) return moved;
   const { page, limit, offset } = pageWindow(req, PAGE_SIZE.listingPhotos);
-  const { photos, count } = await listingPhotosPage(ctx.db, listing.id, limit, offset);
+  // The API's order (newest first, id breaking ties), so the viewer's later pages follow on.
+  const [photos, count] = await Promise.all([listPhotos(ctx.db, { listingId: listing.id }, '-creation_date', { limit, offset }), countPhotos(ctx.db, { listingId: listing.id })]);
   const pages = pagesOrNotFound(page, count, limit);
-  addIsland(res, 'photo-viewer', {
-    listing: { id: listing.id, name: listing.name, share_url: listingPath(listing) },
-    photos: photos.map((p) => ({ id: p.id, share_path: urls.photo(listing.type_slug, listing.slug, listing.id, p.id), title: p.title })),
-    count,
-    closedPath: path,
-    uploadEnabled: ctx.config.flags.photoUpload,
-  });
+  const viewer = listingPhotoViewer(listing, { photos: photos.map((p) => ({ ...p, profile_name: p.author_full_name })), count }, offset, 'grid');
+  if (photos.length) addIsland(res, 'photo-viewer', viewer);
   // The uploader (?upload=1) and the recent-upload notice after it: members only.
   const uploader = Boolean(req.user && ctx.config.flags.photoUpload);
   const uploading = uploader && req.query.upload === '1';
@@ -61,7 +58,7 @@ async function photoList(ctx: AppContext, req: Request, res: Response): Promise<
   return {
     template: 'photos/list.njk',
     listing,
-    photos,
+    photos: viewer.photos,
     count,
     page,
     pages,

@@ -27,6 +27,18 @@ describe('video pages', () => {
     expect(two.text.match(/class="video-card__title/g)).toHaveLength(3);
   });
 
+  test('each card has a video-grid thumbnail placeholder and a Save video control; the page says which videos they are', async () => {
+    const res = await request(t.app).get('/videos/category/food-and-drink/');
+    const placeholders = [...res.text.matchAll(/<div class="video-card__media" data-island="video-grid" data-video-id="(\d+)">/g)].map((m) => Number(m[1]));
+    expect(placeholders).toHaveLength(4);
+    expect(res.text.match(/data-save="video" data-object-id="\d+"/g)).toHaveLength(4);
+    expect(res.text).toContain('Log in to save this video');
+    const state = JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)![1]);
+    expect(state['video-grid'].videos.map((v: { id: number }) => v.id)).toEqual(placeholders);
+    expect(state['video-grid'].videos[0]).toMatchObject({ title: 'Best <b>patios</b> tour', youtube_code: expect.any(String) });
+    expect(state.saves).toMatchObject({ member: null, kinds: ['videoBookmarks'] });
+  });
+
   test("a channel page is 'Latest in {channel name}' with only its videos", async () => {
     const res = await request(t.app).get('/videos/category/food-and-drink/');
     expect(res.status).toBe(200);

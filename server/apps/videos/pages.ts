@@ -11,6 +11,7 @@ import { whenFlag } from '../../http/pages/feature-gate';
 import { listVideos } from './queries';
 import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './page-queries';
 import { toVideoDTO } from './serialize';
+import type { VideoGridState } from '../../../shared/dto';
 
 // Videos: the latest (36 to a page), each channel's latest, and a page per video with the
 // YouTube player (youtube-nocookie, which the CSP's frame-src allows).
@@ -44,7 +45,9 @@ async function videoGrid(ctx: AppContext, req: Request, res: Response, category:
   const pages = pagesOrNotFound(page, result.count, limit);
   const path = category ? urls.videoCategory(category.slug) : '/videos/';
   const title = category ? `Latest in ${category.name}` : 'Latest Videos';
-  addIsland(res, 'video-grid', { category: category ? { name: category.name, slug: category.slug } : null, results: result });
+  // Each thumbnail plays in place (islands/video-grid); each card has its save control.
+  if (result.results.length) addIsland(res, 'video-grid', { videos: result.results } satisfies VideoGridState);
+  addSavesIsland(ctx, req, res, ['videoBookmarks']);
   return {
     template: 'videos/index.njk',
     title,
