@@ -12,6 +12,8 @@ import * as searchIndexes from './20261122000400_search_indexes';
 import * as readPathIndexes from './20261122000700_read_path_indexes';
 import * as rateLimits from './20261123000100_rate_limits';
 import * as usedCaptchaKeys from './20261124000100_used_captcha_keys';
+import * as photoChallenges from './20261124001500_photo_challenges';
+import * as photoChallengeEntries from './20261124001600_photo_challenge_entries';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -29,4 +31,6 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261122000700_read_path_indexes', readPathIndexes],
   ['20261123000100_rate_limits', rateLimits],
   ['20261124000100_used_captcha_keys', usedCaptchaKeys],
+  ['20261124001500_photo_challenges', photoChallenges],
+  ['20261124001600_photo_challenge_entries', photoChallengeEntries],
 ];
