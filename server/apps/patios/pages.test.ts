@@ -77,8 +77,10 @@ describe('Patio Guide', () => {
       const app = t.rebuild(env);
       expect((await request(app).get('/patios/')).status).toBe(404);
       expect((await request(app).get('/')).text).not.toContain('href="/patios/"');
+      expect((await request(app).get('/sitemaps/pages.xml')).text).not.toContain('/patios/');
     }
     expect((await request(t.app).get('/')).text).toContain('href="/patios/"');
+    expect((await request(t.app).get('/sitemaps/pages.xml')).text).toContain('<loc>http://localhost:3000/patios/</loc>');
   });
 
   test('with no place with a patio the page says so (never a 404)', async () => {

@@ -80,6 +80,8 @@ describe('Photo Challenges', () => {
     expect((await request(app).get('/photo-challenges/')).status).toBe(404);
     expect((await request(app).get('/photo-challenges/after-dark/')).status).toBe(404);
     expect((await request(app).get('/')).text).not.toContain('href="/photo-challenges/"');
+    expect((await request(app).get('/sitemaps/pages.xml')).text).not.toContain('/photo-challenges/');
+    expect((await request(t.app).get('/sitemaps/pages.xml')).text).toContain('<loc>http://localhost:3000/photo-challenges/</loc>');
   });
 
   test('with no challenge at all the hub says so (never a 404)', async () => {

@@ -18,5 +18,6 @@ describe('masthead page', () => {
     expect(res.text).toContain('<link rel="canonical" href="http://localhost:3000/masthead/">');
     const moved = await request(t.app).get('/masthead');
     expect([moved.status, moved.headers.location]).toEqual([301, '/masthead/']);
+    expect((await request(t.app).get('/sitemaps/pages.xml')).text).toContain('<loc>http://localhost:3000/masthead/</loc>');
   });
 });
