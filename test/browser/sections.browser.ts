@@ -89,7 +89,7 @@ describeInBrowser('sections in a browser', () => {
         await context.close();
       }
     }
-  }, 120_000);
+  }, 240_000);
 
   test('a visitor opens Photo Challenges from the menu, a challenge and its second page of entries', async () => {
     for (const [label, viewport] of Object.entries(VIEWPORTS)) {
@@ -117,7 +117,7 @@ describeInBrowser('sections in a browser', () => {
         await context.close();
       }
     }
-  }, 120_000);
+  }, 240_000);
 
   test('share links open a sized pop-up with JavaScript, and a new tab without', async () => {
     for (const javaScriptEnabled of [true, false]) {
