@@ -14,6 +14,8 @@ import * as rateLimits from './20261123000100_rate_limits';
 import * as usedCaptchaKeys from './20261124000100_used_captcha_keys';
 import * as listingRatingRank from './20261124000200_listing_rating_rank';
 import * as eventImageSource from './20261124000300_event_image_source';
+import * as photoChallenges from './20261124001500_photo_challenges';
+import * as photoChallengeEntries from './20261124001600_photo_challenge_entries';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -33,4 +35,6 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261124000100_used_captcha_keys', usedCaptchaKeys],
   ['20261124000200_listing_rating_rank', listingRatingRank],
   ['20261124000300_event_image_source', eventImageSource],
+  ['20261124001500_photo_challenges', photoChallenges],
+  ['20261124001600_photo_challenge_entries', photoChallengeEntries],
 ];

@@ -143,3 +143,16 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
+
+/** Numbered pagination (spec 1 §9): 1 page kept at each end, a window of 4 around the current. */
+export const PAGINATION = { marginPages: 1, pageRange: 4 } as const;
+
+/** Share pop-up windows (spec 1 §9): Facebook's sharer 670x340, X's intent 550x425. */
+export const SHARE_WINDOWS = {
+  facebook: { width: 670, height: 340 },
+  x: { width: 550, height: 425 },
+} as const;
+
+/** How far below the top of the screen the contest pages' sticky aside rests (spec 1 §9):
+ *  60 px under the medium nav bar, 120 px under the large one (from 1025 px). */
+export const STICKY_OFFSETS = { contest: { small: 60, large: 120 } } as const;

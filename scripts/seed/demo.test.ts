@@ -39,6 +39,17 @@ describe('seedDemo', () => {
     expect(progress[DEMO_PHASES - 1]).toBe(`  [${DEMO_PHASES}/${DEMO_PHASES}] vacuum analyze…`);
   });
 
+  test('the Patio Guide and Photo Challenges have something to show', async () => {
+    const db = t.ctx.db;
+    const patioStories = await db('articles').whereRaw(`search @@ to_tsquery('english', 'patio:A')`).where('date_published', '>=', new Date('2026-04-01T04:00:00Z'));
+    expect(patioStories.length).toBeGreaterThanOrEqual(3);
+    expect(summary.photoChallenges).toBeGreaterThanOrEqual(8);
+    const open = await db('photo_challenges').where('start_date', '<=', NOW).where('end_date', '>', NOW);
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    const entries = await db('photos').whereIn('challenge_id', open.map((c) => c.id)).count<{ n: string }[]>({ n: '*' });
+    expect(Number(entries[0].n)).toBeGreaterThan(0);
+  });
+
   test('articles of every type with unique /{type}/{yyyy}/{mm}/{slug}/ paths', async () => {
     const rows = await t.ctx.db('articles as a').join('article_types as t', 't.id', 'a.type_id').select('a.path', 'a.slug', 't.slug as type', 'a.body', 'a.date_published', 'a.image_key');
     const types = new Set(rows.map((r) => r.type));

@@ -15,6 +15,8 @@ import { seedContests } from './contests';
 import { seedVideos } from './videos';
 import { seedBookmarks } from './saves';
 import { seedListingPhotos } from './photos';
+import { seedPatioArticles } from './patio-articles';
+import { seedPhotoChallenges } from './photo-challenges';
 import { generatePlaceholderImages } from './images';
 import { SlugRegistry } from './batch';
 
@@ -36,7 +38,7 @@ export interface DemoOptions {
 }
 
 /** How many phases seedDemo runs, for the [n/total] progress lines (a test keeps it true). */
-export const DEMO_PHASES = 17;
+export const DEMO_PHASES = 19;
 
 export interface DemoSummary {
   neighbourhoods: number;
@@ -51,6 +53,7 @@ export interface DemoSummary {
   contests: number;
   videos: number;
   photos: number;
+  photoChallenges: number;
   /** One demo member's email, for the sign-in hint. */
   exampleMember: string;
   timings: Array<{ phase: string; ms: number }>;
@@ -87,15 +90,19 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
     const bestOf = await run('best of lists', () =>
       seedBestOfLists(db, { rng: rng.fork('best-of'), now, timeZone: tz, startYear, listings, taxonomy, articleTypeIds, images, slugs, hoodNames }),
     );
+    const patioArticles = await run('patio stories', () =>
+      seedPatioArticles(db, { rng: rng.fork('patio-articles'), now, timeZone: tz, typeIds: articleTypeIds, listings, hoodNames, images, slugs }),
+    );
     const events = await run('events and occurrences', async () => {
       const generated = generatedEventDrafts({ rng: rng.fork('generated-events'), now, timeZone: tz, listings, members, images });
       return insertEvents(db, [...cityDrafts, ...generated], tz);
     });
     const contests = await run('contests', () => seedContests(db, { rng: rng.fork('contests'), now, listings, eventTitles, images, count: 25 }));
     const videoIds = await run('videos', () => seedVideos(db, { rng: rng.fork('videos'), now, listings, neighbourhoods, eventTitles, images, count: 150 }));
-    const allArticles = [...articles, ...bestOf.articles];
+    const allArticles = [...articles, ...bestOf.articles, ...patioArticles];
     await run('bookmarks', () => seedBookmarks(db, { rng: rng.fork('bookmarks'), now, members, articles: allArticles, videoIds, events }));
     const photos = await run('listing photos', () => seedListingPhotos(db, { rng: rng.fork('photos'), now, listings, members, images, listingCount: 300 }));
+    const challenges = await run('photo challenges', () => seedPhotoChallenges(db, { rng: rng.fork('photo-challenges'), now, members, images }));
     return {
       exampleMember: members[0]?.email ?? '',
       neighbourhoods: neighbourhoods.length,
@@ -110,6 +117,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
       contests,
       videos: videoIds.length,
       photos,
+      photoChallenges: challenges.challenges,
     };
   });
   // PGlite has no autovacuum: without statistics, search queries fall back to sequential scans.

@@ -6,7 +6,7 @@ export const CONTENT_TABLES = [
   'neighbourhoods', 'subway_stops', 'listing_types', 'listing_sub_types', 'features', 'services', 'listings', 'listing_features', 'listing_services',
   'article_types', 'articles', 'article_slides', 'best_of_lists', 'best_of_list_items', 'events', 'event_occurrences', 'contests', 'video_categories', 'videos',
   'photos', 'favourites', 'todos', 'ratings', 'article_bookmarks', 'video_bookmarks', 'event_bookmarks', 'profiles', 'password_reset_tokens', 'calendar_credentials',
-  'guest_newsletter_subscriptions', 'contact_messages',
+  'guest_newsletter_subscriptions', 'contact_messages', 'photo_challenges',
 ];
 
 export async function isSeeded(db: Knex): Promise<boolean> {

@@ -38,6 +38,8 @@ import { videosPages } from './videos/pages';
 import { neighbourhoodsPages } from './neighbourhoods/pages';
 import { photosPages } from './photos/pages';
 import { listingsPages } from './listings/pages';
+import { patiosPages } from './patios/pages';
+import { photoChallengesPages } from './photo-challenges/pages';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -109,6 +111,8 @@ export function appRouters(ctx: AppContext): Router[] {
     contestsPages(ctx),
     videosPages(ctx),
     neighbourhoodsPages(ctx),
+    patiosPages(ctx),
+    photoChallengesPages(ctx),
     // ## Public pages with pattern paths
     articlesPages(ctx),
     photosPages(ctx),

@@ -6,7 +6,8 @@ import { makeFilters } from './formatters';
 import { jsonForScript } from './json-script';
 import type { ViteManifest } from './vite-manifest';
 import { requestPathAndQuery } from '../http/request-path';
-import { ARTICLE_TYPES, NEWSLETTERS } from '../../shared/constants';
+import { ARTICLE_TYPES, NEWSLETTERS, SHARE_WINDOWS, STICKY_OFFSETS } from '../../shared/constants';
+import { pageLinks } from '../../shared/pagination';
 import { titleLengthClass } from '../../shared/format/text';
 import type { SiteConfigDTO } from '../../shared/dto';
 
@@ -46,6 +47,9 @@ export function configureViews(app: Express, config: Config, manifest: ViteManif
   env.addGlobal('currentYear', () => new Date().getFullYear());
   env.addGlobal('facebookLoginEnabled', Boolean(config.facebook.appId && config.facebook.appSecret));
   env.addGlobal('appleLoginEnabled', Boolean(config.apple.clientId));
+  env.addGlobal('pageLinks', pageLinks);
+  env.addGlobal('shareWindows', SHARE_WINDOWS);
+  env.addGlobal('stickyOffsets', STICKY_OFFSETS);
   env.addGlobal('googleCalendarEnabled', Boolean(config.google.clientId));
   return env;
 }

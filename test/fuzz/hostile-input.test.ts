@@ -298,6 +298,7 @@ describe('hostile input to every route', () => {
       videoSlug: (await db('videos').where({ id: videoId }).first('slug')).slug,
       videoCategorySlug: 'food',
       contestName: (await db('contests').where({ id: contestId }).first('name')).name,
+      photoChallengeName: (await db('photo_challenges').insert({ title: 'Fuzz challenge', name: 'fuzz-challenge', hashtag: 'fuzz', start_date: new Date(Date.now() - 86400_000), end_date: new Date(Date.now() + 86400_000), date_published: new Date(Date.now() - 86400_000) }).returning('name'))[0].name,
       eventSegment: `${event.slug}-${eventId}`,
       mediaKey: 'test/fuzz.png',
       saves: {

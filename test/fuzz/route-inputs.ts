@@ -26,6 +26,7 @@ export interface FuzzFixtures {
   videoSlug: string;
   videoCategorySlug: string;
   contestName: string;
+  photoChallengeName: string;
   eventSegment: string;
   mediaKey: string;
   saves: { favourite: number; todo: number; rating: number; articleBookmark: number; videoBookmark: number; eventBookmark: number; photo: number };
@@ -243,6 +244,10 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /tech/': { query: ['page'] },
   'GET /travel/': { query: ['page'] },
   'GET /cannabis/': { query: ['page'] },
+  'GET /masthead/': {},
+  'GET /patios/': { query: ['page'] },
+  'GET /photo-challenges/': { query: ['page'] },
+  'GET /photo-challenges/:name/': { path: { name: (f) => f.photoChallengeName }, query: ['page'] },
 
   // ## Public pages with pattern paths
   'GET /:type/:year/:month/:slug/': { path: ARTICLE_PATH },

@@ -14,6 +14,8 @@ export function SideMenu({ site }: { site: NavbarSite }) {
         {!flags.newsOnly && flags.listings && <li><a href="/neighbourhoods/">Neighbourhoods</a></li>}
         {!flags.newsOnly && flags.contests && <li><a href="/contests/">Contests</a></li>}
         {flags.videos && <li><a href="/videos/">Videos</a></li>}
+        {!flags.newsOnly && flags.patioGuide && flags.listings && <li><a href="/patios/">Patio Guide</a></li>}
+        {!flags.newsOnly && flags.photoChallenges && <li><a href="/photo-challenges/">Photo Challenges</a></li>}
         <li><a href="/newsletters/">Newsletters</a></li>
         <li><a href="/contact/">Contact</a></li>
       </ul>

@@ -17,8 +17,9 @@ import { bestOfItemListJsonLd, newsArticleJsonLd } from './structured-data';
 
 // The article pages as functions of the request: each answers the template and its locals.
 
-/** Articles on a hub page: spec 2 §9 pages articles by 15. */
+/** Articles on a hub page: spec 2 §9 pages articles by 15, the latest news (/news/) by 48 (spec 1 §9). */
 export const HUB_PAGE_SIZE = 15;
+export const hubPageSize = (hubSlug: string): number => (hubSlug === 'news' ? PAGE_SIZE.latestNews : HUB_PAGE_SIZE);
 /** The Best of page lists its lists 24 to a page; its latest/featured grids show 6 (spec 2 §9). */
 export const BEST_OF_LIST_PAGE_SIZE = 24;
 export const RELATED_COUNT = 4;
@@ -33,10 +34,11 @@ export const HUB_TYPES: ReadonlyArray<{ slug: string; name: string }> = [
 const abs = (ctx: AppContext, path: string) => `${ctx.config.site.url}${path}`;
 
 export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string; name: string }): Promise<PageView> {
-  const { page, limit, offset } = pageWindow(req, HUB_PAGE_SIZE);
+  const perPage = hubPageSize(hub.slug);
+  const { page, limit, offset } = pageWindow(req, perPage);
   const type = await articleTypeBySlug(ctx.db, hub.slug);
   const { count, rows } = type ? await articlesOfType(ctx.db, type.id, { limit, offset }) : { count: 0, rows: [] };
-  const pages = pagesOrNotFound(page, count, HUB_PAGE_SIZE);
+  const pages = pagesOrNotFound(page, count, perPage);
   const name = type?.name ?? hub.name;
   const path = urls.articleType(hub.slug);
   return {

@@ -107,8 +107,10 @@ export async function sectionUrls(db: Db, config: Config, name: string, n: numbe
 /** The hubs and fixed pages of the site, by feature. */
 export async function fixedPageUrls(db: Db, config: Config): Promise<SitemapUrl[]> {
   const f = config.flags;
-  const paths = ['/', ...HUB_TYPES.filter((h) => h.slug !== 'cannabis').map((h) => urls.articleType(h.slug)), '/archives/', '/newsletters/', '/contact/', '/about', '/jobs', '/privacy/', '/termsofservice/'];
+  const paths = ['/', ...HUB_TYPES.filter((h) => h.slug !== 'cannabis').map((h) => urls.articleType(h.slug)), '/archives/', '/newsletters/', '/contact/', '/about', '/masthead/', '/jobs', '/privacy/', '/termsofservice/'];
   if (f.bestOf) paths.push('/best-of/');
+  if (f.patioGuide && f.listings) paths.push('/patios/');
+  if (f.photoChallenges) paths.push('/photo-challenges/');
   if (f.events) paths.push('/events/');
   if (f.contests) paths.push('/contests/');
   if (f.videos) {

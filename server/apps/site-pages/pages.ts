@@ -11,9 +11,10 @@ export function sitePages(ctx: AppContext): Router {
   const router = Router();
   const shared = 'shared-for-guests';
 
-  // ## About, jobs, legal
+  // ## About, masthead, jobs, legal
   router.get('/about', page(shared, () => staticPage(ctx, 'about')));
   router.get('/jobs', page(shared, () => staticPage(ctx, 'jobs')));
+  router.get('/masthead/', trailingSlash, page(shared, () => staticPage(ctx, 'masthead')));
   router.get('/privacy/', trailingSlash, page(shared, () => staticPage(ctx, 'privacy')));
   router.get('/termsofservice/', trailingSlash, page(shared, () => staticPage(ctx, 'termsofservice')));
 

@@ -1,0 +1,68 @@
+import type { Db } from '../../db';
+
+// Photo challenges and their entries. A challenge is open from start_date until end_date;
+// nothing is shown before its start_date or date_published.
+
+export interface ChallengeRow {
+  id: number;
+  title: string;
+  name: string;
+  description: string;
+  hashtag: string;
+  image_key: string | null;
+  start_date: Date;
+  end_date: Date;
+  entry_count: number;
+}
+
+export interface EntryRow {
+  id: number;
+  title: string;
+  image_key: string;
+  width: number;
+  height: number;
+  creation_date: Date;
+  instagram_user: string | null;
+  full_name: string | null;
+}
+
+function challengesQuery(db: Db, now: Date) {
+  const entries = db('photos').count('*').where('photos.challenge_id', db.ref('c.id'));
+  return db('photo_challenges as c')
+    .select('c.id', 'c.title', 'c.name', 'c.description', 'c.hashtag', 'c.image_key', 'c.start_date', 'c.end_date', entries.as('entry_count'))
+    .where('c.date_published', '<=', now)
+    .where('c.start_date', '<=', now);
+}
+
+const withCount = (r: ChallengeRow): ChallengeRow => ({ ...r, entry_count: Number(r.entry_count) });
+
+/** Open challenges, closing soonest first. */
+export async function openChallenges(db: Db, now: Date, limit: number): Promise<ChallengeRow[]> {
+  const rows = await challengesQuery(db, now).where('c.end_date', '>', now).orderBy([{ column: 'c.end_date', order: 'asc' }, { column: 'c.id', order: 'asc' }]).limit(limit);
+  return rows.map(withCount);
+}
+
+/** Closed challenges, the latest to close first, one page of them and how many there are. */
+export async function pastChallenges(db: Db, now: Date, page: { limit: number; offset: number }): Promise<{ count: number; rows: ChallengeRow[] }> {
+  const [counted, rows] = await Promise.all([
+    db('photo_challenges').count('* as n').where('date_published', '<=', now).where('end_date', '<=', now).first(),
+    challengesQuery(db, now).where('c.end_date', '<=', now).orderBy([{ column: 'c.end_date', order: 'desc' }, { column: 'c.id', order: 'desc' }]).limit(page.limit).offset(page.offset),
+  ]);
+  return { count: Number((counted as { n: string | number } | undefined)?.n ?? 0), rows: rows.map(withCount) };
+}
+
+export async function challengeByName(db: Db, name: string, now: Date): Promise<ChallengeRow | undefined> {
+  const row = await challengesQuery(db, now).where('c.name', name).first();
+  return row ? withCount(row) : undefined;
+}
+
+/** One page of a challenge's entries, newest first, with their author's name or Instagram handle. */
+export async function challengeEntries(db: Db, challengeId: number, page: { limit: number; offset: number }): Promise<EntryRow[]> {
+  return db('photos as p')
+    .leftJoin('profiles as pr', 'pr.id', 'p.profile_id')
+    .select('p.id', 'p.title', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pr.full_name')
+    .where('p.challenge_id', challengeId)
+    .orderBy([{ column: 'p.creation_date', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+    .limit(page.limit)
+    .offset(page.offset);
+}
