@@ -12,6 +12,7 @@ import * as searchIndexes from './20261122000400_search_indexes';
 import * as readPathIndexes from './20261122000700_read_path_indexes';
 import * as rateLimits from './20261123000100_rate_limits';
 import * as usedCaptchaKeys from './20261124000100_used_captcha_keys';
+import * as headlineWords from './20261124000500_headline_words';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -29,4 +30,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261122000700_read_path_indexes', readPathIndexes],
   ['20261123000100_rate_limits', rateLimits],
   ['20261124000100_used_captcha_keys', usedCaptchaKeys],
+  ['20261124000500_headline_words', headlineWords],
 ];
