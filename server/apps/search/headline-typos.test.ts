@@ -24,22 +24,37 @@ describe('site search: misspelt headline words', () => {
     ids.bodyOnly = await createArticle(db, { name: 'Weekend plans', excerpt: 'Includes a pizza stop.', date_published: new Date('2026-03-02T12:00:00Z') });
     ids.draft = await createArticle(db, { name: 'Pizza draft', status: 'draft' });
     ids.listing = await createListing(db, { name: 'Pizzaa Place', type_id: await createListingType(db) });
+    ids.prefixListing = await createListing(db, { name: 'Pizaaiolo', type_id: await createListingType(db) });
   });
   afterAll(() => t.close());
 
   const search = (qs: string) => request(t.app).get(`/api/search/?serialize_for=web&${qs}`);
   const results = (res: request.Response) => res.body.results as Result[];
 
-  test('"pizaa" finds the pizza headlines, newest first, as well as the similar place name', async () => {
-    const res = await search('q=pizaa');
+  test('"pizaa" finds the pizza headlines, newest first', async () => {
+    const res = await search('q=pizaa&categories=articles,events');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ match: 'similar', corrected: 'pizza' });
-    expect(res.body.counts).toMatchObject({ articles: 2, listings: 1 });
+    expect(res.body.counts).toMatchObject({ articles: 2, events: 0 });
     const articles = results(res).filter((r) => r.category === 'articles');
     // Headlines only (not the passing mention in an excerpt), published only, newest first.
     expect(articles.map((r) => r.id)).toEqual([ids.pizzaNewer, ids.pizza]);
     expect(articles[0].highlighted_title).toContain('<mark>Pizza</mark>');
+  });
+
+  test('a misspelt place name is still matched by name similarity beside the headlines', async () => {
+    const res = await search('q=pizzaa%20plase&categories=articles,listings');
+    expect(res.body.match).toBe('similar');
     expect(results(res).some((r) => r.category === 'listings' && r.id === ids.listing)).toBe(true);
+  });
+
+  test('"pizaa" everywhere: full text finds the place whose name starts so, and the headlines come too', async () => {
+    const res = await search('q=pizaa');
+    expect(res.body).toMatchObject({ match: 'fulltext', corrected: 'pizza' });
+    expect(res.body.counts).toMatchObject({ articles: 2, listings: 1 });
+    expect(results(res).map((r) => `${r.category}:${r.id}`).sort()).toEqual([`articles:${ids.pizza}`, `articles:${ids.pizzaNewer}`, `listings:${ids.prefixListing}`].sort());
+    const place = results(res).find((r) => r.category === 'listings')!;
+    expect(place.highlighted_title).toContain('<mark>');
   });
 
   test('a dropped letter in a longer word and a swap of two letters are corrected', async () => {

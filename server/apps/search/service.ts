@@ -23,7 +23,8 @@ import { WORD_SIMILARITY, correctWords, headlinesWithWords, queryWords } from '.
 //    headlines with all the corrected words are the answer. Scoring the query against every
 //    headline took 90 ms for a misspelt common word ('resturant' is similar to 6,000 of
 //    100,000 headlines); correcting words against the headlines' vocabulary does not grow
-//    with the number of articles.
+//    with the number of articles. Headlines are corrected also when full text finds other
+//    things but no headline.
 //
 // Relevancy ranks, per category, the RELEVANCY_POOL most recent matches: exact for rare
 // words, and for a word in thousands of articles it ranks the recent ones, which is what a
@@ -80,7 +81,7 @@ export interface SiteSearchResult {
   count_estimated: boolean;
   /** 'fulltext', 'similar' (typo-tolerant fallback) or 'none'. */
   match: 'fulltext' | 'similar' | 'none';
-  /** With match 'similar': the query's words as corrected for headlines, or null. */
+  /** The query's words as corrected for headlines, when headlines were found that way; else null. */
   corrected: string | null;
   results: SearchResult[];
 }
@@ -117,7 +118,8 @@ export async function searchSite(db: Db, params: SiteSearchParams, siteUrl: stri
   if (params.offset >= total) return { ...head, results: [] };
   const page = top.slice(params.offset, wanted);
   // Similar matches highlight the corrected words (the typed ones are in no text).
-  const highlight = corrected ? db.raw(`plainto_tsquery('english', ?)`, [corrected]) : tsq;
+  const correctedTsq = corrected ? db.raw(`plainto_tsquery('english', ?)`, [corrected]) : null;
+  const highlight = correctedTsq && tsq ? db.raw('(? || ?)', [tsq, correctedTsq]) : (correctedTsq ?? tsq);
   const results = await hydrate(db, page, highlight ?? db.raw(`plainto_tsquery('english', ?)`, [parsed.plain]), siteUrl, now);
   return { ...head, results };
 }
@@ -144,9 +146,18 @@ async function rank(db: Db, parsed: ParsedQuery, tsq: Knex.Raw | null, categorie
     ({ counted, estimated } = await countAll(db, strategy, categories, now));
     found = await candidates(db, strategy, categories.filter((c) => counted![c] > 0), now, wanted);
   }
-  if ((!counted || sum(counted) === 0) && parsed.plain.length >= 3) {
-    ({ counted, found, corrected } = await similarNames(db, parsed.plain, categories, ordering, now));
-    match = 'similar';
+  if (parsed.plain.length >= 3) {
+    if (!counted || sum(counted) === 0) {
+      ({ counted, found, corrected } = await similarNames(db, parsed.plain, categories, ordering, now));
+      match = 'similar';
+    } else if (categories.includes('articles') && counted.articles === 0) {
+      // CASE: full text found other things ('pizaa' is the start of a place's name) but no
+      // headline: headlines with the corrected words are added.
+      const headlines = await similarNames(db, parsed.plain, ['articles'], ordering, now);
+      counted.articles = headlines.counted.articles;
+      found.push(...headlines.found);
+      corrected = headlines.corrected;
+    }
   }
   if (!counted || sum(counted) === 0) return null;
   const top = found.sort((a, b) => b.score - a.score || b.date - a.date || b.id - a.id).slice(0, wanted);
@@ -208,7 +219,7 @@ async function similarNames(db: Db, plain: string, categories: readonly SearchCa
       const qb = trx(`${s.table} as ${s.alias}`);
       s.visible(qb, now);
       parts.push(
-        headlinesWithWords(qb, s.name, correction.words)
+        headlinesWithWords(qb, s.alias, correction.words)
           .select(trx.raw(`'articles' as category`), `${s.alias}.id`, trx.raw('?::real as score', [correction.score]), `${s.date} as date`)
           .orderBy(s.date, 'desc')
           .orderBy(`${s.alias}.id`, 'desc')

@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 // headlines). Instead each typed word is corrected against the distinct words of all headlines
 // (table search_headline_words, a few tens of thousands of rows with a trigram index): the
 // candidates pg_trgm finds are kept only within a small edit distance, and the headlines that
-// contain every corrected word are found through the lower(name) trigram index.
+// contain every corrected word are found through articles.headline_words (a tsvector of the
+// headline's words, same 'simple' parsing as the vocabulary, GIN-indexed).
 
 /** Candidate corrections: how much of a word's trigrams a headline word must share. */
 export const WORD_SIMILARITY = 0.3;
@@ -100,8 +101,9 @@ export async function correctWords(trx: Knex.Transaction, words: string[]): Prom
   return { words: out, changed, score };
 }
 
-/** Headlines that contain every word (as a substring of the lower-cased name: the trigram index answers it). */
-export function headlinesWithWords(qb: Knex.QueryBuilder, nameSql: string, words: string[]): Knex.QueryBuilder {
-  for (const w of words) qb.whereRaw(`lower(${nameSql}) like ?`, [`%${w.replace(/[\\%_]/g, '\\$&')}%`]);
-  return qb;
+/** Headlines that have every word (words come from the vocabulary: letters and digits only). */
+export function headlinesWithWords(qb: Knex.QueryBuilder, alias: string, words: string[]): Knex.QueryBuilder {
+  const safe = words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  if (safe.length !== words.length || safe.length === 0) return qb.whereRaw('false');
+  return qb.whereRaw(`${alias}.headline_words @@ to_tsquery('simple', ?)`, [safe.join(' & ')]);
 }

@@ -1,0 +1,24 @@
+import { Provider } from 'react-redux';
+import { mountIsland } from '../common/mount';
+import { initialStateFor } from '../common/initial-state';
+import { siteSearchParamsFromQuery, type SearchIslandState } from '../../shared/site-search';
+import { searchApi } from './api';
+import { App } from './components/App';
+import { search } from './slices/search';
+import { browserContext, createSearchStore } from './store';
+
+// The search app (/search, spec 2 §2): starts from the results the page printed and searches
+// in place when the query, category, ordering or page changes; each search is a history entry
+// and back/forward restore it from the URL. No map code: results are a list.
+
+mountIsland('search', () => {
+  const initial = initialStateFor<SearchIslandState>('search');
+  if (!initial) return null;
+  const store = createSearchStore(initial, browserContext(searchApi));
+  window.addEventListener('popstate', () => store.dispatch(search.restored(siteSearchParamsFromQuery(window.location.search))));
+  return (
+    <Provider store={store}>
+      <App />
+    </Provider>
+  );
+});
