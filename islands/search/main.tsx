@@ -14,7 +14,11 @@ import { browserContext, createSearchStore } from './store';
 mountIsland('search', () => {
   const initial = initialStateFor<SearchIslandState>('search');
   if (!initial) return null;
-  const store = createSearchStore(initial, browserContext(searchApi));
+  // Spec 2 §8: a failed search is logged in debug mode only (import.meta stays out of the tested modules).
+  const debug = (err: unknown) => {
+    if (import.meta.env?.DEV) console.debug('search failed', err);
+  };
+  const store = createSearchStore(initial, browserContext(searchApi, debug));
   window.addEventListener('popstate', () => store.dispatch(search.restored(siteSearchParamsFromQuery(window.location.search))));
   return (
     <Provider store={store}>

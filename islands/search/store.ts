@@ -28,12 +28,10 @@ export function createSearchStore(initial: SearchIslandState, context: SearchCon
 
 export type SearchStore = ReturnType<typeof createSearchStore>;
 
-export const browserContext = (api: SearchApi): SearchContext => ({
+export const browserContext = (api: SearchApi, debug: SearchContext['debug']): SearchContext => ({
   api,
   pushUrl: (url) => {
     if (url !== window.location.pathname + window.location.search) window.history.pushState({ search: true }, '', url);
   },
-  debug: (err) => {
-    if (import.meta.env?.DEV) console.debug('search failed', err);
-  },
+  debug,
 });

@@ -154,9 +154,12 @@ export function App() {
             )}
             {result && result.count > 0 && (
               <>
-                <h2 className="search-results__heading" role="status" ref={headingRef} tabIndex={-1}>
-                  {resultsHeading(result, params.q)}
-                </h2>
+                {/* A live region around the heading (role=status on the h2 itself would hide that it is a heading). */}
+                <div role="status">
+                  <h2 className="search-results__heading" ref={headingRef} tabIndex={-1}>
+                    {resultsHeading(result, params.q)}
+                  </h2>
+                </div>
                 {groups.map((g) => (
                   <section key={g.category} className="search-app__group" aria-labelledby={`search-group-${g.category}`}>
                     <h3 id={`search-group-${g.category}`} className="search-app__group-title">
