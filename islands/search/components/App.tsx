@@ -127,7 +127,10 @@ export function App() {
               <Tab href={href({ categories: 'all' })} active={all} onChoose={() => dispatch(search.categoryChosen('all'))}>
                 All{countLabel('all')}
               </Tab>
-              {categories.map((c: SiteSearchCategory) => (
+              {/* A category known to have nothing is left out (unless it is the one shown). */}
+              {categories
+                .filter((c) => tabCount(state, c) !== 0 || params.categories === c)
+                .map((c: SiteSearchCategory) => (
                 <Tab key={c} href={href({ categories: c })} active={params.categories === c} onChoose={() => dispatch(search.categoryChosen(c))}>
                   {SITE_SEARCH_CATEGORY_NAMES[c]}
                   {countLabel(c)}
