@@ -5,6 +5,7 @@ import { HEADLINE_OPTIONS, MARK_END, MARK_START, highlightedHtml } from './snipp
 import { SEARCH_CATEGORIES, SOURCES, type SearchCategory, type SearchObject } from './sources';
 import type { SearchOrdering } from './params';
 import { cachedValue, minuteFloor } from '../../db/count-cache';
+import type { SiteSearchResultDTO } from '../../../shared/site-search';
 import { WORD_SIMILARITY, correctWords, headlinesWithWords, queryWords } from './typo';
 
 // Site search (spec 2 §2, §7): one query over articles, listings, events, videos and contests.
@@ -59,17 +60,8 @@ export interface SiteSearchParams {
   limit: number;
 }
 
-export interface SearchResult {
-  category: SearchCategory;
-  id: number;
-  title: string;
-  /** The title as escaped HTML with the matched words in <mark>. */
-  highlighted_title: string;
-  share_url: string;
-  image_url: string | null;
-  date_published: string | null;
-  /** A passage around the matches as escaped HTML with the matched words in <mark>. */
-  snippet: string;
+/** One result: the fields the search page and island read (shared/site-search.ts) and the domain's DTO. */
+export interface SearchResult extends SiteSearchResultDTO {
   object: SearchObject;
 }
 
