@@ -14,6 +14,7 @@ import * as rateLimits from './20261123000100_rate_limits';
 import * as usedCaptchaKeys from './20261124000100_used_captcha_keys';
 import * as listingRatingRank from './20261124000200_listing_rating_rank';
 import * as eventImageSource from './20261124000300_event_image_source';
+import * as headlineWords from './20261124000500_headline_words';
 import * as photoChallenges from './20261124001500_photo_challenges';
 import * as photoChallengeEntries from './20261124001600_photo_challenge_entries';
 
@@ -35,6 +36,7 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261124000100_used_captcha_keys', usedCaptchaKeys],
   ['20261124000200_listing_rating_rank', listingRatingRank],
   ['20261124000300_event_image_source', eventImageSource],
+  ['20261124000500_headline_words', headlineWords],
   ['20261124001500_photo_challenges', photoChallenges],
   ['20261124001600_photo_challenge_entries', photoChallengeEntries],
 ];

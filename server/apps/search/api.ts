@@ -32,6 +32,13 @@ function searchHandler({ db, config, now }: AppContext) {
     const categories = params.categories.filter((c) => enabled.has(c));
     const result = categories.length ? await searchSite(db, { ...params, categories }, config.site.url, { now: now() }) : null;
     const page = paginated(req, params, result?.count ?? 0, result?.results ?? []);
-    res.json({ ...page, counts: result?.counts ?? {}, count_estimated: result?.count_estimated ?? false, match: result?.match ?? 'none', query: params.q });
+    res.json({
+      ...page,
+      counts: result?.counts ?? {},
+      count_estimated: result?.count_estimated ?? false,
+      match: result?.match ?? 'none',
+      corrected: result?.corrected ?? null,
+      query: params.q,
+    });
   };
 }

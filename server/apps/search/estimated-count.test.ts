@@ -42,7 +42,7 @@ describe('search counts above the exact limit', () => {
 
   test('the search page says the count is approximate', async () => {
     const page = await request(t.app).get('/search?q=ferry');
-    expect(page.text).toMatch(/About \d+ results/);
+    expect(page.text).toMatch(/About [\d,]+ results/);
     const exact = await request(t.app).get('/search?q=picnic');
     expect(exact.text).toContain('>3 results');
   });

@@ -5,6 +5,8 @@ import { HEADLINE_OPTIONS, MARK_END, MARK_START, highlightedHtml } from './snipp
 import { SEARCH_CATEGORIES, SOURCES, type SearchCategory, type SearchObject } from './sources';
 import type { SearchOrdering } from './params';
 import { cachedValue, minuteFloor } from '../../db/count-cache';
+import type { SiteSearchResultDTO } from '../../../shared/site-search';
+import { WORD_SIMILARITY, correctWords, headlinesWithWords, queryWords } from './typo';
 
 // Site search (spec 2 §2, §7): one query over articles, listings, events, videos and contests.
 //
@@ -17,9 +19,13 @@ import { cachedValue, minuteFloor } from '../../db/count-cache';
 //    contests are compared by trigram word similarity (pg_trgm's <% operator on the
 //    lower(name) trigram indexes), and the TYPO_LIMIT most similar of each category are the
 //    answer (count included: a misspelling answers a short list, never thousands of pages).
-//    Article headlines are left out: a misspelt common word ('resturant') is similar to
-//    6,000 of 100,000 headlines, and scoring them took 90 ms a query; the places and events
-//    a reader misspells by name are what this fallback is for.
+//    Article headlines are matched through corrected words instead (typo.ts): each typed
+//    word becomes the closest word that some headline has, and the TYPO_LIMIT most recent
+//    headlines with all the corrected words are the answer. Scoring the query against every
+//    headline took 90 ms for a misspelt common word ('resturant' is similar to 6,000 of
+//    100,000 headlines); correcting words against the headlines' vocabulary does not grow
+//    with the number of articles. Headlines are corrected also when full text finds other
+//    things but no headline.
 //
 // Relevancy ranks, per category, the RELEVANCY_POOL most recent matches: exact for rare
 // words, and for a word in thousands of articles it ranks the recent ones, which is what a
@@ -43,7 +49,7 @@ export const MAX_KEPT_CANDIDATES = 500;
 export const TYPO_SIMILARITY = 0.5;
 /** Typo matching: the most similar names kept per category. */
 export const TYPO_LIMIT = 50;
-/** The categories typo matching compares names in (see above). */
+/** The categories typo matching compares names in (see above); articles go by corrected words. */
 export const TYPO_CATEGORIES: readonly SearchCategory[] = ['listings', 'events', 'videos', 'contests'];
 
 export interface SiteSearchParams {
@@ -54,17 +60,8 @@ export interface SiteSearchParams {
   limit: number;
 }
 
-export interface SearchResult {
-  category: SearchCategory;
-  id: number;
-  title: string;
-  /** The title as escaped HTML with the matched words in <mark>. */
-  highlighted_title: string;
-  share_url: string;
-  image_url: string | null;
-  date_published: string | null;
-  /** A passage around the matches as escaped HTML with the matched words in <mark>. */
-  snippet: string;
+/** One result: the fields the search page and island read (shared/site-search.ts) and the domain's DTO. */
+export interface SearchResult extends SiteSearchResultDTO {
   object: SearchObject;
 }
 
@@ -76,6 +73,8 @@ export interface SiteSearchResult {
   count_estimated: boolean;
   /** 'fulltext', 'similar' (typo-tolerant fallback) or 'none'. */
   match: 'fulltext' | 'similar' | 'none';
+  /** The query's words as corrected for headlines, when headlines were found that way; else null. */
+  corrected: string | null;
   results: SearchResult[];
 }
 
@@ -97,7 +96,7 @@ export async function searchSite(db: Db, params: SiteSearchParams, siteUrl: stri
   const parsed = parseQueryText(params.q);
   const tsq = tsQuerySql(db, parsed);
   const categories = params.categories.length ? params.categories : SEARCH_CATEGORIES;
-  const none: SiteSearchResult = { count: 0, counts: emptyCounts(), count_estimated: false, match: 'none', results: [] };
+  const none: SiteSearchResult = { count: 0, counts: emptyCounts(), count_estimated: false, match: 'none', corrected: null, results: [] };
   if (!tsq && parsed.plain.length < 3) return none;
 
   const wanted = params.offset + params.limit;
@@ -105,12 +104,16 @@ export async function searchSite(db: Db, params: SiteSearchParams, siteUrl: stri
   // Deep pages (a large offset) are not kept: they are rare, and would hold thousands of candidates each.
   const ranked = await cachedValue(db, `search\u0000${key}`, () => rank(db, parsed, tsq, categories, params.ordering, wanted, now), () => wanted <= MAX_KEPT_CANDIDATES);
   if (!ranked) return none;
-  const { counted, estimated, match, top } = ranked;
+  const { counted, estimated, match, corrected, top } = ranked;
   const total = sum(counted);
-  if (params.offset >= total) return { count: total, counts: counted, count_estimated: estimated, match, results: [] };
+  const head = { count: total, counts: counted, count_estimated: estimated, match, corrected };
+  if (params.offset >= total) return { ...head, results: [] };
   const page = top.slice(params.offset, wanted);
-  const results = await hydrate(db, page, tsq ?? db.raw(`plainto_tsquery('english', ?)`, [parsed.plain]), siteUrl, now);
-  return { count: total, counts: counted, count_estimated: estimated, match, results };
+  // Similar matches highlight the corrected words (the typed ones are in no text).
+  const correctedTsq = corrected ? db.raw(`plainto_tsquery('english', ?)`, [corrected]) : null;
+  const highlight = correctedTsq && tsq ? db.raw('(? || ?)', [tsq, correctedTsq]) : (correctedTsq ?? tsq);
+  const results = await hydrate(db, page, highlight ?? db.raw(`plainto_tsquery('english', ?)`, [parsed.plain]), siteUrl, now);
+  return { ...head, results };
 }
 
 interface Ranked {
@@ -118,6 +121,7 @@ interface Ranked {
   /** Whether a count is the planner's estimate (more than EXACT_COUNT_LIMIT matches). */
   estimated: boolean;
   match: 'fulltext' | 'similar';
+  corrected: string | null;
   /** The best `wanted` candidates of all categories, in order. */
   top: Candidate[];
 }
@@ -128,18 +132,28 @@ async function rank(db: Db, parsed: ParsedQuery, tsq: Knex.Raw | null, categorie
   let estimated = false;
   let found: Candidate[] = [];
   let match: Ranked['match'] = 'fulltext';
+  let corrected: string | null = null;
   if (tsq) {
     const strategy = fullText(db, tsq, ordering);
     ({ counted, estimated } = await countAll(db, strategy, categories, now));
     found = await candidates(db, strategy, categories.filter((c) => counted![c] > 0), now, wanted);
   }
-  if ((!counted || sum(counted) === 0) && parsed.plain.length >= 3) {
-    ({ counted, found } = await similarNames(db, parsed.plain, categories, ordering, now));
-    match = 'similar';
+  if (parsed.plain.length >= 3) {
+    if (!counted || sum(counted) === 0) {
+      ({ counted, found, corrected } = await similarNames(db, parsed.plain, categories, ordering, now));
+      match = 'similar';
+    } else if (categories.includes('articles') && counted.articles === 0) {
+      // CASE: full text found other things ('pizaa' is the start of a place's name) but no
+      // headline: headlines with the corrected words are added.
+      const headlines = await similarNames(db, parsed.plain, ['articles'], ordering, now);
+      counted.articles = headlines.counted.articles;
+      found.push(...headlines.found);
+      corrected = headlines.corrected;
+    }
   }
   if (!counted || sum(counted) === 0) return null;
   const top = found.sort((a, b) => b.score - a.score || b.date - a.date || b.id - a.id).slice(0, wanted);
-  return { counted, estimated, match, top };
+  return { counted, estimated, match, corrected, top };
 }
 
 const sum = (counts: Record<SearchCategory, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -163,16 +177,21 @@ function fullText(db: Db, tsq: Knex.Raw, ordering: SearchOrdering): Strategy {
 
 /**
  * Typo tolerance: per category of TYPO_CATEGORIES, the TYPO_LIMIT names most similar to the
- * query (one statement for all of them, in a transaction for the threshold setting); the
- * count of a category is how many of those it has.
+ * query, and the TYPO_LIMIT most recent headlines with the query's words corrected (one
+ * statement for all of them, in a transaction for the threshold settings); the count of a
+ * category is how many of those it has.
  */
 async function similarNames(db: Db, plain: string, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date) {
   const counted = emptyCounts();
   const searched = categories.filter((c) => TYPO_CATEGORIES.includes(c));
-  if (searched.length === 0) return { counted, found: [] as Candidate[] };
-  const rows = await db.transaction(async (trx) => {
-    // The threshold is a session setting: set it for this transaction only.
-    await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [String(TYPO_SIMILARITY)]);
+  const headlines = categories.includes('articles');
+  if (searched.length === 0 && !headlines) return { counted, found: [] as Candidate[], corrected: null };
+  const { rows, corrected } = await db.transaction(async (trx) => {
+    // The thresholds are session settings: set them for this transaction only.
+    await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true), set_config('pg_trgm.similarity_threshold', ?, true)`, [
+      String(TYPO_SIMILARITY),
+      String(WORD_SIMILARITY),
+    ]);
     const parts = searched.map((c) => {
       const s = SOURCES[c];
       const name = `lower(${s.name})`;
@@ -186,14 +205,27 @@ async function similarNames(db: Db, plain: string, categories: readonly SearchCa
         .orderBy(`${s.alias}.id`, 'desc')
         .limit(TYPO_LIMIT);
     });
-    return unionAll(trx, parts);
+    const correction = headlines ? await correctWords(trx, queryWords(plain)) : null;
+    if (correction?.changed) {
+      const s = SOURCES.articles;
+      const qb = trx(`${s.table} as ${s.alias}`);
+      s.visible(qb, now);
+      parts.push(
+        headlinesWithWords(qb, s.alias, correction.words)
+          .select(trx.raw(`'articles' as category`), `${s.alias}.id`, trx.raw('?::real as score', [correction.score]), `${s.date} as date`)
+          .orderBy(s.date, 'desc')
+          .orderBy(`${s.alias}.id`, 'desc')
+          .limit(TYPO_LIMIT),
+      );
+    }
+    return { rows: parts.length ? await unionAll(trx, parts) : [], corrected: correction?.changed ? correction.words.join(' ') : null };
   });
   const found = rows.map((r) => {
     counted[r.category] += 1;
     // By date, every similar name is as good as another.
     return { category: r.category, id: r.id, score: ordering === '-date_published' ? 0 : Number(r.score), date: new Date(r.date).getTime() };
   });
-  return { counted, found };
+  return { counted, found, corrected };
 }
 
 type CandidateRow = { category: SearchCategory; id: number; score: number | string; date: Date | string };

@@ -5,6 +5,7 @@ import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serial
 import { listingsQuery, toListingDTO, type ListingRow } from '../listings/serialize';
 import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
 import { videosQuery, toVideoDTO, type VideoRow } from '../videos/serialize';
+import { SITE_SEARCH_CATEGORIES, type SiteSearchCategory } from '../../../shared/site-search';
 import { contestsQuery, toContestDTO, type ContestRow } from '../contests/serialize';
 
 // The five kinds of thing site search looks through, described once: the table and its
@@ -12,8 +13,8 @@ import { contestsQuery, toContestDTO, type ContestRow } from '../contests/serial
 // matching compares (lower(name) has a trigram index), the text a snippet is cut from, what
 // makes a row public, and how a page of rows becomes DTOs through the domain's serializer.
 
-export const SEARCH_CATEGORIES = ['articles', 'listings', 'events', 'videos', 'contests'] as const;
-export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+export const SEARCH_CATEGORIES = SITE_SEARCH_CATEGORIES;
+export type SearchCategory = SiteSearchCategory;
 
 export type SearchObject = ArticleDTO | ListingDTO | EventDTO | VideoDTO | ContestDTO;
 

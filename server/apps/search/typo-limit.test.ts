@@ -4,8 +4,8 @@ import { createArticle, createListing, createListingType } from '../../testing/f
 import { TYPO_LIMIT } from './service';
 
 // The typo fallback answers a short list: the TYPO_LIMIT most similar names per category, of
-// places, events, videos and contests (not article headlines), with a count that says so and
-// pages that stop where the list does.
+// places, events, videos and contests (headlines go by corrected words: headline-typos.test.ts),
+// with a count that says so and pages that stop where the list does.
 
 describe('site search typo fallback limits', () => {
   let t: TestContext;
@@ -20,19 +20,22 @@ describe('site search typo fallback limits', () => {
 
   const search = (qs: string) => request(t.app).get(`/api/search/?serialize_for=web&${qs}`);
 
-  test('counts at most TYPO_LIMIT similar names per category, and none from headlines', async () => {
-    const res = await search(`q=${encodeURIComponent('sunrize bakery')}`);
+  test('counts at most TYPO_LIMIT similar names per category', async () => {
+    const res = await search(`q=${encodeURIComponent('sunrize bakery')}&categories=listings`);
     expect(res.status).toBe(200);
     expect(res.body.match).toBe('similar');
     expect(res.body.counts).toMatchObject({ listings: TYPO_LIMIT, articles: 0 });
     expect(res.body.count).toBe(TYPO_LIMIT);
     expect(res.body.results.every((r: { category: string }) => r.category === 'listings')).toBe(true);
+    // Everywhere: the headline with the corrected words too.
+    const all = await search(`q=${encodeURIComponent('sunrize bakery')}`);
+    expect(all.body.counts).toMatchObject({ listings: TYPO_LIMIT, articles: 1 });
   });
 
   test('pages stop at the count', async () => {
-    const last = await search(`q=${encodeURIComponent('sunrize bakery')}&offset=${TYPO_LIMIT - 10}&limit=20`);
+    const last = await search(`q=${encodeURIComponent('sunrize bakery')}&categories=listings&offset=${TYPO_LIMIT - 10}&limit=20`);
     expect(last.body.results).toHaveLength(10);
-    const beyond = await search(`q=${encodeURIComponent('sunrize bakery')}&offset=${TYPO_LIMIT}&limit=20`);
+    const beyond = await search(`q=${encodeURIComponent('sunrize bakery')}&categories=listings&offset=${TYPO_LIMIT}&limit=20`);
     expect(beyond.body).toMatchObject({ count: TYPO_LIMIT, results: [] });
   });
 
