@@ -78,7 +78,8 @@ function useScrollHistory(path: string, known: boolean) {
     const restore = () => {
       const room = document.documentElement.scrollHeight - window.innerHeight;
       if (room >= target || performance.now() - started > SCROLL_RESTORE_MS) {
-        window.scrollTo(0, Math.min(target, Math.max(0, room)));
+        const y = Math.min(target, Math.max(0, room));
+        if (window.scrollY !== y) window.scrollTo(0, y);
         return;
       }
       frame = requestAnimationFrame(restore);

@@ -1,8 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { SAVE_KINDS } from '../../../shared/save-kinds';
 import { favouritesMapActions } from '../slices/maps';
 import { CalendarSettings } from './CalendarSettings';
-import { ListingsMap } from './ListingsMap';
+// The map code (islands/maps helpers, then maplibre itself) loads only when a map is shown,
+// keeping the dashboard's first load within the JS budget.
+const LazyListingsMap = lazy(() => import('./ListingsMap').then((m) => ({ default: m.ListingsMap })));
+function ListingsMap(props: ComponentProps<typeof LazyListingsMap>) {
+  return (
+    <Suspense fallback={<div className="dash-map" data-map-status="loading" />}>
+      <LazyListingsMap {...props} />
+    </Suspense>
+  );
+}
 import { countLabel, formatDate } from '../format';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
 import {
@@ -66,7 +75,7 @@ function FavouritesMap() {
         {open ? 'Hide the map' : 'Map all Favourites'}
       </button>
       {open && (
-        <div id="dash-favourites-map" className="dash-map-panel">
+        <div id="dash-favourites-map" className="dash-panel dash-map-panel">
           {map.status === 'loaded' && (
             <>
               <h2 className="dash-subtitle dash-map-title">{countLabel(map.count, 'Favourite')}</h2>

@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import '../../common/test-polyfills';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithStore } from '../../common/test-utils';
 import { loadMapEngine as realLoadMapEngine } from '../../maps/loader';
 import type { MapEngine, MapHandle } from '../../maps/types';
@@ -50,7 +50,7 @@ describe("'Map all Favourites' and the to-do map", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Map all Favourites' }));
     expect(await screen.findByRole('heading', { name: '3 Favourites' })).toBeTruthy();
     expect(favourites).toHaveBeenLastCalledWith({ offset: 0, limit: 100, ordering: '-date_created' });
-    await act(async () => undefined);
+    await waitFor(() => expect(engine.create).toHaveBeenCalled());
     const opts = (engine.create as jest.Mock).mock.calls[0][1];
     expect(opts.points).toHaveLength(3);
     expect(opts.popupMaxWidth).toBe(300);
@@ -73,7 +73,7 @@ describe("'Map all Favourites' and the to-do map", () => {
     const open = [todo(1), todo(2)].map((t, i) => ({ ...t, listing: located(300 + i) }));
     renderDashboard('#/todos/', fakeApi({ todos: jest.fn(async (q: { completed: number }) => (q.completed ? page([]) : page(open))) }));
     await screen.findByText('2 To-Dos');
-    await act(async () => undefined);
+    await waitFor(() => expect(engine.create).toHaveBeenCalled());
     expect((engine.create as jest.Mock).mock.calls[0][1]).toMatchObject({ label: 'Map of your to-dos', points: [expect.objectContaining({ id: 300 }), expect.objectContaining({ id: 301 })] });
   });
 });
