@@ -1,7 +1,7 @@
 import { Provider } from 'react-redux';
 import { HashRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { useEffect, useState, type ReactElement } from 'react';
-import type { FeatureFlag } from '../../shared/constants';
+import { TIMINGS_MS, type FeatureFlag } from '../../shared/constants';
 import { DashboardSettingsContext, useDashboardSettings, type DashboardSettings } from './context';
 import { useDashboardSelector } from './hooks';
 import { selectPendingRequests, type DashboardRootState, type DashboardStore } from './store';
@@ -124,7 +124,7 @@ export function DashboardRoutes() {
       <DashboardMenu routes={routes} />
       <div className="dash-content">
         {/* The key restarts the 500 ms fade on every route change */}
-        <div className="dash-fade" key={location.pathname}>
+        <div className="dash-fade" key={location.pathname} style={{ animationDuration: `${TIMINGS_MS.fade}ms` }}>
           <Routes>
             {routes.map((r) => (
               <Route key={r.path} path={r.path} element={r.element} />

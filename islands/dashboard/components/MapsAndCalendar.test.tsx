@@ -145,6 +145,6 @@ describe('navigation, count boxes and the loading overlay', () => {
     await act(async () => undefined);
     expect(selectPendingRequests(store.getState() as DashboardRootState)).toBe(0);
     expect(container.querySelector('.dash-overlay')).toBeNull();
-    expect(container.querySelector('.dash-fade')).toBeTruthy();
+    expect((container.querySelector('.dash-fade') as HTMLElement).style.animationDuration).toBe('500ms');
   });
 });
