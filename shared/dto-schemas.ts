@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCHEDULE_TYPES } from './constants';
 import type {
+  CalendarStatusDTO,
   ArticleBookmarkDTO,
   ArticleDTO,
   EventBookmarkDTO,
@@ -145,6 +146,12 @@ export const profileCountsSchema = z.strictObject({
   video_bookmarks_count: z.number().int(),
 });
 same<z.infer<typeof profileCountsSchema>, ProfileCountsDTO>(true);
+
+export const calendarStatusSchema = z.strictObject({
+  google: z.strictObject({ configured: z.boolean(), connected: z.boolean(), connect_url: z.string().nullable(), setup_hint: z.string().nullable() }),
+  feed: z.strictObject({ url: z.string().nullable(), webcal_url: z.string().nullable() }),
+});
+same<z.infer<typeof calendarStatusSchema>, CalendarStatusDTO>(true);
 
 /** A list answer: {count, next, previous, results}, with server_time on bookmark lists. */
 export function pageSchema<T extends z.ZodType>(item: T, opts: { serverTime?: boolean } = {}) {

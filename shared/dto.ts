@@ -255,3 +255,19 @@ export interface SavesIslandStateDTO {
 export interface VideoGridState {
   videos: VideoDTO[];
 }
+
+/** GET /api/v2/profiles/me/calendar/: the dashboard's Calendar Settings (issue 13). */
+export interface CalendarStatusDTO {
+  google: {
+    /** GOOGLE_CLIENT_ID is set on the server. */
+    configured: boolean;
+    /** The member has authorised Google (tokens stored). */
+    connected: boolean;
+    /** Where 'Connect Google Calendar' goes (a server redirect to Google's consent); null when not configured. */
+    connect_url: string | null;
+    /** Outside production, how to turn sync on; null in production or when configured. */
+    setup_hint: string | null;
+  };
+  /** The member's private ICS feed; null URLs until one is made. */
+  feed: { url: string | null; webcal_url: string | null };
+}

@@ -13,6 +13,9 @@ export const STORAGE_KEYS = {
   // The cached id map of each save kind (shared/save-kinds.ts).
   ...SAVE_MAP_STORAGE_KEYS,
   recentUploads: 'recentUploadedPhotoCount',
+  // The dashboard's path stack and history cache (islands/dashboard/navigation.ts).
+  dashboardPathStack: 'dashboard.pathStack',
+  dashboardHistory: 'dashboard.historyCache',
 } as const;
 
 const SESSION_VALID_MS = SESSION_VALID_DAYS * 24 * 3600 * 1000;

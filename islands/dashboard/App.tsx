@@ -1,10 +1,12 @@
 import { Provider } from 'react-redux';
 import { HashRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
-import type { ReactElement } from 'react';
-import type { FeatureFlag } from '../../shared/constants';
+import { useEffect, useState, type ReactElement } from 'react';
+import { TIMINGS_MS, type FeatureFlag } from '../../shared/constants';
 import { DashboardSettingsContext, useDashboardSettings, type DashboardSettings } from './context';
 import { useDashboardSelector } from './hooks';
-import { selectPendingRequests, type DashboardStore } from './store';
+import { selectPendingRequests, type DashboardRootState, type DashboardStore } from './store';
+import { LIST_SLICES, type ListName } from './slices/lists';
+import { pushPath, rememberOrdering, rememberScroll, savedScroll, startPath } from './navigation';
 import { Home } from './components/Home';
 import { Newsletter } from './components/Newsletter';
 import { Favourites, Photos, RatedPlaces, SavedArticles, SavedEvents, SavedVideos, Todos } from './components/Lists';
@@ -58,16 +60,71 @@ function LoadingOverlay() {
   );
 }
 
+const visibleRoutes = (flags: DashboardSettings['flags']) => DASHBOARD_ROUTES.filter((r) => !r.requires || flags[r.requires]);
+
+/** How long a restored path waits for its content to be tall enough to scroll back into. */
+const SCROLL_RESTORE_MS = 3000;
+
+/**
+ * The history cache's scroll side: each path keeps how far down the member scrolled, and comes
+ * back there (once its lists have loaded and the page is tall enough) on back, refresh or menu.
+ */
+function useScrollHistory(path: string, known: boolean) {
+  useEffect(() => {
+    if (!known) return;
+    const target = savedScroll(path);
+    let frame = 0;
+    const started = performance.now();
+    const restore = () => {
+      const room = document.documentElement.scrollHeight - window.innerHeight;
+      if (room >= target || performance.now() - started > SCROLL_RESTORE_MS) {
+        const y = Math.min(target, Math.max(0, room));
+        if (window.scrollY !== y) window.scrollTo(0, y);
+        return;
+      }
+      frame = requestAnimationFrame(restore);
+    };
+    restore();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastY: number | null = null;
+    const record = () => {
+      timer = null;
+      if (lastY !== null) rememberScroll(path, lastY);
+    };
+    const onScroll = () => {
+      lastY = window.scrollY;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(record, 150);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      // The last position seen on this path, not window.scrollY: the next route may already
+      // have shortened the page.
+      if (timer) {
+        clearTimeout(timer);
+        record();
+      }
+    };
+  }, [path, known]);
+}
+
 export function DashboardRoutes() {
   const { flags } = useDashboardSettings();
   const location = useLocation();
-  const routes = DASHBOARD_ROUTES.filter((r) => !r.requires || flags[r.requires]);
+  const routes = visibleRoutes(flags);
+  const known = routes.some((r) => r.path === location.pathname);
+  useEffect(() => {
+    if (known) pushPath(location.pathname);
+  }, [location.pathname, known]);
+  useScrollHistory(location.pathname, known);
   return (
     <div className="dash">
       <DashboardMenu routes={routes} />
       <div className="dash-content">
         {/* The key restarts the 500 ms fade on every route change */}
-        <div className="dash-fade" key={location.pathname}>
+        <div className="dash-fade" key={location.pathname} style={{ animationDuration: `${TIMINGS_MS.fade}ms` }}>
           <Routes>
             {routes.map((r) => (
               <Route key={r.path} path={r.path} element={r.element} />
@@ -81,7 +138,28 @@ export function DashboardRoutes() {
   );
 }
 
+/** The history cache's sort side: a sort tab chosen on a list is remembered for next time. */
+function useOrderingHistory(store: DashboardStore) {
+  useEffect(() => {
+    const names = Object.keys(LIST_SLICES) as ListName[];
+    const state = () => store.getState() as DashboardRootState;
+    let previous = Object.fromEntries(names.map((n) => [n, state()[n].params.ordering]));
+    return store.subscribe(() => {
+      const now = Object.fromEntries(names.map((n) => [n, state()[n].params.ordering]));
+      for (const n of names) if (now[n] !== previous[n]) rememberOrdering(n, now[n]);
+      previous = now;
+    });
+  }, [store]);
+}
+
 export function DashboardApp({ store, settings }: { store: DashboardStore; settings: DashboardSettings }) {
+  // A visit with no route (a new tab) opens the path the member was last on; set before the
+  // router reads the address, so that no other route renders first.
+  useState(() => {
+    const start = startPath(window.location.hash, visibleRoutes(settings.flags).map((r) => r.path));
+    if (start) window.history.replaceState(window.history.state, '', `#${start}`);
+  });
+  useOrderingHistory(store);
   return (
     <Provider store={store}>
       <DashboardSettingsContext.Provider value={settings}>

@@ -1,5 +1,5 @@
 import { api, type QueryValue } from '../common/api';
-import type { BookmarkPage, Page, PhotoDTO, ProfileCountsDTO, ProfileDTO } from '../../shared/dto';
+import type { BookmarkPage, CalendarStatusDTO, Page, PhotoDTO, ProfileCountsDTO, ProfileDTO } from '../../shared/dto';
 import { createPayload, SAVE_KINDS } from '../../shared/save-kinds';
 import type { ArticleBookmarkDTO, EventBookmarkDTO, FavouriteDTO, RatingDTO, TodoDTO, VideoBookmarkDTO } from './types';
 
@@ -37,6 +37,8 @@ export const dashboardApi = {
   deleteVideoBookmark: (id: number) => api.delete(`${videoBookmarks.path}${id}/`),
   eventBookmarks: (q: ListQuery) => api.get<BookmarkPage<EventBookmarkDTO>>(eventBookmarks.path, q),
   deleteEventBookmark: (id: number) => api.delete(`${eventBookmarks.path}${id}/`),
+  calendarStatus: () => api.get<CalendarStatusDTO>('/api/v2/profiles/me/calendar/'),
+  makeIcsFeed: () => api.post<CalendarStatusDTO['feed']>('/api/v2/profiles/me/ics-feed/', {}),
   photos: (q: ListQuery) => api.get<Page<PhotoDTO>>('/api/v2/photos/me/', q),
   deletePhoto: (id: number) => api.delete(`/api/v2/photos/${id}/`),
 };

@@ -4,6 +4,8 @@ import type { PhotoDTO } from '../../shared/dto';
 import { countsSlice, type CountsState } from './slices/counts';
 import { LIST_SLICES } from './slices/lists';
 import { initialProfileState, profileSlice, type ProfileState } from './slices/profile';
+import { calendarSlice, type CalendarState } from './slices/calendar';
+import { favouritesMapSlice, type FavouritesMapState } from './slices/maps';
 import { dashboardSaga, type DashboardSagaContext } from './sagas';
 import type { ArticleBookmarkDTO, EventBookmarkDTO, FavouriteDTO, RatingDTO, TodoDTO, VideoBookmarkDTO } from './types';
 
@@ -18,11 +20,15 @@ export interface DashboardRootState {
   videoBookmarks: ListState<VideoBookmarkDTO>;
   eventBookmarks: ListState<EventBookmarkDTO>;
   photos: ListState<PhotoDTO>;
+  calendar: CalendarState;
+  favouritesMap: FavouritesMapState;
 }
 
 export const dashboardReducer = {
   profile: profileSlice.reducer,
   counts: countsSlice.reducer,
+  calendar: calendarSlice.reducer,
+  favouritesMap: favouritesMapSlice.reducer,
   ...Object.fromEntries(Object.entries(LIST_SLICES).map(([k, s]) => [k, s.reducer])),
 } as unknown as { [K in keyof DashboardRootState]: (state: DashboardRootState[K] | undefined, action: { type: string }) => DashboardRootState[K] };
 
@@ -38,6 +44,14 @@ export function createDashboardStore(preloadedState: Partial<DashboardRootState>
 export type DashboardStore = ReturnType<typeof createDashboardStore>;
 export type DashboardDispatch = DashboardStore['dispatch'];
 
-/** Requests still out across every list: the loading overlay shows while any are pending. */
-export const selectPendingRequests = (s: DashboardRootState) =>
-  (Object.keys(LIST_SLICES) as Array<keyof typeof LIST_SLICES>).reduce((n, k) => n + s[k].pending, 0);
+/**
+ * Requests still out (spec 1 §3 "pending-request counter"): every list's, the profile's saves,
+ * Calendar Settings and the favourites map. The loading overlay shows while any are pending.
+ */
+export const selectPendingRequests = (s: DashboardRootState) => {
+  const lists = (Object.keys(LIST_SLICES) as Array<keyof typeof LIST_SLICES>).reduce((n, k) => n + s[k].pending, 0);
+  const p = s.profile;
+  const profile = [p.nameStatus, p.passwordStatus, p.emailStatus, p.calendarStatus].filter((x) => x === 'saving').length;
+  const others = Number(s.calendar.status === 'loading') + Number(s.calendar.feedStatus === 'saving') + Number(s.favouritesMap.status === 'loading');
+  return lists + profile + others;
+};

@@ -54,6 +54,8 @@ export function fakeApi(overrides: Partial<Record<keyof DashboardApi, jest.Mock>
     videoBookmarks: noBookmarks(), deleteVideoBookmark: ok(),
     eventBookmarks: noBookmarks(), deleteEventBookmark: ok(),
     photos: empty(), deletePhoto: ok(),
+    calendarStatus: jest.fn(async () => ({ google: { configured: true, connected: false, connect_url: '/profiles/oauth-connect/?next=x', setup_hint: null }, feed: { url: null, webcal_url: null } })),
+    makeIcsFeed: jest.fn(async () => ({ url: 'http://example.test/calendar/abc.ics', webcal_url: 'webcal://example.test/calendar/abc.ics' })),
     ...overrides,
   } as unknown as Record<keyof DashboardApi, jest.Mock> & DashboardApi;
 }

@@ -2,6 +2,7 @@ import { Provider } from 'react-redux';
 import { mountIsland } from '../common/mount';
 import { initialStateFor } from '../common/initial-state';
 import { requestLogin } from '../common/auth-events';
+import { calendarDialogRequested, eventIdParam } from './actions';
 import { savesApi } from './api';
 import { SaveControl } from './components/SaveControl';
 import { profileFromInitialState } from './slices/profile';
@@ -34,6 +35,19 @@ function renderControl(el: HTMLElement) {
 }
 
 mountIsland('saves', renderControl);
+// ?eventId=N opens the save-to-calendar question for that event (spec 2 §2); the parameter is
+// dropped from the address so that a refresh does not ask again.
+function askFromQuery() {
+  const eventId = eventIdParam(window.location.search);
+  if (!store || eventId === null) return;
+  store.dispatch(calendarDialogRequested({ eventId }));
+  const url = new URL(window.location.href);
+  url.searchParams.delete('eventId');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+// After the controls mounted (mountIsland waits for DOMContentLoaded the same way).
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', askFromQuery, { once: true });
+else askFromQuery();
 // Islands that render cards after load (listing-search) print new placeholders and ask for
 // them to be mounted: mountIsland skips the ones already mounted.
 document.addEventListener('saves:rescan', () => mountIsland('saves', renderControl));

@@ -175,6 +175,8 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/v2/profiles/me/ics-feed/': {},
   'POST /api/v2/profiles/me/ics-feed/': {},
   'DELETE /api/v2/profiles/me/ics-feed/': {},
+  'GET /profiles/oauth-connect/': { query: ['next'] },
+  'GET /api/v2/profiles/me/calendar/': {},
   'GET /calendar/:token.ics': { path: { token: () => 'A'.repeat(43) } },
 
   // ## Public content API and search

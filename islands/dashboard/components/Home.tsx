@@ -175,6 +175,8 @@ interface BoxDef {
   to: string;
   singular: string;
   plural: string;
+  /** What the box holds, shown under the count (spec 1 §2 "a count and a description"). */
+  description: string;
   show: boolean;
 }
 
@@ -182,13 +184,13 @@ export function CountBoxes() {
   const counts = useDashboardSelector((s) => s.counts);
   const { flags } = useDashboardSettings();
   const boxes: BoxDef[] = [
-    { key: 'favourite_count', to: '/favourites/', singular: 'Favourite', plural: 'Favourites', show: flags.listings },
-    { key: 'todos_count', to: '/todos/', singular: 'To-Do', plural: 'To-Dos', show: flags.listings },
-    { key: 'bookmark_count', to: '/articles/', singular: 'Saved Article', plural: 'Saved Articles', show: true },
-    { key: 'saved_events_count', to: '/events/', singular: 'Saved Event', plural: 'Saved Events', show: flags.events },
-    { key: 'ratings_count', to: '/ratings/', singular: 'Rated Place', plural: 'Rated Places', show: flags.listings },
-    { key: 'photo_count', to: '/photos/', singular: 'Photo', plural: 'Photos', show: flags.listings },
-    { key: 'video_bookmarks_count', to: '/videos/', singular: 'Saved Video', plural: 'Saved Videos', show: flags.videos },
+    { key: 'favourite_count', to: '/favourites/', singular: 'Favourite', plural: 'Favourites', description: 'The places you love, in a list and on a map.', show: flags.listings },
+    { key: 'todos_count', to: '/todos/', singular: 'To-Do', plural: 'To-Dos', description: "Places you've been meaning to check out.", show: flags.listings },
+    { key: 'bookmark_count', to: '/articles/', singular: 'Saved Article', plural: 'Saved Articles', description: 'Stories you saved to read later.', show: true },
+    { key: 'saved_events_count', to: '/events/', singular: 'Saved Event', plural: 'Saved Events', description: "Events you don't want to miss.", show: flags.events },
+    { key: 'ratings_count', to: '/ratings/', singular: 'Rated Place', plural: 'Rated Places', description: "Places you've rated with stars.", show: flags.listings },
+    { key: 'photo_count', to: '/photos/', singular: 'Photo', plural: 'Photos', description: 'Photos you shared of places around the city.', show: flags.listings },
+    { key: 'video_bookmarks_count', to: '/videos/', singular: 'Saved Video', plural: 'Saved Videos', description: 'Videos you saved to watch later.', show: flags.videos },
   ];
   if (!counts) {
     return (
@@ -209,6 +211,7 @@ export function CountBoxes() {
                 <Link to={b.to}>
                   {n > 0 && <span className="dash-count__n">{n}</span>}
                   <span className="dash-count__label">{n > 0 ? plural(n, b.singular, b.plural) : `No ${b.plural}`}</span>
+                  <span className="dash-count__description">{b.description}</span>
                 </Link>
               </li>
             );

@@ -1,8 +1,19 @@
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { SAVE_KINDS } from '../../../shared/save-kinds';
-import { useDashboardSettings } from '../context';
+import { favouritesMapActions } from '../slices/maps';
+import { CalendarSettings } from './CalendarSettings';
+// The map code (islands/maps helpers, then maplibre itself) loads only when a map is shown,
+// keeping the dashboard's first load within the JS budget.
+const LazyListingsMap = lazy(() => import('./ListingsMap').then((m) => ({ default: m.ListingsMap })));
+function ListingsMap(props: ComponentProps<typeof LazyListingsMap>) {
+  return (
+    <Suspense fallback={<div className="dash-map" data-map-status="loading" />}>
+      <LazyListingsMap {...props} />
+    </Suspense>
+  );
+}
 import { countLabel, formatDate } from '../format';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
-import { profileActions } from '../slices/profile';
 import {
   articleBookmarksSlice,
   completedTodosSlice,
@@ -18,8 +29,8 @@ import {
 } from '../slices/lists';
 import { DeleteButton, EmptyState, ListingCard, LoadMore, RatingEditor, SortTabs, useFirstPage, type SortTab } from './shared';
 
-// The list screens of spec 1 §2. Where the spec draws a map (favourites, to-dos) the list is
-// shown without one.
+// The list screens of spec 1 §2. Favourites have 'Map all Favourites'; open to-dos are shown
+// on a map above their grid (the site's map component, loaded lazily).
 
 const loaded = (count: number) => count > -1;
 
@@ -34,6 +45,7 @@ export function Favourites() {
       {list.count > 0 && (
         <>
           <h2 className="dash-subtitle">{countLabel(list.count, 'Favourite')}</h2>
+          <FavouritesMap />
           <ul className="dash-grid">
             {list.items.map((f) => (
               <ListingCard key={f.id} listing={f.listing}>
@@ -43,6 +55,36 @@ export function Favourites() {
           </ul>
           <LoadMore list={list} pageRequested={favouritesSlice.actions.pageRequested} />
         </>
+      )}
+    </div>
+  );
+}
+
+/** 'Map all Favourites': every favourite (not only the loaded page) on the map. */
+function FavouritesMap() {
+  const dispatch = useDashboardDispatch();
+  const [open, setOpen] = useState(false);
+  const map = useDashboardSelector((s) => s.favouritesMap);
+  const toggle = () => {
+    if (!open && map.status !== 'loading') dispatch(favouritesMapActions.requested());
+    setOpen(!open);
+  };
+  return (
+    <div className="dash-map-section">
+      <button type="button" className="button button--secondary dash-map-toggle" aria-expanded={open} aria-controls="dash-favourites-map" onClick={toggle}>
+        {open ? 'Hide the map' : 'Map all Favourites'}
+      </button>
+      {open && (
+        <div id="dash-favourites-map" className="dash-panel dash-map-panel">
+          {map.status === 'loaded' && (
+            <>
+              <h2 className="dash-subtitle dash-map-title">{countLabel(map.count, 'Favourite')}</h2>
+              <ListingsMap listings={map.items.map((f) => f.listing)} label="Map of your favourites" />
+            </>
+          )}
+          {map.status === 'loading' && <p className="dash-placeholder">Loading the map…</p>}
+          {map.status === 'failed' && <p className="dash-muted">The map could not be loaded. Please try again later.</p>}
+        </div>
       )}
     </div>
   );
@@ -64,6 +106,7 @@ export function Todos() {
       {open.count > 0 && (
         <>
           <h2 className="dash-subtitle">{countLabel(open.count, 'To-Do')}</h2>
+          <ListingsMap listings={open.items.map((t) => t.listing)} label="Map of your to-dos" />
           <ul className="dash-grid">
             {open.items.map((t) => (
               <ListingCard key={t.id} listing={t.listing}>
@@ -175,12 +218,11 @@ export const EVENT_TABS: readonly SortTab[] = SAVE_KINDS.eventBookmarks.sortTabs
 export function SavedEvents() {
   const dispatch = useDashboardDispatch();
   const list = useDashboardSelector((s) => s.eventBookmarks);
-  const { calendarEnabled } = useDashboardSettings();
   useFirstPage(list, eventBookmarksSlice.actions.pageRequested);
   return (
     <div>
       <h1 className="dash-title">Events</h1>
-      {calendarEnabled && <CalendarSettings />}
+      <CalendarSettings />
       {list.count === 0 && <EmptyState>Save the events you don't want to miss and find them here.</EmptyState>}
       {list.count > 0 && (
         <>
@@ -206,24 +248,6 @@ export function SavedEvents() {
         </>
       )}
     </div>
-  );
-}
-
-function CalendarSettings() {
-  const dispatch = useDashboardDispatch();
-  const choice = useDashboardSelector((s) => s.profile.data?.sync_bookmarked_events_to_google_calendar ?? null);
-  const saving = useDashboardSelector((s) => s.profile.calendarStatus === 'saving');
-  return (
-    <fieldset className="dash-panel dash-calendar" disabled={saving}>
-      <legend className="dash-subtitle">Calendar Settings</legend>
-      <p>Automatically add saved events to your Google Calendar</p>
-      <label>
-        <input type="radio" name="dash-calendar" checked={choice === true} onChange={() => dispatch(profileActions.calendarChoiceRequested(true))} /> Yes
-      </label>{' '}
-      <label>
-        <input type="radio" name="dash-calendar" checked={choice === false} onChange={() => dispatch(profileActions.calendarChoiceRequested(false))} /> No
-      </label>
-    </fieldset>
   );
 }
 

@@ -6,17 +6,23 @@ import { useDashboardDispatch } from '../hooks';
 import { useDashboardSettings } from '../context';
 import { isMobileDevice } from '../format';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { savedOrdering } from '../navigation';
 
 // Pieces every list screen shares: first load, 'Load more', the delete confirmation, the
 // empty state, sort tabs and star ratings.
 
 type PageRequester = (req?: PageRequest) => PayloadAction<PageRequest | undefined>;
 
-/** Loads the first page when the screen opens and the list was never loaded. */
-export function useFirstPage(list: ListState<unknown>, pageRequested: PageRequester): void {
+/**
+ * Loads the first page when the screen opens and the list was never loaded, sorted as the
+ * member last sorted it (the history cache, navigation.ts).
+ */
+export function useFirstPage(list: ListState<unknown>, pageRequested: PageRequester & { type: string }): void {
   const dispatch = useDashboardDispatch();
   useEffect(() => {
-    if (list.count < 0 && !list.isFetching) dispatch(pageRequested({ offset: 0 }));
+    if (list.count >= 0 || list.isFetching) return;
+    const ordering = savedOrdering(pageRequested.type.split('/')[0]);
+    dispatch(pageRequested(ordering === undefined ? { offset: 0 } : { offset: 0, ordering }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.count]);
 }

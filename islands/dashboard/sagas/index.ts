@@ -3,10 +3,15 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Page, ProfileDTO } from '../../../shared/dto';
 import { TIMINGS_MS } from '../../../shared/constants';
 import { ApiError, fieldErrorsOf } from '../../common/api';
-import { SAVE_KINDS, type SaveKindName } from '../../../shared/save-kinds';
+import { DEFAULT_SAVE_ORDERING, SAVE_KINDS, type SaveKindName } from '../../../shared/save-kinds';
 import type { ListState } from '../../common/list-state';
 import type { DashboardApi, ListQuery, NewsletterField, PasswordChange } from '../api';
 import { profileActions } from '../slices/profile';
+import { calendarActions } from '../slices/calendar';
+import { favouritesMapActions } from '../slices/maps';
+import { MAX_PAGE_SIZE } from '../../../shared/constants';
+import type { CalendarStatusDTO } from '../../../shared/dto';
+import type { FavouriteDTO } from '../types';
 import {
   LIST_SLICES,
   ratingChangeRequested,
@@ -204,6 +209,39 @@ export function* saveCalendarChoiceSaga(action: PayloadAction<boolean>) {
   }
 }
 
+/** Flow: Calendar Settings opened: connection state and the ICS link. */
+export function* calendarStatusSaga() {
+  const api: DashboardApi = yield getContext('api');
+  try {
+    const status: CalendarStatusDTO = yield call(api.calendarStatus);
+    yield put(calendarActions.statusLoaded(status));
+  } catch {
+    yield put(calendarActions.statusFailed());
+  }
+}
+
+/** Flow: make (or remake) the private ICS link. */
+export function* icsFeedSaga() {
+  const api: DashboardApi = yield getContext('api');
+  try {
+    const feed: CalendarStatusDTO['feed'] = yield call(api.makeIcsFeed);
+    yield put(calendarActions.feedMade(feed));
+  } catch {
+    yield put(calendarActions.feedFailed());
+  }
+}
+
+/** Flow: 'Map all Favourites': every favourite (up to the API's largest page) for the map. */
+export function* favouritesMapSaga() {
+  const api: DashboardApi = yield getContext('api');
+  try {
+    const page: Page<FavouriteDTO> = yield call(api.favourites, { offset: 0, limit: MAX_PAGE_SIZE, ordering: DEFAULT_SAVE_ORDERING });
+    yield put(favouritesMapActions.loaded({ items: page.results, count: page.count }));
+  } catch {
+    yield put(favouritesMapActions.failed());
+  }
+}
+
 export function* dashboardSaga() {
   const names = Object.keys(LIST_SLICES) as ListName[];
   yield all([
@@ -217,5 +255,8 @@ export function* dashboardSaga() {
     takeLatest(profileActions.emailSaveRequested.type, saveEmailSaga),
     takeEvery(profileActions.newsletterToggled.type, saveNewsletterSaga),
     takeLatest(profileActions.calendarChoiceRequested.type, saveCalendarChoiceSaga),
+    takeLatest(calendarActions.statusRequested.type, calendarStatusSaga),
+    takeLatest(calendarActions.feedRequested.type, icsFeedSaga),
+    takeLatest(favouritesMapActions.requested.type, favouritesMapSaga),
   ]);
 }

@@ -3,7 +3,7 @@ import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import { ApiError } from '../../common/api';
 import type { LoginRequest } from '../../common/auth-events';
 import { TIMINGS_MS } from '../../../shared/constants';
-import { eventSaveRequested, toggleRequested } from '../actions';
+import { calendarDialogRequested, eventSaveRequested, toggleRequested } from '../actions';
 import type { AuthStatus, CalendarAuthorizationNeeded, CreatedSave, SavesApi } from '../api';
 import { dropCachedMap, isFresh, lastUpdateKey, readCachedMap, recordOwnChange, writeCachedMap } from '../cache';
 import { SAVE_KINDS } from '../../../shared/save-kinds';
@@ -178,19 +178,19 @@ function* createSave(kind: ToggleKind, objectId: number, request: () => unknown)
  * preference decides add_to_calendar, asking Yes/No first when it is unset (the answer is
  * stored on the profile). A 101 answer with add_to_calendar goes to the authorization URL.
  */
-export function* eventSaveFlow(action: PayloadAction<{ eventId: number }>) {
+export function* eventSaveFlow(action: PayloadAction<{ eventId: number }>, askAnyway = false) {
   const { eventId } = action.payload;
   const p: ProfileState = yield select(selectProfile);
   if (!p.member) return yield* askToLogIn('eventBookmarks', eventId);
   const state: SaveMapState<number> = yield select(OPS.eventBookmarks.select);
   if (state.pending[eventId] || p.calendarPromptFor !== null) return;
   const saveId = state.map[eventId];
-  if (saveId !== undefined) return yield* removeSave('eventBookmarks', eventId, saveId);
+  if (saveId !== undefined) return askAnyway ? undefined : yield* removeSave('eventBookmarks', eventId, saveId);
 
   const api = yield* ctx('api');
   let addToCalendar = false;
   if (p.calendarEnabled) {
-    let sync = p.calendarSync;
+    let sync = askAnyway ? null : p.calendarSync;
     if (sync === null) {
       yield put(profile.calendarPromptOpened({ eventId }));
       const answer: ReturnType<typeof profile.calendarAnswered> = yield take(profile.calendarAnswered.type);
@@ -207,6 +207,17 @@ export function* eventSaveFlow(action: PayloadAction<{ eventId: number }>) {
   }
   const body: CreatedSave | CalendarAuthorizationNeeded | undefined = yield* createSave('eventBookmarks', eventId, () => call(api.saveEvent, eventId, addToCalendar));
   if (body && 'status' in body && body.status === 101 && addToCalendar) yield call(yield* ctx('navigate'), body.authorization_url);
+}
+
+/**
+ * The dialog from ?eventId=N: only for a member, with calendar sync on, once the event map is
+ * read (an event already saved is left alone: the question would save nothing).
+ */
+export function* calendarDialogFlow(action: PayloadAction<{ eventId: number }>) {
+  const p: ProfileState = yield select(selectProfile);
+  if (!p.member || !p.calendarEnabled) return;
+  while (!((yield select(OPS.eventBookmarks.select)) as SaveMapState<number>).loaded) yield take(OPS.eventBookmarks.loaded({}).type);
+  yield* eventSaveFlow(action, true);
 }
 
 /** Rating (spec 1 §4): create or update; a failure reverts; 'Thanks for rating!' for 1.6 s. */
@@ -243,6 +254,7 @@ export function* savesSaga() {
   yield all([
     takeEvery(toggleRequested.type, toggleFlow),
     takeEvery(eventSaveRequested.type, eventSaveFlow),
+    takeEvery(calendarDialogRequested.type, calendarDialogFlow),
     takeEvery(ratings.rateRequested.type, rateFlow),
     fork(loadSavedMapsFlow),
   ]);

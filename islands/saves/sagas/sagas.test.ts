@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import { ApiError } from '../../common/api';
-import { eventSaveRequested, toggleRequested } from '../actions';
+import { calendarDialogRequested, eventIdParam, eventSaveRequested, toggleRequested } from '../actions';
 import { readCachedMap, writeCachedMap } from '../cache';
 import { profile } from '../slices/profile';
 import { ratings } from '../slices/ratings';
@@ -162,6 +162,18 @@ describe('saves sagas', () => {
     });
   });
 
+  test('removing an article bookmark drops its cached map, and only that one (spec 1 §4)', async () => {
+    writeCachedMap('articleBookmarks', { 8: 80 }, T0);
+    writeCachedMap('videoBookmarks', { 9: 90 }, T0);
+    const { store, api } = setup({ kinds: ['articleBookmarks', 'videoBookmarks'] });
+    await settle();
+    store.dispatch(toggleRequested({ kind: 'articleBookmarks', objectId: 8 }));
+    await settle();
+    expect(api.remove).toHaveBeenCalledWith('articleBookmarks', 80);
+    expect(readCachedMap('articleBookmarks')).toBeNull();
+    expect(readCachedMap('videoBookmarks')).not.toBeNull();
+  });
+
   describe('event save', () => {
     const events = { kinds: ['eventBookmarks' as const] };
 
@@ -205,6 +217,43 @@ describe('saves sagas', () => {
       expect(api.saveEvent).toHaveBeenCalledWith(12, false);
     });
 
+    test('?eventId=N asks the question even with a stored preference, once the map is read, and saves with the answer', async () => {
+      expect([eventIdParam('?eventId=12'), eventIdParam('?eventId=0'), eventIdParam('?eventId=12abc'), eventIdParam('?x=1'), eventIdParam('?eventId=-3')]).toEqual([12, null, null, null, null]);
+      let release: (v: unknown) => void = () => undefined;
+      const api = fakeApi({ ids: jest.fn(() => new Promise((r) => (release = r))) });
+      const { store } = setup({ ...events, member: { id: 7, email: 'saver@example.com', calendarSync: false } }, api);
+      store.dispatch(calendarDialogRequested({ eventId: 12 }));
+      await settle();
+      // Not before the saved-event map is known.
+      expect(store.getState().profile.calendarPromptFor).toBeNull();
+      release({});
+      await settle();
+      expect(store.getState().profile.calendarPromptFor).toBe(12);
+      store.dispatch(profile.calendarAnswered({ choice: true }));
+      await settle();
+      expect(api.setCalendarSync).toHaveBeenCalledWith({ id: 7, email: 'saver@example.com' }, true);
+      expect(api.saveEvent).toHaveBeenCalledWith(12, true);
+      expect(store.getState().bookmarks.events.map).toEqual({ 12: 300 });
+    });
+
+    test('?eventId=N does nothing for an event already saved, for guests, or with sync off', async () => {
+      writeCachedMap('eventBookmarks', { 12: 120 }, T0);
+      const saved = setup(events);
+      saved.store.dispatch(calendarDialogRequested({ eventId: 12 }));
+      await settle();
+      expect(saved.store.getState().profile.calendarPromptFor).toBeNull();
+      expect(saved.api.remove).not.toHaveBeenCalled();
+      const guest = setup({ ...events, member: null });
+      guest.store.dispatch(calendarDialogRequested({ eventId: 13 }));
+      await settle();
+      expect(guest.context.requestLogin).not.toHaveBeenCalled();
+      const off = setup({ ...events, calendarEnabled: false });
+      off.store.dispatch(calendarDialogRequested({ eventId: 13 }));
+      await settle();
+      expect(off.store.getState().profile.calendarPromptFor).toBeNull();
+      expect(off.api.saveEvent).not.toHaveBeenCalled();
+    });
+
     test('101 with add_to_calendar goes to the authorization URL and keeps nothing', async () => {
       const api = fakeApi({ saveEvent: jest.fn().mockResolvedValue({ status: 101, authorization_url: 'https://accounts.google.com/o/oauth2?x=1' }) });
       const { store, context } = setup({ ...events, member: { id: 7, email: 'saver@example.com', calendarSync: true } }, api);
@@ -224,6 +273,8 @@ describe('saves sagas', () => {
       await settle();
       expect(api.remove).toHaveBeenCalledWith('eventBookmarks', 120);
       expect(store.getState().bookmarks.events.map).toEqual({});
+      // Spec 1 §4 delete flow: the event bookmark map is dropped too (issue 13 item 5).
+      expect(readCachedMap('eventBookmarks')).toBeNull();
 
       const guest = setup({ ...events, member: null });
       guest.store.dispatch(eventSaveRequested({ eventId: 12 }));

@@ -1,7 +1,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { memberId, requireMember } from '../../http/auth-guards';
+import type { CalendarStatusDTO } from '../../../shared/dto';
+import { memberId, requireMember, requireMemberPage } from '../../http/auth-guards';
 import { HttpError, NotFoundError } from '../../http/errors';
 import { safeNextPath } from '../../http/safe-redirect';
 import { validate } from '../../http/validate';
@@ -10,6 +11,20 @@ import { createCalendarService, OAUTH_CALLBACK_PATH } from './sync';
 import { createIcsFeedService } from './ics-feed';
 
 const authorizationQuery = z.object({ next_url: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').optional() });
+const connectQuery = z.object({ next: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').optional() });
+
+/** The server redirect to Google's consent screen that the dashboard's 'Connect' link uses. */
+export const CONNECT_PATH = '/profiles/oauth-connect/';
+const DASHBOARD_EVENTS = '/accounts/dashboard/#/events/';
+
+/**
+ * The nonce must be in the session store before the browser leaves for Google: express-session
+ * saves at the end of the response, and a store that is slow or fails would otherwise let the
+ * member come back to a callback that cannot find it.
+ */
+function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
 const callbackQuery = z.object({
   state: z.string().max(2000).optional(),
   code: z.string().max(2000).optional(),
@@ -24,11 +39,34 @@ export function calendarApi(ctx: AppContext): Router {
   const googleOn = (_req: Request, _res: Response, next: NextFunction) => next(calendarEnabled(ctx.config) ? undefined : new NotFoundError());
   const eventsOn = (_req: Request, _res: Response, next: NextFunction) => next(ctx.config.flags.events ? undefined : new NotFoundError());
 
-  router.get('/api/v2/profiles/oauth-authorization/', googleOn, requireMember, (req, res) => {
+  router.get('/api/v2/profiles/oauth-authorization/', googleOn, requireMember, async (req, res) => {
     const { next_url } = validate(authorizationQuery, req.query);
     const { url, nonce } = calendar.authorizationUrl(memberId(req), { next: next_url, sessionBound: true });
     req.session.calendarOAuthNonce = nonce;
+    await saveSession(req);
     res.json({ authorization_url: url });
+  });
+  // Works without JavaScript: a plain link from Calendar Settings, back to the events view.
+  router.get(CONNECT_PATH, googleOn, requireMemberPage, async (req, res) => {
+    const { next } = validate(connectQuery, req.query);
+    const { url, nonce } = calendar.authorizationUrl(memberId(req), { next: next ?? DASHBOARD_EVENTS, sessionBound: true });
+    req.session.calendarOAuthNonce = nonce;
+    await saveSession(req);
+    res.redirect(302, url);
+  });
+  router.get('/api/v2/profiles/me/calendar/', eventsOn, requireMember, async (req, res) => {
+    const id = memberId(req);
+    const configured = calendarEnabled(ctx.config);
+    const body: CalendarStatusDTO = {
+      google: {
+        configured,
+        connected: configured && (await calendar.connected(id)),
+        connect_url: configured ? `${CONNECT_PATH}?next=${encodeURIComponent(DASHBOARD_EVENTS)}` : null,
+        setup_hint: configured || ctx.config.isProduction ? null : setupHint(ctx.config.site.url),
+      },
+      feed: await feeds.link(id),
+    };
+    res.set('Cache-Control', 'no-store').json(body);
   });
   router.get(OAUTH_CALLBACK_PATH, googleOn, (req, res) => oauthCallback(ctx, calendar, req, res));
 
@@ -44,6 +82,11 @@ export function calendarApi(ctx: AppContext): Router {
     res.set({ 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, max-age=300', 'X-Robots-Tag': 'noindex' }).send(body);
   });
   return router;
+}
+
+/** What a developer reads on the dashboard when sync is off (never shown in production). */
+export function setupHint(siteUrl: string): string {
+  return `Google Calendar sync is off on this server. To turn it on, create an OAuth client (type "Web application") in the Google Cloud console with the redirect URI ${siteUrl}${OAUTH_CALLBACK_PATH}, then start the server with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set to its ID and secret.`;
 }
 
 const INVALID_STATE = 'This calendar authorization link is invalid or has expired. Please try again.';

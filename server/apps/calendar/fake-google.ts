@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A local HTTP server that plays Google for tests: the OAuth token endpoint and Calendar's
+// A local HTTP server that plays Google for tests: the consent screen (an 'Allow' link back to
+// the redirect URI with the code it accepts), the OAuth token endpoint and Calendar's
 // events.insert, recording what it was sent.
 
 export interface FakeGoogle {
@@ -43,6 +44,17 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
           return send(200, { access_token: access, expires_in: 3599, token_type: 'Bearer' });
         }
         return send(400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      }
+      const consent = new URL(req.url ?? '/', 'http://fake.invalid');
+      if (req.method === 'GET' && consent.pathname === '/o/oauth2/v2/auth') {
+        // Only back to a local redirect URI: this stand-in never sends a browser elsewhere.
+        const back = consent.searchParams.get('redirect_uri') ?? '';
+        if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(back)) return send(400, { error: 'redirect_uri_mismatch' });
+        const state = consent.searchParams.get('state') ?? '';
+        const to = (q: string) => `${back}?${q}&state=${encodeURIComponent(state)}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Fake Google consent</title></head><body><main><h1>Allow access to your calendar?</h1><p><a href="${to('code=good-code')}">Allow</a> <a href="${to('error=access_denied')}">Deny</a></p></main></body></html>`);
+        return;
       }
       const insert = /^\/calendar\/v3\/calendars\/([^/]+)\/events$/.exec(req.url ?? '');
       if (req.method === 'POST' && insert) {

@@ -141,6 +141,53 @@ describe('Google Calendar sync', () => {
     expect(google.inserted.at(-1)!.body.summary).toBe('Caribana');
   });
 
+  test('after consent from a save, the member lands back on that event with the bookmark made (issue 13)', async () => {
+    const { member, agent } = await fresh();
+    const eventId = await createEvent(t.ctx.db, { title: 'Doors Open', schedule: { schedule_type: 'single_day', start_date: '2030-05-25', start_time: '10:00', end_time: '17:00' } });
+    const slug = (await t.ctx.db('events').where({ id: eventId }).first('slug')).slug;
+    const saved = await agent.post('/api/v2/event-bookmarks/').set('X-CSRFToken', agent.csrfToken).send({ object_id: eventId, add_to_calendar: true });
+    expect(saved.body.status).toBe(101);
+    expect(await t.ctx.db('event_bookmarks').where({ profile_id: member.id })).toHaveLength(0);
+    const state = new URL(saved.body.authorization_url).searchParams.get('state')!;
+    const callback = await agent.get(`/profiles/oauth2callback/?code=good-code&state=${encodeURIComponent(state)}`);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.location).toMatch(new RegExp(`^/events/.*${slug}`));
+    const page = await agent.get(callback.headers.location);
+    expect(page.status).toBe(200);
+    const bookmark = await t.ctx.db('event_bookmarks').where({ profile_id: member.id, event_id: eventId }).first();
+    expect(bookmark).toMatchObject({ add_to_calendar: true, calendar_event_id: `guide${member.id}e${eventId}` });
+  });
+
+  test("the dashboard's Connect link keeps the nonce in the session before it redirects, and comes back to the events view", async () => {
+    const { member, agent } = await fresh();
+    const status = await agent.get('/api/v2/profiles/me/calendar/');
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({
+      google: { configured: true, connected: false, connect_url: '/profiles/oauth-connect/?next=%2Faccounts%2Fdashboard%2F%23%2Fevents%2F', setup_hint: null },
+      feed: { url: null, webcal_url: null },
+    });
+    const go = await agent.get(status.body.google.connect_url);
+    expect(go.status).toBe(302);
+    const url = new URL(go.headers.location);
+    expect(`${url.origin}${url.pathname}`).toBe(google.env.GOOGLE_AUTH_URL);
+    const state = url.searchParams.get('state')!;
+    // Session-bound: another session of the same member cannot use it.
+    const other = await memberAgent(t, member);
+    expect((await other.get(`/profiles/oauth2callback/?code=good-code&state=${encodeURIComponent(state)}`)).status).toBe(400);
+    const back = await agent.get(`/profiles/oauth2callback/?code=good-code&state=${encodeURIComponent(state)}`);
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe('/accounts/dashboard/#/events/');
+    await agent.post('/api/v2/profiles/me/ics-feed/').set('X-CSRFToken', agent.csrfToken);
+    const after = await agent.get('/api/v2/profiles/me/calendar/');
+    expect(after.body.google.connected).toBe(true);
+    expect(after.body.feed.url).toMatch(/\/calendar\/[\w-]{43}\.ics$/);
+    // Guests are sent to log in first.
+    const guest = await guestAgent(t.app).get('/profiles/oauth-connect/');
+    expect(guest.status).toBe(302);
+    expect(guest.headers.location).toMatch(/^\/accounts\/login\?next=/);
+    expect((await guestAgent(t.app).get('/api/v2/profiles/me/calendar/')).status).toBe(401);
+  });
+
   test('the callback refuses forged, foreign, replayed and other-session states', async () => {
     const alice = await fresh();
     const bob = await fresh();
@@ -195,5 +242,11 @@ describe('Google Calendar sync', () => {
     expect((await agent.get('/profiles/oauth2callback/?code=x&state=y')).status).toBe(404);
     const config = { ...t.config, google: { ...t.config.google, clientId: undefined } };
     expect(await syncBookmarkToCalendar({ ...t.ctx, config }, member.id, 1)).toEqual({ status: 'disabled' });
+    // Calendar Settings still shows, saying sync is off and, outside production, how to turn it on.
+    const status = await agent.get('/api/v2/profiles/me/calendar/');
+    expect(status.status).toBe(200);
+    expect(status.body.google).toMatchObject({ configured: false, connected: false, connect_url: null });
+    expect(status.body.google.setup_hint).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect((await agent.get('/profiles/oauth-connect/')).status).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ import { createTokenCipher } from './token-crypto';
 import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredentials } from './credentials';
 import { loadCalendarSourceEvent, toGoogleEvent } from './google-event';
 import { eventBookmarksKind } from '../bookmarks/events';
+import { eventPath } from '../events/serialize';
 import { createSave } from '../saves/store';
 import type { AnySaveKind } from '../saves/kind';
 
@@ -63,7 +64,9 @@ export function createCalendarService(ctx: Ctx) {
   async function insert(memberId: number, eventId: number): Promise<CalendarSyncResult> {
     const event = await loadCalendarSourceEvent(db, eventId);
     if (!event) throw new NotFoundError();
-    const needsAuthorization = (): CalendarSyncResult => ({ status: 'needs_authorization', authorization_url: authorizationUrl(memberId, { eventId, sessionBound: false }).url });
+    // After consent the member comes back to the event they were saving, now saved.
+    const back = eventPath(event);
+    const needsAuthorization = (): CalendarSyncResult => ({ status: 'needs_authorization', authorization_url: authorizationUrl(memberId, { eventId, next: back, sessionBound: false }).url });
     const creds = await loadCredentials(db, cipher, memberId);
     if (!creds) return needsAuthorization();
     const body = toGoogleEvent(event, { memberId, siteUrl: config.site.url, siteName: config.site.name, timeZone: config.city.timeZone, now: ctx.now() });
@@ -90,6 +93,13 @@ export function createCalendarService(ctx: Ctx) {
 
   return {
     authorizationUrl,
+    /** Whether the member has Google tokens stored (usable or about to be refreshed). */
+    async connected(memberId: number): Promise<boolean> {
+      return (await loadCredentials(db, cipher, memberId)) !== null;
+    },
+    async disconnect(memberId: number): Promise<void> {
+      await deleteCredentials(db, memberId);
+    },
     verifyState: (token: unknown) => states.verify(token, ctx.now()),
     insert,
 
