@@ -27,7 +27,8 @@ import {
   todosSlice,
   videoBookmarksSlice,
 } from '../slices/lists';
-import { DeleteButton, EmptyState, ListingCard, LoadMore, RatingEditor, SortTabs, useFirstPage, type SortTab } from './shared';
+import { CardImage, DeleteButton, EmptyState, ListingCard, LoadMore, RatingEditor, SortTabs, useFirstPage, type SortTab } from './shared';
+import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 
 // The list screens of spec 1 §2. Favourites have 'Map all Favourites'; open to-dos are shown
 // on a map above their grid (the site's map component, loaded lazily).
@@ -158,7 +159,7 @@ export function SavedArticles() {
           <ul className="dash-grid">
             {list.items.map((b) => (
               <li key={b.id} className="dash-card">
-                {b.article.image_url ? <img className="dash-card__img" src={b.article.image_url} alt="" loading="lazy" /> : <div className="dash-card__img dash-card__img--blank" />}
+                <CardImage src={b.article.image_url} placeholder={placeholderImageUrl('article')} />
                 <div className="dash-card__body">
                   <p className="dash-card__kicker">{b.article.type.name}</p>
                   <h3 className="dash-card__title">
@@ -194,7 +195,7 @@ export function SavedVideos() {
           <ul className="dash-grid">
             {list.items.map((b) => (
               <li key={b.id} className="dash-card">
-                {b.video.image_url ? <img className="dash-card__img" src={b.video.image_url} alt="" loading="lazy" /> : <div className="dash-card__img dash-card__img--blank" />}
+                <CardImage src={b.video.image_url} placeholder={placeholderImageUrl('video')} />
                 <div className="dash-card__body">
                   {b.video.category && <p className="dash-card__kicker">{b.video.category.name}</p>}
                   <h3 className="dash-card__title">

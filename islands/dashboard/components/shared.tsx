@@ -7,6 +7,8 @@ import { useDashboardSettings } from '../context';
 import { isMobileDevice } from '../format';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { savedOrdering } from '../navigation';
+import { sizedImageUrl } from '../../../shared/format/image-url';
+import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 
 // Pieces every list screen shares: first load, 'Load more', the delete confirmation, the
 // empty state, sort tabs and star ratings.
@@ -158,10 +160,20 @@ export function RatingEditor({ value, label, onConfirm, thanksMs = 1600 }: { val
   );
 }
 
-export function ListingCard({ listing, children }: { listing: { name: string; share_url: string; image_url: string | null; address: string; type: { name: string }; default_neighborhood: { name: string } | null; rating: number | null }; children?: ReactNode }) {
+/**
+ * A card's picture: our own images as the card rendition, outside ones (video thumbnails) as
+ * they are, and the category placeholder when there is none or it fails to load
+ * (static/js/image-fallback.js reads data-fallback).
+ */
+export function CardImage({ src, placeholder }: { src: string | null | undefined; placeholder: string }) {
+  const url = src && src.includes('/media/') && !src.includes('?') ? sizedImageUrl(src, 'articleCard') : src;
+  return <img className="dash-card__img" src={url || placeholder} data-fallback={placeholder} alt="" loading="lazy" />;
+}
+
+export function ListingCard({ listing, children }: { listing: { name: string; share_url: string; image_url: string | null; address: string; type: { name: string; slug?: string }; default_neighborhood: { name: string } | null; rating: number | null }; children?: ReactNode }) {
   return (
     <li className="dash-card">
-      {listing.image_url ? <img className="dash-card__img" src={listing.image_url} alt="" loading="lazy" /> : <div className="dash-card__img dash-card__img--blank" />}
+      <CardImage src={listing.image_url} placeholder={placeholderImageUrl('place', listing.type.slug)} />
       <div className="dash-card__body">
         <p className="dash-card__kicker">
           {listing.type.name}
