@@ -120,6 +120,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   const search = {
     type: scope.type.id,
     subType: scope.subType?.id,
+    keywords: hub.keywords,
     neighbourhood: scope.neighbourhood?.id ?? hub.neighborhoodId,
     subwayStopId: hub.subwayStopId,
     service: hub.selectedServiceSlug,
@@ -157,6 +158,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
       ordering: activeOrdering,
       page: hub.page,
       fixedNeighbourhood: scope.neighbourhood?.id ?? null,
+      keywords: params.keywords ?? null,
     },
     results: {
       count: result.count,
