@@ -121,7 +121,7 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
             onRefresh={(bbox) => dispatch(filters.mapAreaChosen(bbox))}
             onClearArea={() => dispatch(filters.mapAreaCleared())}
           />
-          <ResultSlider items={list.items} count={list.count} siteUrl={card.siteUrl} cityName={card.cityName} onNearEnd={moreFromSlider} />
+          <ResultSlider key={list.generation} items={list.items} count={list.count} siteUrl={card.siteUrl} cityName={card.cityName} onNearEnd={moreFromSlider} />
           </>
         ) : (
           list.items.length > 0 && (

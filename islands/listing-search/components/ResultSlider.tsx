@@ -6,7 +6,8 @@ import { sitePath } from '../../maps/geo';
 // The small-screen slider of spec 2 §2: under the map, the results one card at a time, swiped
 // (native scrolling with snap points) or stepped with Previous / Next, one slide per 500 ms
 // (spec 2 §9). Previous is hidden on the first card and Next on the last; nearing the end asks
-// for the next page. listing-panel.css shows it only under 940 px (x-small and small screens).
+// for the next page; a new search mounts a new slider (keyed by its generation), back at the
+// first card. listing-panel.css shows it only under 940 px (x-small and small screens).
 
 export const SLIDE_MS = 500;
 /** Slides from the end at which the next page is asked for. */
@@ -59,13 +60,6 @@ export function ResultSlider({ items, count, siteUrl, cityName, onNearEnd }: Pro
     setIndex(target);
     glide(el, target * w);
   }, [items.length]);
-
-  // A new search starts again at the first card.
-  const firstId = items[0]?.id;
-  useEffect(() => {
-    setIndex(0);
-    if (track.current) track.current.scrollLeft = 0;
-  }, [firstId]);
 
   useEffect(() => {
     if (items.length > 0 && index >= items.length - NEAR_END) onNearEnd();
