@@ -160,7 +160,7 @@ describe('listing panel components', () => {
     expect(screen.getByRole('status').textContent).toBe('No results found');
     expect(screen.queryByRole('listbox')).toBeNull();
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Search names' }));
       await settle();
     });
     expect(s.store.getState().filters.criteria).toMatchObject({ keywords: 'zzz', selectedSuggestion: null });

@@ -92,7 +92,7 @@ export function PlaceSearch({ disabled }: { disabled: boolean }) {
           onBlur={() => dispatch(suggestions.closed())}
         />
         <button type="button" className="place-search__submit" disabled={disabled} onClick={submit}>
-          Search
+          Search<span className="visually-hidden"> names</span>
         </button>
         {applied && (
           <button type="button" className="button--quiet place-search__clear" disabled={disabled} onClick={clear}>

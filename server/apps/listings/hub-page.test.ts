@@ -172,4 +172,11 @@ describe('listing hubs', () => {
     expect(bad.text).toContain('keywords');
     expect((await request(t.app).get('/restaurants/?keywords=a&keywords=b')).status).toBe(400);
   });
+
+  test('a reload after a chosen place (lat/long, ordering=distance, no subway stop) renders the default order; the island searches by position', async () => {
+    const res = await request(t.app).get('/restaurants/?lat=43.649&long=-79.42&selectedSuggestion=Pizzeria+Libretto&ordering=distance');
+    expect(res.status).toBe(200);
+    expect(initialState(res.text)['listing-search'].params.ordering).toBe('name');
+    expect((await request(t.app).get(`/restaurants/?subwayStopId=${stationId}&ordering=distance`)).status).toBe(200);
+  });
 });

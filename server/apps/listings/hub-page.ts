@@ -60,8 +60,10 @@ export interface HubQuery extends Omit<HubUrlQuery, 'point'> {
 export function readHubQuery(req: Request): HubQuery {
   const parsed = parseHubQuery(req.query as Record<string, unknown>);
   if (!parsed.ok) throw new ValidationError({ [parsed.field]: [parsed.message] });
-  // lat/long (after 'Nearby') are the island's: the page cannot search by position.
+  // lat/long (after 'Nearby' or a chosen place) are the island's: the page cannot search by
+  // position, so it orders as the hub would by default until the island searches around them.
   const { point: _point, ...query } = parsed.query;
+  if (query.ordering === 'distance' && !query.subwayStopId) query.ordering = undefined;
   return { ...query, page: pageNumber(req) };
 }
 
