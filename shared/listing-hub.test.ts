@@ -3,7 +3,7 @@ import { criteriaPageUrl, defaultHubOrdering, hubApiQuery, hubApiSearchParams, h
 // The hub rules both sides use: what the hub page reads from a URL is what the island writes.
 
 const criteria = (over: Partial<HubCriteria> = {}): HubCriteria => ({
-  categoryIndex: 0, category: 'restaurants', subcategory: null, neighborhoodId: null, subwayStopId: null, selectedSuggestion: null,
+  categoryIndex: 0, category: 'restaurants', subcategory: null, keywords: null, neighborhoodId: null, subwayStopId: null, selectedSuggestion: null,
   selectedServiceSlug: null, selectedFeatures: [], bestOf: false, ordering: 'name', lat: null, long: null, bbox: null, ...over,
 });
 
@@ -13,7 +13,7 @@ describe('shared listing-hub rules', () => {
     const url = new URL(criteriaPageUrl(c, { path: '/restaurants/', fixedNeighbourhood: null, page: 3 }), 'https://site.test');
     expect(url.pathname).toBe('/restaurants/pizza/');
     const parsed = parseHubQuery(Object.fromEntries(url.searchParams));
-    expect(parsed).toEqual({ ok: true, query: { neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], bestOf: true, ordering: '-rating', point: null } });
+    expect(parsed).toEqual({ ok: true, query: { keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], bestOf: true, ordering: '-rating', point: null } });
     expect(url.searchParams.get('page')).toBe('3');
   });
 

@@ -25,7 +25,9 @@ export interface HubCriteria {
   /** A neighbourhood id, NEARBY_ID, or null for all. */
   neighborhoodId: number | null;
   subwayStopId: number | null;
-  /** A place suggestion (spec 2 §2); kept for the reset rules, no suggest service is wired. */
+  /** Words a listing's name must contain (the panel's keyword field). */
+  keywords: string | null;
+  /** A chosen place suggestion (spec 2 §2): the search goes around its lat/long, nearest first. */
   selectedSuggestion: string | null;
   selectedServiceSlug: string | null;
   selectedFeatures: string[];
@@ -72,6 +74,8 @@ export interface HubParams {
   ordering: string;
   page: number;
   fixedNeighbourhood: number | null;
+  /** The keyword field, as the hub page searched it. */
+  keywords?: string | null;
 }
 
 export interface ListingSearchInitialState {
@@ -102,6 +106,7 @@ export function defaultHubOrdering(c: { subwayStopId?: number | string | null; s
 
 /** What the page URL keeps of the criteria; ids may still be the URL's strings. */
 export interface HubUrlState {
+  keywords?: string | null;
   neighborhoodId?: number | string | null;
   lat?: number | null;
   long?: number | null;
@@ -119,6 +124,7 @@ export interface HubUrlState {
  */
 export function hubQueryString(s: HubUrlState, opts: { page?: number; defaultOrdering?: string } = {}): string {
   const q = new URLSearchParams();
+  if (s.keywords) q.set('keywords', s.keywords);
   if (s.neighborhoodId) q.set('neighborhoodId', String(s.neighborhoodId));
   if (s.lat != null && s.long != null) {
     q.set('lat', String(s.lat));
@@ -141,6 +147,7 @@ export function hubPathOf(category: string, subcategory: string | null | undefin
 
 /** The filters the page URL carries, as read from it (no ids checked: the API's parser does that). */
 export interface HubUrlQuery {
+  keywords?: string;
   neighborhoodId?: string;
   subwayStopId?: string;
   selectedServiceSlug?: string;
@@ -179,8 +186,8 @@ export function hubPointOf(q: { lat?: unknown; long?: unknown }): { lat: number;
 
 /** Reads the hub's filters from a parsed query (Express' req.query, or URLSearchParams' entries). */
 export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
-  const read: Partial<Record<'bestOf' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
-  for (const field of ['bestOf', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
+  const read: Partial<Record<'keywords' | 'bestOf' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
+  for (const field of ['keywords', 'bestOf', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
     const v = oneValue(q[field]);
     if (v === MANY) return { ok: false, field, message: 'Choose one value.' };
     read[field] = v;
@@ -188,6 +195,7 @@ export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
   return {
     ok: true,
     query: {
+      keywords: read.keywords?.trim() || undefined,
       neighborhoodId: read.neighborhoodId,
       subwayStopId: read.subwayStopId,
       selectedServiceSlug: read.selectedServiceSlug,
@@ -206,6 +214,7 @@ export interface HubSearch {
   /** The listing type and sub-type, by id or slug (the API takes either). */
   type: number | string;
   subType?: number | string | null;
+  keywords?: string | null;
   neighbourhood?: number | string | null;
   point?: { lat: number; long: number } | null;
   subwayStopId?: number | string | null;
@@ -229,6 +238,7 @@ export function hubApiQuery(s: HubSearch, offset: number, limit: number = HUB_PA
   return {
     type: s.type,
     sub_type: s.subType ?? null,
+    keywords: s.keywords ?? null,
     default_neighborhood: s.neighbourhood ?? null,
     latitude: s.point ? s.point.lat : null,
     longitude: s.point ? s.point.long : null,
@@ -253,18 +263,22 @@ export function hubApiSearchParams(q: HubApiQuery): URLSearchParams {
 
 // ## The island's criteria through those rules
 
-/** 'Nearby' with a position: the search is around the visitor. */
+/** 'Nearby' or a place suggestion with a position: the search is around that point. */
 export function hasPoint(c: HubCriteria): boolean {
-  return c.neighborhoodId === NEARBY_ID && c.lat !== null && c.long !== null;
+  return (c.neighborhoodId === NEARBY_ID || c.selectedSuggestion !== null) && c.lat !== null && c.long !== null;
 }
 
-/** The API query of the criteria; a neighbourhood hub searches its own neighbourhood. */
-export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | null, offset: number, limit = HUB_PAGE_SIZE): HubApiQuery {
+/**
+ * The API query of the criteria; a neighbourhood hub searches its own neighbourhood. The first
+ * page is the medium bundle; next pages ask for the large one (spec 2 §9).
+ */
+export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | null, offset: number, limit = HUB_PAGE_SIZE, bundleType: 'medium' | 'large' = 'medium'): HubApiQuery {
   const point = hasPoint(c) ? { lat: c.lat as number, long: c.long as number } : null;
   return hubApiQuery(
     {
       type: c.category,
       subType: c.subcategory,
+      keywords: c.keywords,
       neighbourhood: fixedNeighbourhood ?? (c.neighborhoodId && c.neighborhoodId > 0 ? c.neighborhoodId : null),
       point,
       subwayStopId: c.subwayStopId,
@@ -273,7 +287,7 @@ export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | nu
       bestOf: c.bestOf,
       bbox: c.bbox,
       ordering: c.ordering,
-      bundleType: 'medium',
+      bundleType,
     },
     offset,
     limit,
@@ -285,6 +299,7 @@ export function criteriaPageUrl(c: HubCriteria, opts: { path: string; fixedNeigh
   const point = hasPoint(c);
   const qs = hubQueryString(
     {
+      keywords: c.keywords,
       neighborhoodId: opts.fixedNeighbourhood === null && c.neighborhoodId && c.neighborhoodId > 0 ? c.neighborhoodId : null,
       lat: point ? c.lat : null,
       long: point ? c.long : null,
@@ -305,4 +320,11 @@ export function criteriaPageUrl(c: HubCriteria, opts: { path: string; fixedNeigh
 export function pointFromSearch(search: string): { lat: number; long: number } | null {
   const q = new URLSearchParams(search);
   return hubPointOf({ lat: q.get('lat') ?? undefined, long: q.get('long') ?? undefined });
+}
+
+/** A place suggestion kept in the page URL (selectedSuggestion with its lat/long), or null. */
+export function suggestionFromSearch(search: string): { name: string; lat: number; long: number } | null {
+  const name = new URLSearchParams(search).get('selectedSuggestion')?.trim();
+  const point = pointFromSearch(search);
+  return name && point ? { name, ...point } : null;
 }

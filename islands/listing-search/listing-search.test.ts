@@ -5,6 +5,7 @@ import { criteriaApiQuery as apiQuery, criteriaPageUrl as pageUrl, NEARBY_ID, po
 import { neighbourhoodHubChosen } from './actions';
 import { hubState, fakeContext, page, range, settle, setup } from './testing';
 
+const LIBRETTO = { name: 'Libretto', lat: 43.649, long: -79.42 };
 const base = () => initialFilters(hubState().params);
 const reduce = (...actions: Parameters<typeof filtersSlice.reducer>[1][]) => actions.reduce(filtersSlice.reducer, base());
 
@@ -15,7 +16,7 @@ describe('listing filters: the reset rules of spec 2 §4', () => {
   });
 
   test('a neighbourhood resets the suggestion and the subway stop, clears coordinates, and distance goes', () => {
-    const s = reduce(filters.suggestionChosen('pizza near me'), filters.subwayStopChosen(3), filters.neighbourhoodChosen(7));
+    const s = reduce(filters.suggestionChosen({ name: 'pizza near me', lat: 43.65, long: -79.4 }), filters.subwayStopChosen(3), filters.neighbourhoodChosen(7));
     expect(s.criteria).toMatchObject({ neighborhoodId: 7, subwayStopId: null, selectedSuggestion: null, lat: null, long: null, ordering: 'smart_review' });
     const nearby = reduce(filters.nearbyLocated({ lat: 43.6, long: -79.4 }), filters.neighbourhoodChosen(8));
     expect(nearby.criteria).toMatchObject({ neighborhoodId: 8, lat: null, long: null, ordering: 'smart_review' });
@@ -28,9 +29,9 @@ describe('listing filters: the reset rules of spec 2 §4', () => {
   });
 
   test('a suggestion resets both; clearing it sets smart_review', () => {
-    const s = reduce(filters.subwayStopChosen(3), filters.suggestionChosen('Libretto'));
+    const s = reduce(filters.subwayStopChosen(3), filters.suggestionChosen(LIBRETTO));
     expect(s.criteria).toMatchObject({ selectedSuggestion: 'Libretto', neighborhoodId: null, subwayStopId: null });
-    const n = reduce(filters.neighbourhoodChosen(7), filters.suggestionChosen('Libretto'));
+    const n = reduce(filters.neighbourhoodChosen(7), filters.suggestionChosen(LIBRETTO));
     expect(n.criteria.neighborhoodId).toBeNull();
     expect(filtersSlice.reducer(n, filters.suggestionChosen(null)).criteria.ordering).toBe('smart_review');
   });

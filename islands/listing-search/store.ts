@@ -3,11 +3,13 @@ import type { ListingSearchApi } from './api';
 import { listingSearchSaga } from './sagas';
 import { filtersSlice, initialFilters, type FiltersState } from './slices/filters';
 import { initialResults, resultsSlice, type ResultsState } from './slices/results';
+import { initialSuggestions, suggestionsSlice, type SuggestionsState } from './slices/suggestions';
 import type { ListingSearchInitialState } from '../../shared/listing-hub';
 
 export interface ListingSearchState {
   filters: FiltersState;
   results: ResultsState;
+  suggestions: SuggestionsState;
 }
 
 /** What the sagas use from the outside world; tests replace every part. */
@@ -24,9 +26,9 @@ export interface ListingSearchContext {
 
 export function createListingSearchStore(initial: ListingSearchInitialState, context: ListingSearchContext) {
   return createIslandStore<ListingSearchState>({
-    reducer: { filters: filtersSlice.reducer, results: resultsSlice.reducer },
+    reducer: { filters: filtersSlice.reducer, results: resultsSlice.reducer, suggestions: suggestionsSlice.reducer },
     saga: listingSearchSaga,
-    preloadedState: { filters: initialFilters(initial.params), results: initialResults(initial.results, initial.params.page) },
+    preloadedState: { filters: initialFilters(initial.params), results: initialResults(initial.results, initial.params.page), suggestions: initialSuggestions(initial.params.keywords ?? '') },
     context: { ...context },
   });
 }

@@ -71,7 +71,7 @@ export function hubState(params: Partial<HubParams> = {}, first = page(range(1, 
 }
 
 export interface FakeContext extends ListingSearchContext {
-  api: { search: jest.Mock };
+  api: { search: jest.Mock; suggest: jest.Mock };
   navigate: jest.Mock;
   replaceUrl: jest.Mock;
   currentPath: jest.Mock;
@@ -80,7 +80,10 @@ export interface FakeContext extends ListingSearchContext {
 
 export function fakeContext(over: Partial<FakeContext> = {}): FakeContext {
   return {
-    api: { search: jest.fn().mockResolvedValue(page([501, 502], 2)) },
+    api: {
+      search: jest.fn().mockResolvedValue(page([501, 502], 2)),
+      suggest: jest.fn().mockResolvedValue([{ id: 90, name: 'Pizzeria Libretto', address: '221 Ossington Ave', lat: 43.649, long: -79.42 }]),
+    },
     navigate: jest.fn(),
     replaceUrl: jest.fn(),
     currentPath: jest.fn().mockReturnValue('/restaurants/'),

@@ -61,7 +61,7 @@ const ARTICLE_PATH = {
   month: (f: FuzzFixtures) => f.article.month,
   slug: (f: FuzzFixtures) => f.article.slug,
 };
-const LISTING_HUB = ['neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'selectedFeatures', 'bestOf', 'ordering', 'page', 'category', 'subcategory', 'offset'];
+const LISTING_HUB = ['neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'selectedFeatures', 'bestOf', 'ordering', 'page', 'category', 'subcategory', 'offset', 'keywords'];
 const LISTING_SEARCH = ['keywords', 'type', 'sub_type', 'default_neighborhood', 'latitude', 'longitude', 'bbox', 'subway_stop', 'subwayStopId', 'radius', 'service', 'features', 'appears_in_best_of_lists', 'ordering', 'bundle_type', ...PAGE];
 const EVENT_FORM = [
   'title', 'description', 'venue_name', 'venue_display_name', 'listing', 'address', 'website', 'is_multiple_venues', 'is_virtual_event',

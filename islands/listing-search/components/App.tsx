@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { filters } from '../slices/filters';
 import { nextPageOffset, results } from '../slices/results';
@@ -7,6 +7,7 @@ import { criteriaPageUrl, hubSortTabs, type HubOptions } from '../../../shared/l
 import { Filters } from './Filters';
 import { ListingCard, type CardContext } from './ListingCard';
 import { MapPanel } from './MapPanel';
+import { ResultSlider } from './ResultSlider';
 import type { LatLng } from '../../maps/types';
 
 // The listing search panel (spec 2 §2): filters, sort tabs, a list/map toggle, the results
@@ -40,7 +41,7 @@ function useBottomReached(onReach: () => void, deps: unknown[]) {
 
 export function App({ options, card, centre, path, geolocation }: AppProps) {
   const dispatch = useDispatch();
-  const { criteria, fixedNeighbourhood, locating, view } = useSelector((s: ListingSearchState) => s.filters);
+  const { criteria, fixedNeighbourhood, locating, view, filtersOpen } = useSelector((s: ListingSearchState) => s.filters);
   const list = useSelector((s: ListingSearchState) => s.results);
   const disabled = list.isFetching || locating;
   const more = nextPageOffset(list) !== null;
@@ -58,11 +59,15 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
     if (more && !list.isFetching) dispatch(results.nextPageRequested());
   }, [list.items.length, view, more]);
 
+  const moreFromSlider = useCallback(() => {
+    if (more && !list.isFetching) dispatch(results.nextPageRequested());
+  }, [more, list.isFetching, dispatch]);
+
   const tabs = useMemo(() => hubSortTabs(criteria.subcategory), [criteria.subcategory]);
 
   return (
     <div className="listing-search" data-enhanced="true">
-      <Filters criteria={criteria} options={options} fixedNeighbourhood={fixedNeighbourhood} disabled={disabled} geolocation={geolocation} cityName={card.cityName} />
+      <Filters criteria={criteria} options={options} fixedNeighbourhood={fixedNeighbourhood} disabled={disabled} geolocation={geolocation} cityName={card.cityName} open={filtersOpen} />
 
       <div className="listing-search__bar">
         <nav className="tabs" aria-label="Sort by">
@@ -104,6 +109,7 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
           <p className="notice">Sorry, there are no results for {what} in this area. Please try adjusting your search criteria with dropdowns above.</p>
         )}
         {view === 'map' ? (
+          <>
           <MapPanel
             items={list.items}
             siteUrl={card.siteUrl}
@@ -115,6 +121,8 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
             onRefresh={(bbox) => dispatch(filters.mapAreaChosen(bbox))}
             onClearArea={() => dispatch(filters.mapAreaCleared())}
           />
+          <ResultSlider key={list.generation} items={list.items} count={list.count} siteUrl={card.siteUrl} cityName={card.cityName} onNearEnd={moreFromSlider} />
+          </>
         ) : (
           list.items.length > 0 && (
             <ul className={`place-grid place-grid--list${list.isFetching ? ' is-fetching' : ''}`}>

@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { neighbourhoodHubChosen } from '../actions';
-import { filters } from '../slices/filters';
+import { activeFilterCount, filters } from '../slices/filters';
 import { NEARBY_ID, type HubCriteria as Criteria, type HubOptions } from '../../../shared/listing-hub';
+import { PlaceSearch } from './PlaceSearch';
 
-// The dropdown filters (spec 2 §2): category (another hub), sub-category, neighbourhood (with
-// Nearby), subway stop, service, features (a multi-select: 'N Features Selected') and best-of.
-// All disabled while a search or a geolocation is under way.
+// The filters (spec 2 §2): the name-or-place field, then the dropdowns: category (another hub),
+// sub-category, neighbourhood (with Nearby), subway stop, service, features (a multi-select:
+// 'N Features Selected') and best-of. All disabled while a search or a geolocation is under
+// way. On x-small screens the dropdowns fold behind a 'Filters' button (listing-panel.css) so
+// the results start on the first screen; from 640 px they are always shown.
 
 interface Props {
   criteria: Criteria;
@@ -15,6 +18,8 @@ interface Props {
   disabled: boolean;
   geolocation: boolean;
   cityName: string;
+  /** The dropdowns are unfolded (only matters on x-small screens). */
+  open: boolean;
 }
 
 export function featuresLabel(n: number): string {
@@ -24,14 +29,23 @@ export function featuresLabel(n: number): string {
 
 const num = (v: string): number | null => (v === '' ? null : Number(v));
 
-export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, geolocation, cityName }: Props) {
+export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, geolocation, cityName, open }: Props) {
   const dispatch = useDispatch();
   const id = useId();
   const type = options.types[c.categoryIndex] ?? options.types.find((t) => t.slug === c.category);
   const fixed = fixedNeighbourhood !== null;
+  const chosen = activeFilterCount(c);
 
   return (
     <form className="hub-filters listing-search__filters" aria-label="Filter places" onSubmit={(e) => e.preventDefault()}>
+      <div className="hub-filters__row hub-filters__row--search">
+        <PlaceSearch disabled={disabled} />
+        <button type="button" className="hub-filters__toggle button--secondary" aria-expanded={open} aria-controls={`${id}-more`} onClick={() => dispatch(filters.filtersToggled())}>
+          {open ? 'Hide filters' : 'Filters'}
+          {chosen > 0 && ` (${chosen})`}
+        </button>
+      </div>
+      <div id={`${id}-more`} className="hub-filters__more" data-open={open}>
       <div className="hub-filters__row">
         <div className="field">
           <label htmlFor={`${id}-category`}>Category</label>
@@ -114,6 +128,7 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
         <label className="checkbox">
           <input type="checkbox" checked={c.bestOf} disabled={disabled} onChange={(e) => dispatch(filters.bestOfChosen(e.target.checked))} /> Best of {cityName} only
         </label>
+      </div>
       </div>
     </form>
   );

@@ -1,9 +1,10 @@
 import type { Action } from '@reduxjs/toolkit';
-import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, debounce, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ListingDTO, Page } from '../../../shared/dto';
 import { criteriaApiQuery, criteriaPageUrl, HUB_PAGE_SIZE, NEARBY_ID } from '../../../shared/listing-hub';
 import { CRITERIA_ACTIONS, filters } from '../slices/filters';
 import { currentPage, nextPageOffset, results } from '../slices/results';
+import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS, suggestions, type SuggestedPlace } from '../slices/suggestions';
 import type { ListingSearchContext, ListingSearchState } from '../store';
 import { neighbourhoodHubChosen } from '../actions';
 
@@ -12,7 +13,8 @@ import { neighbourhoodHubChosen } from '../actions';
 //   cancels the older request), then the URL is kept in sync with history.replaceState;
 // - paging: scrolled to the bottom → the next page, appended (takeLeading: one at a time);
 // - nearby: 'Nearby' asks for geolocation; the answer (or the denial) is a criteria change;
-// - category: a new category (or, on a neighbourhood hub, a new neighbourhood) is another page.
+// - category: a new category (or, on a neighbourhood hub, a new neighbourhood) is another page;
+// - suggest: typing in the keyword field asks for places once typing pauses (debounce).
 
 function* context() {
   const c: ListingSearchContext = {
@@ -49,7 +51,7 @@ export function* searchFlow() {
   yield call(syncUrl);
 }
 
-/** Scrolled to the bottom: the next page, appended. */
+/** Scrolled to the bottom: the next page, appended, in the large bundle (spec 2 §9). */
 export function* nextPageFlow() {
   const c: ListingSearchContext = yield* context();
   const s: ListingSearchState = yield select(selectState);
@@ -58,7 +60,7 @@ export function* nextPageFlow() {
   const generation = s.results.generation;
   yield put(results.pageStarted());
   try {
-    const page: Page<ListingDTO> = yield call(c.api.search, criteriaApiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, offset, HUB_PAGE_SIZE));
+    const page: Page<ListingDTO> = yield call(c.api.search, criteriaApiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, offset, HUB_PAGE_SIZE, 'large'));
     yield put(results.pageLoaded({ generation, offset, append: true, page }));
   } catch {
     yield put(results.pageFailed({ generation, append: true }));
@@ -93,6 +95,18 @@ export function* neighbourhoodHubFlow(action: ReturnType<typeof neighbourhoodHub
   c.navigate(action.payload ? `/${type}/n/${action.payload.id}/${action.payload.slug}/` : `/${type}/`);
 }
 
+export function* suggestFlow(action: ReturnType<typeof suggestions.textTyped>) {
+  const text = action.payload;
+  if (text.trim().length < SUGGEST_MIN_CHARS) return;
+  const c: ListingSearchContext = yield* context();
+  try {
+    const items: SuggestedPlace[] = yield call(c.api.suggest, text);
+    yield put(suggestions.loaded({ text, items }));
+  } catch {
+    yield put(suggestions.failed({ text }));
+  }
+}
+
 /** A search-starting action: every criteria change except choosing Nearby (that waits for a position). */
 export function isCriteriaChange(action: Action): boolean {
   if (filters.neighbourhoodChosen.match(action)) return action.payload !== NEARBY_ID;
@@ -106,5 +120,6 @@ export function* listingSearchSaga() {
     takeLatest(filters.neighbourhoodChosen.type, nearbyFlow),
     takeLatest(filters.categoryChosen.type, categoryFlow),
     takeLatest(neighbourhoodHubChosen.type, neighbourhoodHubFlow),
+    debounce(SUGGEST_DEBOUNCE_MS, suggestions.textTyped.type, suggestFlow),
   ]);
 }

@@ -7,7 +7,8 @@ import type { ViewMode } from '../types';
 // - a new category resets the sub-category (and the page navigates to the category's hub);
 // - a neighbourhood resets the suggestion and the subway stop, and clears coordinates;
 // - a subway stop resets the neighbourhood and the suggestion;
-// - a suggestion resets both;
+// - a suggestion resets both, and its coordinates order by distance; typed keywords (names)
+//   and a chosen place share one field, so either one replaces the other;
 // - coordinates (Nearby, a subway stop) set ordering to distance; clearing a subway stop or a
 //   suggestion sets it back to smart_review; distance never outlives its point;
 // - 'Nearby' (-2) waits for geolocation (locating); a denial resets the neighbourhood.
@@ -18,6 +19,8 @@ export interface FiltersState {
   fixedNeighbourhood: number | null;
   locating: boolean;
   view: ViewMode;
+  /** The dropdowns are unfolded; they start folded (x-small screens fold them, spec 2 §2). */
+  filtersOpen: boolean;
 }
 
 export function criteriaFromParams(p: HubParams): Criteria {
@@ -27,6 +30,7 @@ export function criteriaFromParams(p: HubParams): Criteria {
     subcategory: p.subcategory,
     neighborhoodId: p.fixedNeighbourhood !== null ? null : p.neighborhoodId,
     subwayStopId: p.subwayStopId,
+    keywords: p.keywords ?? null,
     selectedSuggestion: null,
     selectedServiceSlug: p.selectedServiceSlug,
     selectedFeatures: p.selectedFeatures,
@@ -39,7 +43,7 @@ export function criteriaFromParams(p: HubParams): Criteria {
 }
 
 export function initialFilters(p: HubParams): FiltersState {
-  return { criteria: criteriaFromParams(p), fixedNeighbourhood: p.fixedNeighbourhood, locating: false, view: 'list' };
+  return { criteria: criteriaFromParams(p), fixedNeighbourhood: p.fixedNeighbourhood, locating: false, view: 'list', filtersOpen: false };
 }
 
 const SMART_REVIEW = 'smart_review';
@@ -105,14 +109,32 @@ export const filtersSlice = createSlice({
       c.ordering = action.payload ? 'distance' : SMART_REVIEW;
       state.locating = false;
     },
-    suggestionChosen(state, action: PayloadAction<string | null>) {
+    /** A place from the type-ahead: results around it, nearest first; null clears it. */
+    suggestionChosen(state, action: PayloadAction<PlaceSuggestion | null>) {
       const c = state.criteria;
-      c.selectedSuggestion = action.payload;
+      const place = action.payload;
+      c.selectedSuggestion = place?.name ?? null;
       c.neighborhoodId = null;
       c.subwayStopId = null;
-      c.lat = null;
-      c.long = null;
-      if (!action.payload) c.ordering = SMART_REVIEW;
+      c.keywords = null;
+      c.lat = place?.lat ?? null;
+      c.long = place?.long ?? null;
+      c.bbox = null;
+      c.ordering = place ? 'distance' : SMART_REVIEW;
+      state.locating = false;
+      keepOrderingValid(c);
+    },
+    /** Words typed in the field and submitted: names containing them; a chosen place goes. */
+    keywordsChosen(state, action: PayloadAction<string | null>) {
+      const c = state.criteria;
+      const words = action.payload?.trim().slice(0, KEYWORDS_MAX) || null;
+      c.keywords = words;
+      if (c.selectedSuggestion !== null) {
+        c.selectedSuggestion = null;
+        c.lat = null;
+        c.long = null;
+        c.ordering = SMART_REVIEW;
+      }
       keepOrderingValid(c);
     },
     serviceChosen(state, action: PayloadAction<string | null>) {
@@ -138,10 +160,28 @@ export const filtersSlice = createSlice({
     viewChosen(state, action: PayloadAction<ViewMode>) {
       state.view = action.payload;
     },
+    filtersToggled(state) {
+      state.filtersOpen = !state.filtersOpen;
+    },
   },
 });
 
 export const filters = filtersSlice.actions;
+
+/** A place the type-ahead offers: its name and where it is. */
+export interface PlaceSuggestion {
+  name: string;
+  lat: number;
+  long: number;
+}
+
+/** How many dropdown choices narrow the search (the folded 'Filters (N)' button says it). */
+export function activeFilterCount(c: Criteria): number {
+  return [c.subcategory, c.neighborhoodId, c.subwayStopId, c.selectedServiceSlug, c.bestOf || null].filter((v) => v !== null).length + c.selectedFeatures.length;
+}
+
+/** The API's keywords limit (server/apps/listings/search-params.ts). */
+export const KEYWORDS_MAX = 100;
 
 /** The actions that change what is searched: each starts a new search (takeLatest). */
 export const CRITERIA_ACTIONS = [
@@ -151,6 +191,7 @@ export const CRITERIA_ACTIONS = [
   filters.nearbyDenied,
   filters.subwayStopChosen,
   filters.suggestionChosen,
+  filters.keywordsChosen,
   filters.serviceChosen,
   filters.featuresChosen,
   filters.bestOfChosen,

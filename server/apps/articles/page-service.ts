@@ -7,7 +7,7 @@ import { imageUrl } from '../../../shared/format/image-url';
 import { truncate } from '../../../shared/format/text';
 import type { PageView } from '../../http/pages/page-view';
 import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
-import { listingPath } from '../listings/serialize';
+import { listingPath, toListingDTO } from '../listings/serialize';
 import {
   articleByPath, articlesOfType, articleTypeBySlug, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
   relatedArticles, slidesOf, BEST_OF_ORDERINGS, type BestOfOrdering,
@@ -176,6 +176,12 @@ export async function bestOfPage(ctx: AppContext, req: Request): Promise<PageVie
   };
 }
 
+/** The best-of-map island's state: the list's title and its places with a position, or null when none has one. */
+export function bestOfMapState(ctx: AppContext, title: string, items: Parameters<typeof toListingDTO>[0][]): { title: string; listings: ReturnType<typeof toListingDTO>[] } | null {
+  const listings = items.filter((i) => i.latitude !== null && i.longitude !== null).map((i) => toListingDTO(i, ctx.config.site.url));
+  return listings.length ? { title, listings } : null;
+}
+
 export async function bestOfListPage(ctx: AppContext, slug: string): Promise<PageView> {
   if (!ctx.config.flags.bestOf) throw new NotFoundError();
   const list = await bestOfListBySlug(ctx.db, slug);
@@ -192,6 +198,8 @@ export async function bestOfListPage(ctx: AppContext, slug: string): Promise<Pag
       neighbourhoodUrl: item.neighbourhood_slug && ctx.config.flags.listings ? urls.neighbourhood(item.neighbourhood_slug) : null,
     })),
     heroImage: list.image_key ? imageUrl(list.image_key, 'hero') : '',
+    // The full-screen map (islands/best-of-map) needs the places that have a position.
+    mapState: bestOfMapState(ctx, list.title, items),
     structuredData: bestOfItemListJsonLd(ctx.config, list.title, items),
     crumbs: [{ name: 'Home', url: '/' }, { name: `Best of ${ctx.config.city.name}`, url: '/best-of/' }, { name: list.title }],
     pageTitle: list.title,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { page } from '../../http/pages/page-view';
 import { trailingSlash } from '../../http/pages/canonical-url';
 import { addSavesIsland } from '../saves/page-island';
+import { addIsland } from '../../views';
 import { articlePage, articlePathFrom, bestOfListPage, bestOfPage, hubPage, HUB_TYPES, slideshowPage } from './page-service';
 
 // Article pages. Mounted after every fixed-path app (see apps/index.ts): the detail route is a
@@ -13,7 +14,11 @@ export function articlesPages(ctx: AppContext): Router {
 
   // ## Best of
   router.get('/best-of/', trailingSlash, page(shared, (req) => bestOfPage(ctx, req)));
-  router.get('/best-of/:slug/', trailingSlash, page(shared, (req) => bestOfListPage(ctx, String(req.params.slug))));
+  router.get('/best-of/:slug/', trailingSlash, page(shared, async (req, res) => {
+    const view = await bestOfListPage(ctx, String(req.params.slug));
+    if (view.mapState) addIsland(res, 'best-of-map', view.mapState);
+    return view;
+  }));
 
   // ## Hubs, one per article type
   for (const hub of HUB_TYPES) {

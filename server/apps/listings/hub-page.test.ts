@@ -159,4 +159,24 @@ describe('listing hubs', () => {
     expect((await request(app).get('/restaurants/pizza/')).status).toBe(404);
     expect((await request(app).get(`/restaurants/n/${annex}/annex/`)).status).toBe(404);
   });
+
+  test('the name field (keywords) narrows the hub without JavaScript, is kept in links and the island state, and is bounded', async () => {
+    const res = await request(t.app).get('/restaurants/?keywords=place%200');
+    expect(res.status).toBe(200);
+    expect(names(res.text)).toEqual(['Place 00', 'Place 01', 'Place 02', 'Place 03', 'Place 04', 'Place 05', 'Place 06', 'Place 07', 'Place 08', 'Place 09']);
+    expect(res.text).toContain('<input id="hub-keywords" type="search" name="keywords" maxlength="100" value="place 0">');
+    expect(res.text).toContain('href="/restaurants/?keywords=place+0&amp;ordering=-rating"');
+    expect(initialState(res.text)['listing-search'].params.keywords).toBe('place 0');
+    const bad = await request(t.app).get(`/restaurants/?keywords=${'x'.repeat(101)}`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('keywords');
+    expect((await request(t.app).get('/restaurants/?keywords=a&keywords=b')).status).toBe(400);
+  });
+
+  test('a reload after a chosen place (lat/long, ordering=distance, no subway stop) renders the default order; the island searches by position', async () => {
+    const res = await request(t.app).get('/restaurants/?lat=43.649&long=-79.42&selectedSuggestion=Pizzeria+Libretto&ordering=distance');
+    expect(res.status).toBe(200);
+    expect(initialState(res.text)['listing-search'].params.ordering).toBe('name');
+    expect((await request(t.app).get(`/restaurants/?subwayStopId=${stationId}&ordering=distance`)).status).toBe(200);
+  });
 });

@@ -60,8 +60,10 @@ export interface HubQuery extends Omit<HubUrlQuery, 'point'> {
 export function readHubQuery(req: Request): HubQuery {
   const parsed = parseHubQuery(req.query as Record<string, unknown>);
   if (!parsed.ok) throw new ValidationError({ [parsed.field]: [parsed.message] });
-  // lat/long (after 'Nearby') are the island's: the page cannot search by position.
+  // lat/long (after 'Nearby' or a chosen place) are the island's: the page cannot search by
+  // position, so it orders as the hub would by default until the island searches around them.
   const { point: _point, ...query } = parsed.query;
+  if (query.ordering === 'distance' && !query.subwayStopId) query.ordering = undefined;
   return { ...query, page: pageNumber(req) };
 }
 
@@ -120,6 +122,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   const search = {
     type: scope.type.id,
     subType: scope.subType?.id,
+    keywords: hub.keywords,
     neighbourhood: scope.neighbourhood?.id ?? hub.neighborhoodId,
     subwayStopId: hub.subwayStopId,
     service: hub.selectedServiceSlug,
@@ -157,6 +160,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
       ordering: activeOrdering,
       page: hub.page,
       fixedNeighbourhood: scope.neighbourhood?.id ?? null,
+      keywords: params.keywords ?? null,
     },
     results: {
       count: result.count,
