@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
 import { formatDistanceKm } from '../../../shared/format/distance';
 import { sizedImageUrl } from '../../../shared/format/image-url';
+import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 import { escapeHtml, sitePath } from '../../maps/geo';
 
 // One result, the same markup as templates/places/partials/listing-card.njk, with the saves
@@ -44,13 +45,16 @@ export const ListingCard = memo(function ListingCard({ l, ctx }: { l: ListingDTO
   return (
     <li className="place-card">
       <a className="place-card__link" href={href}>
-        {l.image_url ? (
-          <img className="place-card__image" src={sizedImageUrl(l.image_url, 'listingCard')} width={210} height={140} alt="" loading="lazy" decoding="async" />
-        ) : (
-          <span className="place-card__placeholder" aria-hidden="true">
-            {l.name.charAt(0).toUpperCase()}
-          </span>
-        )}
+        <img
+          className="place-card__image"
+          src={l.image_url ? sizedImageUrl(l.image_url, 'listingCard') : placeholderImageUrl('place', l.type.slug)}
+          data-fallback={placeholderImageUrl('place', l.type.slug)}
+          width={210}
+          height={140}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
         <span className="place-card__body">
           <h3 className="place-card__name">{l.name}</h3>
           <span className="place-card__kicker">
