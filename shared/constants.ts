@@ -143,3 +143,10 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
+
+/**
+ * The events hub island (spec 1 §9, spec 2 §7 and §9): the first 8 events of the chosen day
+ * are the featured grid, the list goes on from offset 8, and each load-more asks for the
+ * events page size with bundle_type medium.
+ */
+export const EVENTS_HUB = { featuredCount: 8, listInitialOffset: 8, loadMoreLimit: 15, bundleType: 'medium', ordering: 'start_date_time' } as const;
