@@ -16,6 +16,7 @@ import { eventPath, toEventDTO } from './serialize';
 import { eventStructuredData } from './structured-data';
 import type { EventDTO } from '../../../shared/dto';
 import type { EventsHubInitialState } from '../../../shared/events-hub';
+import type { NewsletterPromptInitialState } from '../../../shared/newsletter-prompt';
 
 // The events hub (upcoming, or one day with ?date=YYYY-MM-DD) and each event's page. Dates and
 // times are the city's (Canada/Eastern); schedules are said in words (schedule-words.ts).
@@ -66,6 +67,7 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<
     canAdd: ctx.config.flags.events,
   };
   addIsland(res, 'events-hub', island);
+  addIsland(res, 'newsletter-prompt', { type: 'events' } satisfies NewsletterPromptInitialState);
   return {
     template: 'events/index.njk',
     date,
