@@ -156,3 +156,9 @@ export const SHARE_WINDOWS = {
 /** How far below the top of the screen the contest pages' sticky aside rests (spec 1 §9):
  *  60 px under the medium nav bar, 120 px under the large one (from 1025 px). */
 export const STICKY_OFFSETS = { contest: { small: 60, large: 120 } } as const;
+/**
+ * The events hub island (spec 1 §9, spec 2 §7 and §9): the first 8 events of the chosen day
+ * are the featured grid, the list goes on from offset 8, and each load-more asks for the
+ * events page size with bundle_type medium.
+ */
+export const EVENTS_HUB = { featuredCount: 8, listInitialOffset: 8, loadMoreLimit: 15, bundleType: 'medium', ordering: 'start_date_time' } as const;

@@ -1,23 +1,31 @@
 import { useEffect, useLayoutEffect, useId, useRef, type ReactNode } from 'react';
 
 // A modal dialog: labelled by its title, Esc and the backdrop close it, focus moves into it
-// on open (the first field) and back to where it was on close, Tab stays inside.
+// on open (the first field) and back to where it was on close, Tab stays inside. A dialog
+// that must be answered (the age gate) is not dismissible: no close button, and neither Esc
+// nor the backdrop closes it.
 
 export interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
   className?: string;
+  /** false: only the dialog's own buttons close it. */
+  dismissible?: boolean;
+  /** The id of the text that describes the dialog (aria-describedby). */
+  describedBy?: string;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ title, onClose, children, className }: DialogProps) {
+export function Dialog({ title, onClose, children, className, dismissible = true, describedBy }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
+  const dismissibleRef = useRef(dismissible);
   useLayoutEffect(() => {
     closeRef.current = onClose;
+    dismissibleRef.current = dismissible;
   });
 
   useEffect(() => {
@@ -27,7 +35,8 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
-        closeRef.current();
+        if (dismissibleRef.current) closeRef.current();
+        else e.preventDefault();
       } else if (e.key === 'Tab' && el) {
         const items = Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE));
         if (!items.length) return;
@@ -50,13 +59,15 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
   }, []);
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`dialog ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <div className="dialog-backdrop" onMouseDown={(e) => dismissible && e.target === e.currentTarget && onClose()}>
+      <div ref={ref} className={`dialog ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy}>
         <div className="dialog__header">
           <h2 id={titleId} className="dialog__title">{title}</h2>
-          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
+          {dismissible && (
+            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          )}
         </div>
         <div className="dialog__body">{children}</div>
       </div>

@@ -9,6 +9,7 @@ import { seedListingTaxonomy, seedListings } from './listings';
 import { DEMO_PASSWORD, seedMembers, STAFF_EMAIL, STAFF_PASSWORD } from './members';
 import { recomputeListingStats, seedListingEngagement } from './engagement';
 import { seedArticles, seedArticleTypes } from './articles';
+import { seedCannabisArticles } from './cannabis';
 import { seedBestOfLists } from './best-of';
 import { cityEventDrafts, generatedEventDrafts, insertEvents } from './events';
 import { seedContests } from './contests';
@@ -86,6 +87,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
     const articles = await run('articles', () =>
       seedArticles(db, { rng: rng.fork('articles'), now, timeZone: tz, startYear, typeIds: articleTypeIds, world, images, slugs, perType: opts.articlesPerType ?? 82 }),
     );
+    const cannabis = await run('cannabis articles', () => seedCannabisArticles(db, { rng: rng.fork('cannabis'), now, timeZone: tz, images, slugs }));
     const hoodNames = new Map(neighbourhoods.map((n) => [n.id, n.name]));
     const bestOf = await run('best of lists', () =>
       seedBestOfLists(db, { rng: rng.fork('best-of'), now, timeZone: tz, startYear, listings, taxonomy, articleTypeIds, images, slugs, hoodNames }),
@@ -111,7 +113,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
       members: members.length + 1,
       ratings: engagement.ratings,
       favourites: engagement.favourites,
-      articles: allArticles.length,
+      articles: allArticles.length + cannabis.length,
       bestOfLists: bestOf.lists,
       events: events.length,
       contests,

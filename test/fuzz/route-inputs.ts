@@ -214,6 +214,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /archives/': { query: ['year', 'month'] },
   'GET /archives/:year/:month/': { path: { year: (f) => f.article.year, month: (f) => f.article.month }, query: ['page'] },
   'USE /cannabis': { path: {} },
+  'GET /age-gate/': { query: ['next'] },
   'POST /age-gate/': { body: { encodings: ['form'], fields: ['answer', 'remember', 'next'], valid: () => ({ answer: 'yes', next: '/cannabis/' }) } },
   'GET /robots.txt': {},
   'GET /sitemap.xml': {},

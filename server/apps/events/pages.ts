@@ -14,6 +14,9 @@ import { eventsOnDate, upcomingEvents } from './queries';
 import { eventDetail, scheduleWordsFor, upcomingOccurrences } from './page-queries';
 import { eventPath, toEventDTO } from './serialize';
 import { eventStructuredData } from './structured-data';
+import type { EventDTO } from '../../../shared/dto';
+import type { EventsHubInitialState } from '../../../shared/events-hub';
+import type { NewsletterPromptInitialState } from '../../../shared/newsletter-prompt';
 
 // The events hub (upcoming, or one day with ?date=YYYY-MM-DD) and each event's page. Dates and
 // times are the city's (Canada/Eastern); schedules are said in words (schedule-words.ts).
@@ -54,7 +57,17 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<
   const today = moment.tz(now, tz).format('YYYY-MM-DD');
   const day = moment.utc(date ?? today, 'YYYY-MM-DD');
   const pages = pagesOrNotFound(page, result.count, HUB_PAGE_SIZE);
-  addIsland(res, 'events-hub', { date: date ?? null, results: result });
+  const events = result.results.map((e) => ({ ...e, share_path: eventPath({ slug: e.slug!, id: e.id }), schedule: words.get(e.id) ?? '' }));
+  const island: EventsHubInitialState = {
+    date: date ?? null,
+    today,
+    offset,
+    count: result.count,
+    results: result.results.map((e) => ({ ...(e as EventDTO), schedule: words.get(e.id) ?? '' })),
+    canAdd: ctx.config.flags.events,
+  };
+  addIsland(res, 'events-hub', island);
+  addIsland(res, 'newsletter-prompt', { type: 'events' } satisfies NewsletterPromptInitialState);
   return {
     template: 'events/index.njk',
     date,
@@ -62,7 +75,7 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<
     today,
     previousDay: day.clone().subtract(1, 'day').format('YYYY-MM-DD'),
     nextDay: day.clone().add(1, 'day').format('YYYY-MM-DD'),
-    events: result.results.map((e) => ({ ...e, share_path: eventPath({ slug: e.slug!, id: e.id }), schedule: words.get(e.id) ?? '' })),
+    events,
     count: result.count,
     page,
     pages,

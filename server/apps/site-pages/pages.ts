@@ -2,7 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { AppContext } from '../../context';
 import { page } from '../../http/pages/page-view';
 import { trailingSlash } from '../../http/pages/canonical-url';
-import { ageGatePage, AGE_GATE_PREFIX, answerAgeGate } from './age-gate';
+import { ageGateGuard, ageGatePage, AGE_GATE_PREFIX, answerAgeGate } from './age-gate';
 import { archiveChoice, archiveMonth, archivesIndex } from './archives';
 import { staticPage } from './static-pages';
 
@@ -23,7 +23,8 @@ export function sitePages(ctx: AppContext): Router {
   router.get('/archives/:year/:month/', trailingSlash, page(shared, (req) => archiveMonth(ctx, req)));
 
   // ## Age gate: guards the cannabis section (its hub and articles are the articles app's)
-  router.use(AGE_GATE_PREFIX, page('private', (req, res) => ageGatePage(ctx.config, req, res)));
+  router.use(AGE_GATE_PREFIX, page('private', (req, res) => ageGateGuard(ctx.config, req, res)));
+  router.get('/age-gate/', page('private', (req) => ageGatePage(ctx.config, req)));
   router.post('/age-gate/', answerAgeGate(ctx.config));
   return router;
 }

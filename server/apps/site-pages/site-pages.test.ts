@@ -69,19 +69,54 @@ describe('site pages', () => {
       expect(legalAge('AB')).toBe(18);
     });
 
-    test('without the cookie the cannabis section shows the gate form instead of its content', async () => {
+    test('without the cookie the cannabis page carries the gate dialog over its content, and a no-JavaScript way to the gate page', async () => {
       const res = await request(t.app).get('/cannabis/');
       expect(res.status).toBe(200);
-      expect(res.text).toContain('Are you 19 or older?');
-      expect(res.text).toContain('name="remember"');
-      expect(mainOf(res.text)).not.toContain('Weed shops guide');
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(mainOf(res.text)).toContain('Weed shops guide');
+      expect(res.text).toContain('data-island="age-gate"');
+      expect(res.text).toContain('<noscript><meta http-equiv="refresh" content="0; url=/age-gate/?next=%2Fcannabis%2F"></noscript>');
+      expect(res.text).toMatch(/"age-gate":\{"legalAge":19\}/);
+      expect(res.headers['x-robots-tag']).toBe('noindex');
       expect(res.headers.vary).toMatch(/Cookie/);
     });
 
-    test('the gate is the province’s age', async () => {
-      const res = await request(t.rebuild({ CITY_PROVINCE: 'QC' })).get('/cannabis/');
-      expect(res.text).toContain('Are you 21 or older?');
+    test('the gated page is the same for every reader who has not answered (shareable by caches)', async () => {
+      const a = await guestAgent(t.app).get('/cannabis/');
+      const b = await guestAgent(t.app).get('/cannabis/');
+      expect(a.text).toBe(b.text);
+      expect(a.headers['cache-control']).toMatch(/max-age=60/);
+    });
+
+    test('a reader who accepted gets the page without the gate', async () => {
+      const res = await request(t.app).get('/cannabis/').set('Cookie', 'is_user_over_18=true');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Weed shops guide');
+      expect(res.text).not.toContain('data-island="age-gate"');
+      expect(res.text).not.toContain('http-equiv="refresh"');
+    });
+
+    test('the full gate page (no JavaScript) asks with the province’s age and returns to the page asked for', async () => {
+      const res = await request(t.app).get('/age-gate/?next=%2Fcannabis%2F');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Are you 19 or older?');
+      expect(res.text).toContain('name="remember"');
+      expect(res.text).toContain('name="next" value="/cannabis/"');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      for (const [province, age] of [['QC', 21], ['AB', 18]] as const) {
+        const other = await request(t.rebuild({ CITY_PROVINCE: province })).get('/age-gate/');
+        expect(other.text).toContain(`Are you ${age} or older?`);
+      }
+      const gated = await request(t.rebuild({ CITY_PROVINCE: 'QC' })).get('/cannabis/');
+      expect(gated.text).toMatch(/"age-gate":\{"legalAge":21\}/);
+    });
+
+    test('the gate page sends an answered reader on (yes) or home (no), and never off the site', async () => {
+      const yes = await request(t.app).get('/age-gate/?next=%2Fcannabis%2Fsome%2F').set('Cookie', 'is_user_over_18=true');
+      expect([yes.status, yes.headers.location]).toEqual([302, '/cannabis/some/']);
+      const no = await request(t.app).get('/age-gate/').set('Cookie', 'is_user_over_18=false');
+      expect([no.status, no.headers.location]).toEqual([302, '/']);
+      const away = await request(t.app).get('/age-gate/?next=https%3A%2F%2Fevil.example%2F');
+      expect(away.text).toContain('name="next" value="/cannabis/"');
     });
 
     test('accepting with remember sets the cookie for 30 days and returns to the page asked for', async () => {
