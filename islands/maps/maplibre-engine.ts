@@ -4,17 +4,18 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, Geometry } from 'geojson';
 import type { BBox, MapArea, MapEngine, MapHandle, MapOptions, MapPoint } from './types';
 import { boundsOf, geometryPoints, MAP } from './geo';
+import { baseStyle } from './base-style';
+import { siteConfig } from '../common/initial-state';
 
 // The maplibre implementation of MapEngine. Only loader.ts imports it, dynamically, so it and
 // maplibre-gl (the vendor-maplibre chunk) download only on map pages / when a map view opens.
-// No tile service: a plain background, our neighbourhood boundaries as fill and line layers,
-// listings and subway stations as circle layers (clustered listings), names in HTML popups,
-// so no glyphs or sprites are needed. A base style URL, if config ever gives one, goes under.
+// Under everything: the configured base map, or our own city context (base-style.ts). On top:
+// the page's neighbourhood boundaries as fill and line layers, listings and subway stations as
+// circle layers (clustered listings), with HTML popups.
 
 maplibregl.setWorkerUrl(workerUrl);
 
 const COLORS = {
-  background: '#f2efe9',
   area: '#d9e4d1',
   areaHighlight: '#f6c343',
   areaLine: '#6b7a5e',
@@ -53,24 +54,23 @@ function areasCollection(areas: MapArea[]): FeatureCollection {
   };
 }
 
-function baseStyle(): maplibregl.StyleSpecification {
-  return { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': COLORS.background } }] };
-}
-
 export const maplibreEngine: MapEngine = {
   async create(container: HTMLElement, opts: MapOptions): Promise<MapHandle> {
+    const base = opts.styleUrl ? { style: opts.styleUrl, context: false } : await baseStyle(siteConfig().map, window.location.href);
     const map = new maplibregl.Map({
       container,
-      style: opts.styleUrl || baseStyle(),
+      style: base.style,
       center: [opts.center.longitude, opts.center.latitude],
       zoom: opts.zoom ?? MAP.defaultZoom,
       minZoom: MAP.minZoom,
       maxZoom: MAP.maxZoom,
-      attributionControl: { compact: true, customAttribution: 'Boundaries and stations: City Open Data' },
+      attributionControl: { compact: true, customAttribution: 'Boundaries and stations: City of Toronto Open Data' },
       cooperativeGestures: false,
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.getCanvas().setAttribute('aria-label', opts.label);
+    // Browser tests ask the map what it drew (queryRenderedFeatures on the context layers).
+    (container as HTMLElement & { maplibreMap?: maplibregl.Map }).maplibreMap = map;
 
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('The map did not load.')), 15_000);
@@ -78,10 +78,15 @@ export const maplibreEngine: MapEngine = {
         clearTimeout(timer);
         resolve();
       });
-      map.once('error', (e) => {
+      const failed = (e: maplibregl.ErrorEvent & { sourceId?: string }) => {
+        // A source that fails (a tile, the context file) leaves a map that still works.
+        if (e.sourceId) return;
+        map.off('error', failed);
         clearTimeout(timer);
         reject(e.error ?? new Error('The map failed.'));
-      });
+      };
+      map.on('error', failed);
+      map.once('load', () => map.off('error', failed));
     }).catch((err) => {
       map.remove();
       throw err;
@@ -89,10 +94,12 @@ export const maplibreEngine: MapEngine = {
 
     let points = opts.points ?? [];
     map.addSource('areas', { type: 'geojson', data: areasCollection(opts.areas ?? []) });
-    map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['case', ['get', 'highlight'], COLORS.areaHighlight, COLORS.area], 'fill-opacity': ['case', ['get', 'highlight'], 0.45, 0.35] } });
-    map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': COLORS.areaLine, 'line-width': ['case', ['get', 'highlight'], 2.5, 1] } });
+    // The page's areas go under the context's names and subway, so those stay readable.
+    const underLabels = base.context ? 'ctx-neighbourhood-labels' : undefined;
+    map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['case', ['get', 'highlight'], COLORS.areaHighlight, COLORS.area], 'fill-opacity': ['case', ['get', 'highlight'], 0.45, 0.35] } }, underLabels);
+    map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': COLORS.areaLine, 'line-width': ['case', ['get', 'highlight'], 2.5, 1] } }, underLabels);
     map.addSource('stations', { type: 'geojson', data: pointsCollection(opts.stations ?? []) });
-    map.addLayer({ id: 'stations', type: 'circle', source: 'stations', paint: { 'circle-radius': 5, 'circle-color': COLORS.station, 'circle-stroke-color': COLORS.stationStroke, 'circle-stroke-width': 2.5 } });
+    map.addLayer({ id: 'stations', type: 'circle', source: 'stations', paint: { 'circle-radius': 5, 'circle-color': COLORS.station, 'circle-stroke-color': COLORS.stationStroke, 'circle-stroke-width': 2.5 } }, base.context ? 'ctx-station-labels' : undefined);
     map.addSource('points', { type: 'geojson', data: pointsCollection(points), cluster: Boolean(opts.cluster), clusterRadius: 40, clusterMaxZoom: 15 });
     if (opts.cluster) {
       map.addLayer({
