@@ -38,6 +38,7 @@ import { videosPages } from './videos/pages';
 import { neighbourhoodsPages } from './neighbourhoods/pages';
 import { photosPages } from './photos/pages';
 import { listingsPages } from './listings/pages';
+import { mapTilesRoutes } from './map-tiles/routes';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -98,6 +99,7 @@ export function appRouters(ctx: AppContext): Router[] {
     neighbourhoodsApi(ctx),
     searchApi(ctx),
     newslettersApi(ctx),
+    mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
     homePages(ctx),
     newslettersPages(ctx),

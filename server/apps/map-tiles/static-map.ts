@@ -19,14 +19,14 @@ interface Indexed {
 
 let context: Indexed[] | null = null;
 
-function contextFile(): string {
+export function mapContextFile(): string {
   return path.join(STATIC_DIR, MAP_CONTEXT_PATH.replace(/^\/static\//, ''));
 }
 
 /** The context features with their bounds, read once per process. */
 export function mapContext(): Indexed[] {
   if (context) return context;
-  const gj = JSON.parse(fs.readFileSync(contextFile(), 'utf8')) as ContextCollection;
+  const gj = JSON.parse(fs.readFileSync(mapContextFile(), 'utf8')) as ContextCollection;
   context = gj.features.map((feature) => {
     const box: Indexed['box'] = [Infinity, Infinity, -Infinity, -Infinity];
     const walk = (c: unknown): void => {
