@@ -38,7 +38,7 @@ export function contextStyle(origin: string): maplibregl.StyleSpecification {
       context: {
         type: 'geojson',
         data: new URL(MAP_CONTEXT_PATH, origin).href,
-        attribution: 'Contains information licensed under the Open Government Licence – Toronto',
+        attribution: 'City of Toronto Open Data (OGL – Toronto)',
       },
     },
     layers: [
@@ -118,12 +118,16 @@ function absolute(url: string, origin: string): string {
 let pmtilesRegistered = false;
 
 /** The style a map starts from, as configured (see the module comment). */
-export async function baseStyle(settings: MapTileSettings | undefined, origin: string): Promise<{ style: maplibregl.StyleSpecification | string; context: boolean }> {
+export async function baseStyle(
+  settings: MapTileSettings | undefined,
+  origin: string,
+  addProtocol: typeof maplibregl.addProtocol,
+): Promise<{ style: maplibregl.StyleSpecification | string; context: boolean }> {
   if (settings?.styleUrl) return { style: absolute(settings.styleUrl, origin), context: false };
   if (settings?.pmtilesUrl) {
-    const [maplibre, pmtiles, basemaps] = await Promise.all([import('maplibre-gl'), import('pmtiles'), import('@protomaps/basemaps')]);
+    const [pmtiles, basemaps] = await Promise.all([import('pmtiles'), import('@protomaps/basemaps')]);
     if (!pmtilesRegistered) {
-      maplibre.addProtocol('pmtiles', new pmtiles.Protocol().tile);
+      addProtocol('pmtiles', new pmtiles.Protocol().tile);
       pmtilesRegistered = true;
     }
     return {

@@ -56,7 +56,7 @@ function areasCollection(areas: MapArea[]): FeatureCollection {
 
 export const maplibreEngine: MapEngine = {
   async create(container: HTMLElement, opts: MapOptions): Promise<MapHandle> {
-    const base = opts.styleUrl ? { style: opts.styleUrl, context: false } : await baseStyle(siteConfig().map, window.location.href);
+    const base = opts.styleUrl ? { style: opts.styleUrl, context: false } : await baseStyle(siteConfig().map, window.location.href, maplibregl.addProtocol);
     const map = new maplibregl.Map({
       container,
       style: base.style,
@@ -64,7 +64,8 @@ export const maplibreEngine: MapEngine = {
       zoom: opts.zoom ?? MAP.defaultZoom,
       minZoom: MAP.minZoom,
       maxZoom: MAP.maxZoom,
-      attributionControl: { compact: true, customAttribution: 'Boundaries and stations: City of Toronto Open Data' },
+      // The context source credits the City itself; over another base map, our boundaries and stations still need it.
+      attributionControl: { compact: true, customAttribution: base.context ? undefined : 'Boundaries and stations: City of Toronto Open Data' },
       cooperativeGestures: false,
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
