@@ -27,6 +27,13 @@ const COLORS = {
   cluster: '#c8102e',
 };
 
+/**
+ * The spec's zoom levels (spec 2 §9: 15 for one marker, 12 for the city, 14 for the static map)
+ * count 256-px tiles, as web map services and the server's static map do; maplibre counts
+ * 512-px tiles, so the same view is one level lower here.
+ */
+const ml = (specZoom: number) => specZoom - 1;
+
 /** Reopen a popup only after this long when one was just closed (spec 2 §4). */
 const POPUP_REOPEN_DELAY_MS = 500;
 
@@ -61,9 +68,9 @@ export const maplibreEngine: MapEngine = {
       container,
       style: base.style,
       center: [opts.center.longitude, opts.center.latitude],
-      zoom: opts.zoom ?? MAP.defaultZoom,
-      minZoom: MAP.minZoom,
-      maxZoom: MAP.maxZoom,
+      zoom: ml(opts.zoom ?? MAP.defaultZoom),
+      minZoom: ml(MAP.minZoom),
+      maxZoom: ml(MAP.maxZoom),
       // The context source credits the City itself; over another base map, our boundaries and stations still need it.
       attributionControl: { compact: true, customAttribution: base.context ? undefined : 'Boundaries and stations: City of Toronto Open Data' },
       cooperativeGestures: false,
@@ -101,7 +108,7 @@ export const maplibreEngine: MapEngine = {
     map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': COLORS.areaLine, 'line-width': ['case', ['get', 'highlight'], 2.5, 1] } }, underLabels);
     map.addSource('stations', { type: 'geojson', data: pointsCollection(opts.stations ?? []) });
     map.addLayer({ id: 'stations', type: 'circle', source: 'stations', paint: { 'circle-radius': 5, 'circle-color': COLORS.station, 'circle-stroke-color': COLORS.stationStroke, 'circle-stroke-width': 2.5 } }, base.context ? 'ctx-station-labels' : undefined);
-    map.addSource('points', { type: 'geojson', data: pointsCollection(points), cluster: Boolean(opts.cluster), clusterRadius: 40, clusterMaxZoom: 15 });
+    map.addSource('points', { type: 'geojson', data: pointsCollection(points), cluster: Boolean(opts.cluster), clusterRadius: 40, clusterMaxZoom: ml(15) });
     if (opts.cluster) {
       map.addLayer({
         id: 'clusters',
@@ -138,7 +145,9 @@ export const maplibreEngine: MapEngine = {
       if (pending) clearTimeout(pending);
       const show = () => {
         popup?.remove();
-        popup = new maplibregl.Popup({ maxWidth: `${opts.popupMaxWidth}px`, focusAfterOpen: true }).setLngLat(lngLat).setHTML(html).addTo(map);
+        // Never wider than the map (454 px does not fit a phone's map).
+        const maxWidth = Math.max(200, Math.min(opts.popupMaxWidth, container.clientWidth - 24));
+        popup = new maplibregl.Popup({ maxWidth: `${maxWidth}px`, focusAfterOpen: true }).setLngLat(lngLat).setHTML(html).addTo(map);
         popup.on('close', () => (closedAt = Date.now()));
       };
       if (Date.now() - closedAt < POPUP_REOPEN_DELAY_MS) pending = setTimeout(show, POPUP_REOPEN_DELAY_MS);
@@ -164,12 +173,17 @@ export const maplibreEngine: MapEngine = {
 
     const fit = (box: BBox | null, single: boolean) => {
       if (!box) return;
-      if (single) map.jumpTo({ center: [box[0], box[1]], zoom: MAP.singleZoom });
-      else map.fitBounds([[box[0], box[1]], [box[2], box[3]]], { padding: MAP.padding, maxZoom: MAP.singleZoom, animate: false });
+      if (single) map.jumpTo({ center: [box[0], box[1]], zoom: ml(MAP.singleZoom) });
+      else map.fitBounds([[box[0], box[1]], [box[2], box[3]]], { padding: MAP.padding, maxZoom: ml(MAP.singleZoom), animate: false });
     };
     const fitPoints = (ps: MapPoint[]) => fit(boundsOf(ps), ps.length === 1);
-    if (opts.fit === 'points' && points.length) fitPoints(points);
-    else if (opts.fit === 'areas' && opts.areas?.length) fit(boundsOf(opts.areas.flatMap((a) => geometryPoints(a.geometry))), false);
+    const firstFit = () => {
+      if (opts.fit === 'points' && points.length) fitPoints(points);
+      else if (opts.fit === 'areas' && opts.areas?.length) fit(boundsOf(opts.areas.flatMap((a) => geometryPoints(a.geometry))), false);
+    };
+    // A page island's canvas has no height until the map is ready (its fallback shows till
+    // then), and fitting a box into nothing picks a wild zoom: fit on the first resize instead.
+    let pendingFit: (() => void) | null = container.clientWidth && container.clientHeight ? (firstFit(), null) : firstFit;
 
     const listeners = new Set<() => void>();
     map.on('moveend', (e) => {
@@ -197,6 +211,10 @@ export const maplibreEngine: MapEngine = {
       },
       resize() {
         map.resize();
+        if (pendingFit && container.clientWidth && container.clientHeight) {
+          pendingFit();
+          pendingFit = null;
+        }
       },
       destroy() {
         if (pending) clearTimeout(pending);
