@@ -77,6 +77,14 @@ const envSchema = z.object({
   FACEBOOK_PAGE_URL: z.string().optional(),
   INSTAGRAM_URL: z.string().optional(),
   X_URL: z.string().optional(),
+  // The base map: a hosted MapLibre style, or a .pmtiles extract (a site path served from
+  // DATA_DIR/map-tiles/, or an https URL). Neither: maps draw our own city context.
+  MAP_STYLE_URL: z.string().regex(/^https?:\/\/\S+$/i, 'must be an http(s) URL of a MapLibre style').optional().or(z.literal('')),
+  MAP_PMTILES_URL: z
+    .string()
+    .regex(/^(https?:\/\/\S+|\/map-tiles\/[A-Za-z0-9._-]+)\.pmtiles$/i, 'must be /map-tiles/NAME.pmtiles (a file in DATA_DIR/map-tiles/) or an http(s) URL ending in .pmtiles')
+    .optional()
+    .or(z.literal('')),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -113,6 +121,8 @@ export interface Config {
   facebook: { appId?: string; appSecret?: string };
   apple: { clientId?: string; jwksUrl: string; issuer: string };
   social: { iosAppUrl?: string; facebookPageUrl?: string; instagramUrl?: string; xUrl?: string };
+  /** The base map (MAP_STYLE_URL, MAP_PMTILES_URL); null for our own city context. */
+  map: { styleUrl: string | null; pmtilesUrl: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -194,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET },
     apple: { clientId: e.APPLE_CLIENT_ID, jwksUrl: e.APPLE_JWKS_URL, issuer: e.APPLE_ISSUER },
     social: { iosAppUrl: e.IOS_APP_URL, facebookPageUrl: e.FACEBOOK_PAGE_URL, instagramUrl: e.INSTAGRAM_URL, xUrl: e.X_URL },
+    map: { styleUrl: e.MAP_STYLE_URL || null, pmtilesUrl: e.MAP_PMTILES_URL || null },
     ...overrides,
   };
 }

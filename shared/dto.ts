@@ -25,6 +25,13 @@ export interface SiteConfigDTO {
   timeZone: string;
   startYear: number;
   flags: import('./constants').FeatureFlags;
+  /** The base map (MAP_STYLE_URL / MAP_PMTILES_URL); both null: our own city context. */
+  map?: MapTileSettings;
+}
+
+export interface MapTileSettings {
+  styleUrl: string | null;
+  pmtilesUrl: string | null;
 }
 
 export interface ProfileDTO {

@@ -22,6 +22,20 @@ describe('map helpers', () => {
     expect(listingPopupHtml(listing(6, { share_url: '' }), ctx)).toContain('>View Website</a>');
   });
 
+  test('a listing popup links category, sub-category and neighbourhood pages, the website and food safety (spec 2 §2 "Maps")', () => {
+    const html = listingPopupHtml(
+      listing(8, { sub_type: { id: 3, name: 'Pizza', slug: 'pizza', share_url: 'https://site.test/restaurants/pizza/' }, dinesafe_establishment_id: 10234567 }),
+      ctx,
+    );
+    expect(html).toContain('<p class="map-popup__kicker"><a href="/restaurants/">Restaurants</a> › <a href="/restaurants/pizza/">Pizza</a> · <a href="/restaurants/n/7/kensington/">Kensington</a></p>');
+    expect(html).toContain('<a href="https://example.com" rel="nofollow noopener">Website</a>');
+    expect(html).toContain('>Food safety inspections</a>');
+    const plain = listingPopupHtml(listing(9, { default_neighborhood: null, dinesafe_establishment_id: null }), ctx);
+    expect(plain).toContain('<p class="map-popup__kicker"><a href="/restaurants/">Restaurants</a></p>');
+    expect(plain).not.toContain('Food safety');
+    expect(listingPopupHtml(listing(10, { type: { id: 1, name: 'A <b>', slug: 'a', share_url: 'https://site.test/a/' } }), ctx)).toContain('>A &lt;b&gt;</a>');
+  });
+
   test('markers skip places without coordinates; the neighbourhood path is type share_url + n/ + id + path', () => {
     const pts = listingPoints([listing(1), listing(2, { coordinates: null }), listing(3, { appears_in_best_of_lists: true })], ctx, 1);
     expect(pts.map((p) => [p.id, p.kind])).toEqual([[1, 'main'], [3, 'best-of']]);

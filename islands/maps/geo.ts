@@ -47,6 +47,24 @@ export function neighbourhoodListingsPath(l: ListingDTO, siteUrl: string): strin
   return `${base}/n/${l.default_neighborhood.id}${l.default_neighborhood.path}`;
 }
 
+/** The City's DineSafe inspection search (the listing page links the same place). */
+export const DINESAFE_URL = 'https://www.toronto.ca/community-people/health-wellness-care/health-programs-advice/food-safety/dinesafe/';
+
+function link(href: string | null | undefined, text: string): string {
+  return href ? `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
+
+/** Category › sub-category · neighbourhood, each a link to its page (spec 2 §2 "Maps"). */
+export function listingKickerLinks(l: ListingDTO, siteUrl: string): string {
+  const parts: string[] = [];
+  const kinds: string[] = [];
+  if (l.type?.name) kinds.push(link(l.type.share_url ? sitePath(l.type.share_url, siteUrl) : null, l.type.name));
+  if (l.sub_type?.name) kinds.push(link(l.sub_type.share_url ? sitePath(l.sub_type.share_url, siteUrl) : null, l.sub_type.name));
+  if (kinds.length) parts.push(kinds.join(' › '));
+  if (l.default_neighborhood) parts.push(link(neighbourhoodListingsPath(l, siteUrl), l.default_neighborhood.name));
+  return parts.join(' · ');
+}
+
 /** A listing marker's popup: name, address (a maps search), phone, View Review/Website, best-of sticker. */
 export function listingPopupHtml(l: ListingDTO, ctx: { siteUrl: string; cityName: string }): string {
   const share = l.share_url ? sitePath(l.share_url, ctx.siteUrl) : null;
@@ -54,13 +72,15 @@ export function listingPopupHtml(l: ListingDTO, ctx: { siteUrl: string; cityName
   const parts: string[] = [`<div class="map-popup map-popup--listing">`];
   if (l.appears_in_best_of_lists) parts.push(`<span class="best-of-sticker">Best of ${escapeHtml(ctx.cityName)}</span>`);
   parts.push(`<p class="map-popup__name">${share ? `<a href="${escapeHtml(share)}">${escapeHtml(l.name)}</a>` : escapeHtml(l.name)}</p>`);
-  const kicker = [l.sub_type?.name ?? l.type?.name, l.default_neighborhood?.name].filter(Boolean).join(' · ');
-  if (kicker) parts.push(`<p class="map-popup__kicker">${escapeHtml(kicker)}</p>`);
+  const kicker = listingKickerLinks(l, ctx.siteUrl);
+  if (kicker) parts.push(`<p class="map-popup__kicker">${kicker}</p>`);
   if (l.address) {
     const q = encodeURIComponent(`${l.address}, ${ctx.cityName}`);
     parts.push(`<p class="map-popup__address"><a href="https://www.openstreetmap.org/search?query=${q}" rel="noopener">${escapeHtml(l.address)}</a></p>`);
   }
   if (l.phone) parts.push(`<p class="map-popup__phone"><a href="${escapeHtml(telHref(l.phone))}">${escapeHtml(l.phone)}</a></p>`);
+  if (website && share) parts.push(`<p class="map-popup__website"><a href="${escapeHtml(website)}" rel="nofollow noopener">Website</a></p>`);
+  if (l.dinesafe_establishment_id) parts.push(`<p class="map-popup__food-safety"><a href="${DINESAFE_URL}" rel="noopener">Food safety inspections</a></p>`);
   if (typeof l.distance === 'number') parts.push(`<p class="map-popup__distance">${escapeHtml(formatDistanceKm(l.distance))}</p>`);
   if (share) parts.push(`<p class="map-popup__cta"><a class="button" href="${escapeHtml(share)}">View Review</a></p>`);
   else if (website) parts.push(`<p class="map-popup__cta"><a class="button" href="${escapeHtml(website)}" rel="nofollow noopener">View Website</a></p>`);

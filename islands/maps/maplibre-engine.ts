@@ -4,17 +4,18 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, Geometry } from 'geojson';
 import type { BBox, MapArea, MapEngine, MapHandle, MapOptions, MapPoint } from './types';
 import { boundsOf, geometryPoints, MAP } from './geo';
+import { baseStyle } from './base-style';
+import { siteConfig } from '../common/initial-state';
 
 // The maplibre implementation of MapEngine. Only loader.ts imports it, dynamically, so it and
 // maplibre-gl (the vendor-maplibre chunk) download only on map pages / when a map view opens.
-// No tile service: a plain background, our neighbourhood boundaries as fill and line layers,
-// listings and subway stations as circle layers (clustered listings), names in HTML popups,
-// so no glyphs or sprites are needed. A base style URL, if config ever gives one, goes under.
+// Under everything: the configured base map, or our own city context (base-style.ts). On top:
+// the page's neighbourhood boundaries as fill and line layers, listings and subway stations as
+// circle layers (clustered listings), with HTML popups.
 
 maplibregl.setWorkerUrl(workerUrl);
 
 const COLORS = {
-  background: '#f2efe9',
   area: '#d9e4d1',
   areaHighlight: '#f6c343',
   areaLine: '#6b7a5e',
@@ -25,6 +26,13 @@ const COLORS = {
   stationStroke: '#1f2937',
   cluster: '#c8102e',
 };
+
+/**
+ * The spec's zoom levels (spec 2 §9: 15 for one marker, 12 for the city, 14 for the static map)
+ * count 256-px tiles, as web map services and the server's static map do; maplibre counts
+ * 512-px tiles, so the same view is one level lower here.
+ */
+const ml = (specZoom: number) => specZoom - 1;
 
 /** Reopen a popup only after this long when one was just closed (spec 2 §4). */
 const POPUP_REOPEN_DELAY_MS = 500;
@@ -53,24 +61,24 @@ function areasCollection(areas: MapArea[]): FeatureCollection {
   };
 }
 
-function baseStyle(): maplibregl.StyleSpecification {
-  return { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': COLORS.background } }] };
-}
-
 export const maplibreEngine: MapEngine = {
   async create(container: HTMLElement, opts: MapOptions): Promise<MapHandle> {
+    const base = opts.styleUrl ? { style: opts.styleUrl, context: false } : await baseStyle(siteConfig().map, window.location.href, maplibregl.addProtocol);
     const map = new maplibregl.Map({
       container,
-      style: opts.styleUrl || baseStyle(),
+      style: base.style,
       center: [opts.center.longitude, opts.center.latitude],
-      zoom: opts.zoom ?? MAP.defaultZoom,
-      minZoom: MAP.minZoom,
-      maxZoom: MAP.maxZoom,
-      attributionControl: { compact: true, customAttribution: 'Boundaries and stations: City Open Data' },
+      zoom: ml(opts.zoom ?? MAP.defaultZoom),
+      minZoom: ml(MAP.minZoom),
+      maxZoom: ml(MAP.maxZoom),
+      // The context source credits the City itself; over another base map, our boundaries and stations still need it.
+      attributionControl: { compact: true, customAttribution: base.context ? undefined : 'Boundaries and stations: City of Toronto Open Data' },
       cooperativeGestures: false,
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.getCanvas().setAttribute('aria-label', opts.label);
+    // Browser tests ask the map what it drew (queryRenderedFeatures on the context layers).
+    (container as HTMLElement & { maplibreMap?: maplibregl.Map }).maplibreMap = map;
 
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('The map did not load.')), 15_000);
@@ -78,10 +86,15 @@ export const maplibreEngine: MapEngine = {
         clearTimeout(timer);
         resolve();
       });
-      map.once('error', (e) => {
+      const failed = (e: maplibregl.ErrorEvent & { sourceId?: string }) => {
+        // A source that fails (a tile, the context file) leaves a map that still works.
+        if (e.sourceId) return;
+        map.off('error', failed);
         clearTimeout(timer);
         reject(e.error ?? new Error('The map failed.'));
-      });
+      };
+      map.on('error', failed);
+      map.once('load', () => map.off('error', failed));
     }).catch((err) => {
       map.remove();
       throw err;
@@ -89,11 +102,13 @@ export const maplibreEngine: MapEngine = {
 
     let points = opts.points ?? [];
     map.addSource('areas', { type: 'geojson', data: areasCollection(opts.areas ?? []) });
-    map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['case', ['get', 'highlight'], COLORS.areaHighlight, COLORS.area], 'fill-opacity': ['case', ['get', 'highlight'], 0.45, 0.35] } });
-    map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': COLORS.areaLine, 'line-width': ['case', ['get', 'highlight'], 2.5, 1] } });
+    // The page's areas go under the context's names and subway, so those stay readable.
+    const underLabels = base.context ? 'ctx-neighbourhood-labels' : undefined;
+    map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['case', ['get', 'highlight'], COLORS.areaHighlight, COLORS.area], 'fill-opacity': ['case', ['get', 'highlight'], 0.45, 0.35] } }, underLabels);
+    map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': COLORS.areaLine, 'line-width': ['case', ['get', 'highlight'], 2.5, 1] } }, underLabels);
     map.addSource('stations', { type: 'geojson', data: pointsCollection(opts.stations ?? []) });
-    map.addLayer({ id: 'stations', type: 'circle', source: 'stations', paint: { 'circle-radius': 5, 'circle-color': COLORS.station, 'circle-stroke-color': COLORS.stationStroke, 'circle-stroke-width': 2.5 } });
-    map.addSource('points', { type: 'geojson', data: pointsCollection(points), cluster: Boolean(opts.cluster), clusterRadius: 40, clusterMaxZoom: 15 });
+    map.addLayer({ id: 'stations', type: 'circle', source: 'stations', paint: { 'circle-radius': 5, 'circle-color': COLORS.station, 'circle-stroke-color': COLORS.stationStroke, 'circle-stroke-width': 2.5 } }, base.context ? 'ctx-station-labels' : undefined);
+    map.addSource('points', { type: 'geojson', data: pointsCollection(points), cluster: Boolean(opts.cluster), clusterRadius: 40, clusterMaxZoom: ml(15) });
     if (opts.cluster) {
       map.addLayer({
         id: 'clusters',
@@ -130,7 +145,9 @@ export const maplibreEngine: MapEngine = {
       if (pending) clearTimeout(pending);
       const show = () => {
         popup?.remove();
-        popup = new maplibregl.Popup({ maxWidth: `${opts.popupMaxWidth}px`, focusAfterOpen: true }).setLngLat(lngLat).setHTML(html).addTo(map);
+        // Never wider than the map (454 px does not fit a phone's map).
+        const maxWidth = Math.max(200, Math.min(opts.popupMaxWidth, container.clientWidth - 24));
+        popup = new maplibregl.Popup({ maxWidth: `${maxWidth}px`, focusAfterOpen: true }).setLngLat(lngLat).setHTML(html).addTo(map);
         popup.on('close', () => (closedAt = Date.now()));
       };
       if (Date.now() - closedAt < POPUP_REOPEN_DELAY_MS) pending = setTimeout(show, POPUP_REOPEN_DELAY_MS);
@@ -156,12 +173,17 @@ export const maplibreEngine: MapEngine = {
 
     const fit = (box: BBox | null, single: boolean) => {
       if (!box) return;
-      if (single) map.jumpTo({ center: [box[0], box[1]], zoom: MAP.singleZoom });
-      else map.fitBounds([[box[0], box[1]], [box[2], box[3]]], { padding: MAP.padding, maxZoom: MAP.singleZoom, animate: false });
+      if (single) map.jumpTo({ center: [box[0], box[1]], zoom: ml(MAP.singleZoom) });
+      else map.fitBounds([[box[0], box[1]], [box[2], box[3]]], { padding: MAP.padding, maxZoom: ml(MAP.singleZoom), animate: false });
     };
     const fitPoints = (ps: MapPoint[]) => fit(boundsOf(ps), ps.length === 1);
-    if (opts.fit === 'points' && points.length) fitPoints(points);
-    else if (opts.fit === 'areas' && opts.areas?.length) fit(boundsOf(opts.areas.flatMap((a) => geometryPoints(a.geometry))), false);
+    const firstFit = () => {
+      if (opts.fit === 'points' && points.length) fitPoints(points);
+      else if (opts.fit === 'areas' && opts.areas?.length) fit(boundsOf(opts.areas.flatMap((a) => geometryPoints(a.geometry))), false);
+    };
+    // A page island's canvas has no height until the map is ready (its fallback shows till
+    // then), and fitting a box into nothing picks a wild zoom: fit on the first resize instead.
+    let pendingFit: (() => void) | null = container.clientWidth && container.clientHeight ? (firstFit(), null) : firstFit;
 
     const listeners = new Set<() => void>();
     map.on('moveend', (e) => {
@@ -189,6 +211,10 @@ export const maplibreEngine: MapEngine = {
       },
       resize() {
         map.resize();
+        if (pendingFit && container.clientWidth && container.clientHeight) {
+          pendingFit();
+          pendingFit = null;
+        }
       },
       destroy() {
         if (pending) clearTimeout(pending);

@@ -29,6 +29,7 @@ export interface MapArea {
 
 export interface MapOptions {
   center: LatLng;
+  /** In the spec's zoom levels (256-px tiles, MAP.*); the engine converts for maplibre. */
   zoom?: number;
   /** Fit the view to these instead of center/zoom (points first, then areas). */
   fit?: 'points' | 'areas' | 'none';

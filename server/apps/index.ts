@@ -40,6 +40,7 @@ import { photosPages } from './photos/pages';
 import { listingsPages } from './listings/pages';
 import { patiosPages } from './patios/pages';
 import { photoChallengesPages } from './photo-challenges/pages';
+import { mapTilesRoutes } from './map-tiles/routes';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -100,6 +101,7 @@ export function appRouters(ctx: AppContext): Router[] {
     neighbourhoodsApi(ctx),
     searchApi(ctx),
     newslettersApi(ctx),
+    mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
     homePages(ctx),
     newslettersPages(ctx),

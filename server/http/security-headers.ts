@@ -2,9 +2,21 @@ import helmet from 'helmet';
 import type { Config } from '../config';
 
 /**
+ * The origins the base map fetches from, as configured: the hosted style's (its tiles, glyphs
+ * and sprites are on the same host for OpenFreeMap and Protomaps) and a .pmtiles file's when it
+ * is not on this site. Without either, maps fetch only from this origin.
+ */
+export function mapOrigins(config: Pick<Config, 'map'>): string[] {
+  const origins = [config.map.styleUrl, config.map.pmtilesUrl]
+    .filter((u): u is string => Boolean(u && /^https?:\/\//i.test(u)))
+    .map((u) => new URL(u).origin);
+  return [...new Set(origins)];
+}
+
+/**
  * Helmet with a Content-Security-Policy the islands work under: scripts only from this
- * origin (Vite emits files, no inline code; initial state is JSON, not script), map tiles and
- * the maplibre worker (blob:) allowed, images from anywhere over https for external event
+ * origin (Vite emits files, no inline code; initial state is JSON, not script), the configured
+ * base map's origin and the maplibre worker (blob:) allowed, images from anywhere over https for external event
  * photos.
  */
 export function securityHeaders(config: Config) {
@@ -16,7 +28,7 @@ export function securityHeaders(config: Config) {
         'script-src': ["'self'", ...(config.apple.clientId ? ['https://appleid.cdn-apple.com'] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'https://tiles.openfreemap.org', 'https://*.openfreemap.org'],
+        'connect-src': ["'self'", ...mapOrigins(config)],
         'worker-src': ["'self'", 'blob:'],
         'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         'form-action': ["'self'", 'https://www.facebook.com', 'https://appleid.apple.com'],

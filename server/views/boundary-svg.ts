@@ -1,5 +1,4 @@
-// Maps drawn on the server as SVG from real coordinates (neighbourhood boundaries in GeoJSON,
-// listing and station points), so a page shows a map with no tile service, no JavaScript and no
+// Maps drawn on the server as SVG from real coordinates (neighbourhood boundaries in GeoJSON), so a page shows a map with no tile service, no JavaScript and no
 // third-party request. Templates print the shapes; escaping stays in Nunjucks.
 
 export interface Bbox {
@@ -94,13 +93,6 @@ export function unionBbox(boxes: Bbox[]): Bbox {
   );
 }
 
-/** A box `kmWide` across centred on a point (for a listing's street-scale map). */
-export function bboxAround(lat: number, lng: number, kmWide: number, aspect = 0.5): Bbox {
-  const dLng = kmWide / 2 / (111.32 * Math.cos((lat * Math.PI) / 180));
-  const dLat = (kmWide * aspect) / 2 / 110.57;
-  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
-}
-
 export interface MapShape {
   d: string;
   name: string;
@@ -123,52 +115,6 @@ export function cityMap(rows: Array<{ id: number; name: string; href: string; bo
     width: proj.width,
     height: proj.height,
     shapes: rows.map((r) => ({ id: r.id, name: r.name, href: r.href, d: geometryPath(r.boundaries, proj) })),
-  };
-}
-
-export interface PointMap {
-  viewBox: string;
-  width: number;
-  height: number;
-  area: string | null;
-  marker: { x: number; y: number };
-  points: Array<{ x: number; y: number; name: string; href: string }>;
-  station: { x: number; y: number; name: string } | null;
-}
-
-/**
- * A street-scale map of one place: its neighbourhood's boundary for context, the place, the
- * places nearby and the nearest subway station.
- */
-export function pointMap(opts: {
-  latitude: number;
-  longitude: number;
-  boundary?: MultiPolygon | null;
-  nearby?: Array<{ latitude: number; longitude: number; name: string; href: string }>;
-  station?: { latitude: number; longitude: number; name: string } | null;
-  kmWide?: number;
-  width?: number;
-}): PointMap {
-  const proj = projectBbox(bboxAround(opts.latitude, opts.longitude, opts.kmWide ?? 1.6), opts.width ?? 640, 0);
-  const [mx, my] = proj.point(opts.longitude, opts.latitude);
-  const inView = ([x, y]: [number, number]) => x >= 0 && y >= 0 && x <= proj.width && y <= proj.height;
-  const points = (opts.nearby ?? [])
-    .map((p) => ({ xy: proj.point(p.longitude, p.latitude), name: p.name, href: p.href }))
-    .filter((p) => inView(p.xy))
-    .map((p) => ({ x: p.xy[0], y: p.xy[1], name: p.name, href: p.href }));
-  let station: PointMap['station'] = null;
-  if (opts.station) {
-    const xy = proj.point(opts.station.longitude, opts.station.latitude);
-    if (inView(xy)) station = { x: xy[0], y: xy[1], name: opts.station.name };
-  }
-  return {
-    viewBox: proj.viewBox,
-    width: proj.width,
-    height: proj.height,
-    area: opts.boundary ? geometryPath(opts.boundary, proj, 0.5) : null,
-    marker: { x: mx, y: my },
-    points,
-    station,
   };
 }
 

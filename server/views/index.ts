@@ -20,6 +20,7 @@ export function siteConfigDTO(config: Config): SiteConfigDTO {
     timeZone: config.city.timeZone,
     startYear: config.city.startYear,
     flags: config.flags,
+    map: { styleUrl: config.map.styleUrl, pmtilesUrl: config.map.pmtilesUrl },
   };
 }
 

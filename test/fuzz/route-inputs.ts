@@ -264,4 +264,8 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   },
   'GET /:type/': { path: { type: (f) => f.typeSlug }, query: LISTING_HUB },
   'GET /:type/:segment/': { path: { type: (f) => f.typeSlug, segment: (f) => f.subTypeSlug }, query: LISTING_HUB },
+
+  // ## Base map files (server/apps/map-tiles)
+  'GET /map-tiles/:file': { path: { file: () => 'toronto.pmtiles' } },
+  'GET /static-maps/listings/:file': { path: { file: (f) => `${f.listingId}.png` } },
 };

@@ -11,7 +11,6 @@ import { safeHttpUrl } from '../../http/pages/safe-link';
 import { listingDetail, listingDetailExtras, listingTypeBySlug, listingTypesWithCounts, recentListings, subTypeBySlug } from './page-queries';
 import { listingPath, toListingDTO } from './serialize';
 import { hoursRows, listingStructuredData } from './structured-data';
-import { pointMap } from '../../views/boundary-svg';
 import { listingHubPage } from './hub-page';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 
@@ -98,15 +97,8 @@ async function listingPage(ctx: AppContext, req: Request, res: Response, id: num
     website: safeHttpUrl(listing.website),
     ...extras,
     nearby: extras.nearby.map((n) => ({ ...toListingDTO(n, ''), distance: n.distance })),
-    map: hasPoint
-      ? pointMap({
-          latitude: listing.latitude!,
-          longitude: listing.longitude!,
-          boundary: extras.boundary,
-          nearby: extras.nearby.map((n) => ({ latitude: n.latitude!, longitude: n.longitude!, name: n.name, href: listingPath(n) })),
-          station: extras.station,
-        })
-      : null,
+    // The static map image (spec 2: zoom 14, 1080x300), drawn by server/apps/map-tiles.
+    staticMapUrl: hasPoint ? `/static-maps/listings/${listing.id}.png` : null,
     structuredData: listingStructuredData(listing, ctx.config.site.url, ctx.config.city.name),
     pageTitle: `${listing.name}${listing.sub_type_name ? ` – ${listing.sub_type_name}` : ''} in ${listing.neighbourhood_name ?? ctx.config.city.name}`,
     pageDescription: listing.description || `${listing.name}, ${listing.address}: ${listing.type_name} in ${ctx.config.city.name}.`,
