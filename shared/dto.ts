@@ -51,6 +51,8 @@ export interface AuthStatusDTO {
   id: number;
   email: string;
   full_name: string;
+  /** The profile photo at 80x80 (IMAGE_SIZES.avatar); null without one. */
+  avatar_url: string | null;
   last_updates: Record<string, string | null>;
 }
 
