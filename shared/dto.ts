@@ -232,7 +232,8 @@ export interface NavbarMenusDTO {
 }
 
 export interface NavbarStateDTO {
-  user: { id: number; full_name: string; email: string } | null;
+  /** avatar_url: the 80x80 photo, known once the auth check (/hi/) answers. */
+  user: { id: number; full_name: string; email: string; avatar_url?: string | null } | null;
   appVersion: string;
   social: { facebook: boolean; apple: boolean; appleClientId: string | null };
   menus: NavbarMenusDTO;

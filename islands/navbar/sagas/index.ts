@@ -129,7 +129,7 @@ export function* authCheckFlow() {
   const api = yield* ctx('api');
   try {
     const status: AuthStatus = yield call(api.authStatus);
-    yield put(session.authChecked({ user: { id: status.id, email: status.email, full_name: status.full_name }, lastUpdates: status.last_updates }));
+    yield put(session.authChecked({ user: { id: status.id, email: status.email, full_name: status.full_name, avatar_url: status.avatar_url ?? null }, lastUpdates: status.last_updates }));
     yield call(rememberProfile, status.id, status.last_updates);
   } catch (err) {
     // Only a definite "not signed in" clears the member; a network blip leaves the page as is.

@@ -96,10 +96,10 @@ describe('navbar sagas', () => {
     writeItem(STORAGE_KEYS.favourites, { 3: true });
     const { touchLocalSession } = await import('../../common/storage');
     touchLocalSession();
-    const status = { id: 42, email: 'a@example.com', full_name: 'A', last_updates: { favourites: null } };
+    const status = { id: 42, email: 'a@example.com', full_name: 'A', avatar_url: '/media/avatars/a.jpg?w=80&h=80&cmd=crop', last_updates: { favourites: null } };
     const h = harness({ session: { status: 'authenticated', user: { id: 42, email: 'a@example.com', full_name: 'A' }, lastUpdates: {} } }, { authStatus: jest.fn().mockResolvedValue(status) });
     await h.run(authCheckFlow);
-    expect(h.dispatched).toContainEqual(session.authChecked({ user: { id: 42, email: 'a@example.com', full_name: 'A' }, lastUpdates: { favourites: null } }));
+    expect(h.dispatched).toContainEqual(session.authChecked({ user: { id: 42, email: 'a@example.com', full_name: 'A', avatar_url: '/media/avatars/a.jpg?w=80&h=80&cmd=crop' }, lastUpdates: { favourites: null } }));
     expect(readItem(STORAGE_KEYS.favourites)).toEqual({ 3: true });
   });
 
