@@ -51,7 +51,7 @@ export default function PhotoCropper({ src, onCropped, crop: cropImage = cropToJ
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
           mediaProps={{ alt: 'Your photo, to crop' }}
-          cropperProps={{ 'aria-label': 'Crop area: drag or use the arrow keys to move the photo' } as React.HTMLAttributes<HTMLDivElement>}
+          cropperProps={{ role: 'group', 'aria-label': 'Crop area: drag or use the arrow keys to move the photo' }}
         />
       </div>
       <label className="dash-cropper__zoom">
