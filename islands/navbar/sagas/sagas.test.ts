@@ -60,9 +60,18 @@ describe('navbar sagas', () => {
     expect(h.context.reload).not.toHaveBeenCalled();
   });
 
-  test('sign-up success goes to onboarding, coming back here afterwards', async () => {
+  test('sign-up success goes to onboarding, which ends on the dashboard it promises', async () => {
     const h = harness({}, { signup: jest.fn().mockResolvedValue(profile) });
     await h.run(signupFlow, authDialog.signupRequested({ email: 'a', password: 'b' }));
+    expect(h.context.api.signup).toHaveBeenCalledWith({ email: 'a', password: 'b' }, null);
+    expect(h.context.navigate).toHaveBeenCalledWith('/accounts/onboarding?next=%2Faccounts%2Fdashboard%2F');
+  });
+
+  test('a sign-up that carried a remembered action sends it, and onboarding comes back here', async () => {
+    const pending = { post_authenticate_action: 'add-favourite', object_id: 12 };
+    const h = harness({ authDialog: { ...initialAuthDialogState, pendingAction: pending } }, { signup: jest.fn().mockResolvedValue(profile) });
+    await h.run(signupFlow, authDialog.signupRequested({ email: 'a', password: 'b' }));
+    expect(h.context.api.signup).toHaveBeenCalledWith({ email: 'a', password: 'b' }, pending);
     expect(h.context.navigate).toHaveBeenCalledWith('/accounts/onboarding?next=%2Fnews%2F%3Fpage%3D2');
   });
 
