@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createMember, memberSessionCookie } from '../../server/testing/test-app';
 import { LIMITS } from '../../shared/constants';
+import { createListing, createListingType } from '../../server/testing/fixtures';
+import { pickDate } from './pick-date';
 import { describeInBrowser } from './chromium';
 import { screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 
@@ -93,6 +95,92 @@ describeInBrowser('member photo, forms and uploads in the browser', () => {
       await page.locator('#nav-profile-panel img').waitFor();
       await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('#nav-profile-panel img')?.naturalWidth ?? 0) === 80);
       await screenshot(page, `avatar-${width}-navbar`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    test(`at ${width} px: the event form's dates come from a calendar, a chosen venue's name comes back, date rows can be removed`, async () => {
+      const { db } = app.t.ctx;
+      const typeId = await createListingType(db, { name: `Halls ${width}`, slug: `halls-${width}` });
+      await createListing(db, { name: `Roy Thomson Hall ${width}`, type_id: typeId, address: '60 Simcoe St' });
+      const { context, page, errors } = await signedIn(width, `form-${width}@example.com`);
+      await page.goto(`${app.baseUrl}/events/add/`);
+      const form = page.locator('form.event-form.is-enhanced');
+      await form.waitFor();
+
+      // Venue: choose a suggestion, type over it, leave: the chosen name comes back
+      const venue = form.getByRole('combobox', { name: 'Venue' });
+      await venue.fill('Roy Thom');
+      await form.getByRole('option', { name: new RegExp(`Roy Thomson Hall ${width}`) }).click();
+      await venue.fill('Roy Th');
+      await form.getByLabel('Address').click();
+      await expect(venue.inputValue()).resolves.toBe(`Roy Thomson Hall ${width}`);
+      await expect(venue.getAttribute('name')).resolves.toBe('venue_display_name');
+
+      // Various dates: three rows, a date picked from the third's calendar, the second removed
+      await form.getByRole('tab', { name: 'Various dates' }).click();
+      const panel = form.getByRole('tabpanel', { name: 'Various dates' });
+      await panel.getByRole('button', { name: '+ Add another date' }).click();
+      await panel.getByRole('button', { name: '+ Add another date' }).click();
+      const third = panel.getByLabel('Date 3', { exact: true });
+      await expect(third.getAttribute('readonly')).resolves.toBe('');
+      await third.click();
+      const dialog = page.getByRole('dialog', { name: 'Choose date 3' });
+      await dialog.waitFor();
+      await screenshot(page, `event-form-${width}-calendar`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      const day = new Date(Date.now() + 40 * 86400_000);
+      const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+      await pickDate(page, panel, 'Date 3', iso);
+      await expect(third.inputValue()).resolves.toBe(iso);
+      await panel.getByRole('button', { name: 'Remove date 2' }).click();
+      await expect(panel.locator('input[name^="irregular-"][name$="-start_date"]').evaluateAll((els) => els.map((e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value]))).resolves.toEqual([
+        ['irregular-0-start_date', ''],
+        ['irregular-1-start_date', iso],
+      ]);
+      await screenshot(page, `event-form-${width}-dates`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    test(`at ${width} px: after uploading a listing photo the count notice shows for 8 s, and the photo is on the dashboard with its listing`, async () => {
+      const { db } = app.t.ctx;
+      const typeId = await createListingType(db, { name: `Bars ${width}`, slug: `bars-${width}` });
+      const listingId = await createListing(db, { name: `Bar Raval ${width}`, type_id: typeId });
+      const photosPath = `/bars-${width}/${(await db('listings').where({ id: listingId }).first('slug')).slug}-${listingId}/photos/`;
+      const { context, page, member, errors } = await signedIn(width, `photos-${width}@example.com`);
+      await page.goto(`${app.baseUrl}${photosPath}?upload=1`);
+      const uploader = page.locator('.photo-uploader');
+      await uploader.locator('input[type=file]').setInputFiles(photo);
+      const post = uploader.getByRole('button', { name: 'Post 1 Photo' });
+      await post.click();
+      await uploader.locator('.photo-uploader__progress').getByText('Completed!').waitFor();
+      const doneAt = Date.now();
+      await page.waitForURL(`${app.baseUrl}${photosPath}`);
+      // The redirect waits ~1 s after the upload completes (spec 1 §9), not longer than a moment more
+      expect(Date.now() - doneAt).toBeGreaterThanOrEqual(800);
+      const notice = page.getByText('Thanks! Your photo was added.');
+      await notice.waitFor();
+      const shownAt = Date.now();
+      await screenshot(page, `photos-${width}-notice`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await notice.waitFor({ state: 'detached', timeout: 15_000 });
+      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(7000);
+
+      await page.goto(`${app.baseUrl}/accounts/dashboard/#/photos/`);
+      const item = page.locator('.dash-photo').first();
+      await item.waitFor();
+      await page.getByRole('heading', { name: '1 Photo' }).waitFor();
+      await expect(item.getByRole('link', { name: `Bar Raval ${width}`, exact: true }).getAttribute('href')).resolves.toMatch(new RegExp(`/bars-${width}/.+-${listingId}/$`));
+      await expect(item.locator('img').getAttribute('src')).resolves.toMatch(/\/media\/photos\/.+\?w=340&h=340&cmd=crop$/);
+      await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.dash-photo img')?.naturalWidth ?? 0) === 340);
+      const rows = await db('photos').where({ profile_id: member.id });
+      expect(rows.map((r) => r.listing_id)).toEqual([listingId]);
+      await page.waitForTimeout(600); // the route fade
+      await screenshot(page, `dashboard-${width}-photos`);
       expect(await seriousA11yViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -70,6 +70,7 @@ export function Calendar({ value, onPick, today = new Date() }: { value: string;
                       type="button"
                       className={`date-picker__day${isoDate(day) === value ? ' is-selected' : ''}${isoDate(day) === isoDate(today) ? ' is-today' : ''}`}
                       aria-pressed={isoDate(day) === value}
+                      data-date={isoDate(day)}
                       aria-label={day.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
                       onClick={() => onPick(isoDate(day))}
                     >
