@@ -119,7 +119,7 @@ export function DatePicker({ id, name, label, defaultValue, inputProps }: DatePi
           {...inputProps}
         />
         <button type="button" className="button--secondary date-picker__open" onClick={() => setOpen(true)} aria-label={`Choose ${label.toLowerCase()}`}>
-          <span aria-hidden="true">📅</span>
+          Pick
         </button>
       </div>
       {open && (
