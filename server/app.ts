@@ -63,11 +63,13 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(mediaRoutes(ctx));
 
   // ## Request parsing, sessions, CSRF
-  // JSON bodies are at most 1 MB, but for a listing photo (base64 JSON, ~8.4 MB for 6 MB of
-  // JPEG): its route reads that body itself, after the session and CSRF checks and once an
-  // upload slot is free, so a guest cannot make the server hold one (photos/api.ts).
+  // JSON bodies are at most 1 MB, but for a listing photo or a profile photo (base64 JSON,
+  // ~8.4 MB for 6 MB of JPEG): their routes read that body themselves, after the session and
+  // CSRF checks and once an upload slot is free, so a guest cannot make the server hold one
+  // (photos/api.ts, profiles/api.ts).
   const json = express.json({ limit: '1mb' });
-  app.use((req, res, next) => (req.method === 'POST' && req.path === '/api/v2/photos/' ? next() : json(req, res, next)));
+  const readsOwnBody = new Set(['POST /api/v2/photos/', 'PATCH /api/v2/profiles/me/']);
+  app.use((req, res, next) => (readsOwnBody.has(`${req.method} ${req.path}`) ? next() : json(req, res, next)));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
   app.use(fromApps.session);

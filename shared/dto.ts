@@ -58,6 +58,8 @@ export interface AuthStatusDTO {
   id: number;
   email: string;
   full_name: string;
+  /** The profile photo at 80x80 (IMAGE_SIZES.avatar); null without one. */
+  avatar_url: string | null;
   last_updates: Record<string, string | null>;
 }
 
@@ -237,7 +239,8 @@ export interface NavbarMenusDTO {
 }
 
 export interface NavbarStateDTO {
-  user: { id: number; full_name: string; email: string } | null;
+  /** avatar_url: the 80x80 photo, known once the auth check (/hi/) answers. */
+  user: { id: number; full_name: string; email: string; avatar_url?: string | null } | null;
   appVersion: string;
   social: { facebook: boolean; apple: boolean; appleClientId: string | null };
   menus: NavbarMenusDTO;

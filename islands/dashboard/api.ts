@@ -6,7 +6,7 @@ import type { ArticleBookmarkDTO, EventBookmarkDTO, FavouriteDTO, RatingDTO, Tod
 // The calls the dashboard makes (spec 1 §7), one line each.
 
 export type ListQuery = Record<string, QueryValue>;
-export type ProfilePatch = Partial<Pick<ProfileDTO, 'email' | 'full_name'>> & Partial<Record<NewsletterField, boolean>>;
+export type ProfilePatch = Partial<Pick<ProfileDTO, 'email' | 'full_name' | 'avatar'>> & Partial<Record<NewsletterField, boolean>>;
 export type NewsletterField = Extract<keyof ProfileDTO, `settings_receive_newsletter_${string}`>;
 
 export interface PasswordChange {

@@ -92,9 +92,45 @@ describe('event form island', () => {
     expect(venue.name).toBe('venue_display_name');
     expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('178 Victoria St');
     expect(value(entriesOf(container), 'listing')).toEqual(['5']);
-    fireEvent.change(venue, { target: { value: 'Massey' } });
+    // Typing over a chosen place and leaving the field puts the place's name back (spec 1 §4)
+    fireEvent.change(venue, { target: { value: 'Massey H' } });
+    fireEvent.blur(venue);
+    expect(venue.value).toBe('Massey Hall');
+    expect(venue.name).toBe('venue_display_name');
+    expect(value(entriesOf(container), 'listing')).toEqual(['5']);
+    // Clearing it makes it a plain venue name again, with no listing
+    fireEvent.change(venue, { target: { value: '' } });
+    fireEvent.blur(venue);
     expect(venue.name).toBe('venue_name');
     expect(value(entriesOf(container), 'listing')).toEqual(['']);
+    fireEvent.change(venue, { target: { value: 'The Rex' } });
+    fireEvent.blur(venue);
+    expect([venue.value, venue.name]).toEqual(['The Rex', 'venue_name']);
+  });
+
+  test('irregular dates: rows are added and removed (one always stays), names stay 0…n-1 and dates come only from the calendar', () => {
+    const { container } = setup({ values: { schedule_type: 'irregular' } });
+    const add = screen.getByRole('button', { name: '+ Add another date' });
+    expect(screen.queryByRole('button', { name: /Remove date/ })).toBeNull();
+    fireEvent.click(add);
+    fireEvent.click(add);
+    const dates = () => Array.from(container.querySelectorAll<HTMLInputElement>('input[name^="irregular-"][name$="-start_date"]'));
+    expect(dates().map((d) => d.name)).toEqual(['irregular-0-start_date', 'irregular-1-start_date', 'irregular-2-start_date']);
+    expect(dates().every((d) => d.readOnly)).toBe(true);
+    // Pick a date for the third row from its calendar
+    fireEvent.click(screen.getByRole('button', { name: 'Choose date 3' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose date 3' });
+    fireEvent.click(within(dialog).getAllByRole('button', { name: /, \d{4}$/ })[14]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const picked = dates()[2].value;
+    expect(picked).toMatch(/^\d{4}-\d{2}-15$/);
+    // Removing the second row keeps the third's date, now as row 2
+    fireEvent.click(screen.getByRole('button', { name: 'Remove date 2' }));
+    expect(dates().map((d) => [d.name, d.value])).toEqual([['irregular-0-start_date', ''], ['irregular-1-start_date', picked]]);
+    expect(value(entriesOf(container), 'irregular-TOTAL_FORMS')).toEqual(['2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove date 1' }));
+    expect(screen.queryByRole('button', { name: /Remove date/ })).toBeNull();
+    expect(value(entriesOf(container), 'irregular-TOTAL_FORMS')).toEqual(['1']);
   });
 
   test('virtual event disables venue, address and listing and multiple venues; unchecking restores them', () => {

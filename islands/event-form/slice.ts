@@ -12,6 +12,8 @@ export interface Venue {
   name: string;
   address: string;
   listingId: string;
+  /** The name of the chosen listing: leaving the field puts it back (spec 1 §4). */
+  chosenName?: string;
 }
 
 export const IMAGE_FIELDS = ['uploaded_image_url', 'thumbnail_image_url', 'hub_page_image_top', 'hub_page_image_left', 'thumbnail_width', 'thumbnail_height'] as const;
@@ -24,7 +26,9 @@ export interface EventFormState {
   multipleVenues: boolean;
   virtual: boolean;
   weekdays: string[];
-  irregularRows: number;
+  /** One id per irregular date row: a removed row takes its own values with it. */
+  irregularRows: number[];
+  nextRowId: number;
   image: { status: 'empty' | 'uploading' | 'uploaded' | 'error'; error: string | null; fields: Record<ImageFieldName, string> };
   suggestions: ListingSuggestion[];
   searching: boolean;
@@ -50,12 +54,13 @@ export function eventFormFromInitialState(init?: Partial<EventFormInitialState>)
   for (const n of IMAGE_FIELDS) fields[n] = v[n] ?? '';
   return {
     scheduleType: type,
-    venue: { name: v.venue_display_name || v.venue_name || '', address: v.address ?? '', listingId: v.listing ?? '' },
+    venue: { name: v.venue_display_name || v.venue_name || '', address: v.address ?? '', listingId: v.listing ?? '', chosenName: v.listing ? v.venue_display_name || v.venue_name : undefined },
     stored: null,
     multipleVenues: isOn(v.is_multiple_venues),
     virtual: isOn(v.is_virtual_event),
     weekdays: init?.weekdays ?? [],
-    irregularRows: postedRows(v['irregular-TOTAL_FORMS']),
+    irregularRows: Array.from({ length: postedRows(v['irregular-TOTAL_FORMS']) }, (_, i) => i),
+    nextRowId: postedRows(v['irregular-TOTAL_FORMS']),
     image: { status: fields.uploaded_image_url ? 'uploaded' : 'empty', error: null, fields },
     suggestions: [],
     searching: false,
@@ -114,14 +119,24 @@ export const eventFormSlice = createSlice({
       state.virtual = action.payload;
       restore(state);
     },
-    /** Typing in the venue field: it is a plain venue_name again until a suggestion is chosen. */
+    /**
+     * Typing in the venue field searches again; a chosen listing stays chosen (leaving the field
+     * puts its name back) until the field is cleared, which makes it a plain venue_name again.
+     */
     venueTyped(state, action: PayloadAction<string>) {
       state.venue.name = action.payload;
-      state.venue.listingId = '';
+      if (!action.payload.trim()) {
+        state.venue.listingId = '';
+        delete state.venue.chosenName;
+      }
       if (action.payload.trim().length <= 2) state.suggestions = [];
     },
+    /** Focus left the venue field: a chosen listing's name comes back over what was typed. */
+    venueLeft(state) {
+      if (state.venue.listingId && state.venue.chosenName) state.venue.name = state.venue.chosenName;
+    },
     venueChosen(state, action: PayloadAction<ListingSuggestion>) {
-      state.venue = { name: action.payload.name, address: action.payload.address, listingId: String(action.payload.id) };
+      state.venue = { name: action.payload.name, address: action.payload.address, listingId: String(action.payload.id), chosenName: action.payload.name };
       state.suggestions = [];
       state.searching = false;
     },
@@ -145,7 +160,14 @@ export const eventFormSlice = createSlice({
       else state.weekdays.push(action.payload);
     },
     irregularRowAdded(state) {
-      state.irregularRows = Math.min(100, state.irregularRows + 1);
+      if (state.irregularRows.length >= 100) return;
+      state.irregularRows.push(state.nextRowId);
+      state.nextRowId += 1;
+    },
+    /** A date row is removed; one row always stays. */
+    irregularRowRemoved(state, action: PayloadAction<number>) {
+      if (state.irregularRows.length <= 1) return;
+      state.irregularRows = state.irregularRows.filter((id) => id !== action.payload);
     },
     imageSelected(state, _action: PayloadAction<{ fileId: string; name: string }>) {
       state.image.status = 'uploading';

@@ -15,7 +15,8 @@ export type AuthStatus = AuthStatusDTO;
 export const accountsApi = {
   login: (body: LoginPayload, pending?: PendingAction | null) =>
     api.post<ProfileDTO>('/api/v2/profiles/email-login/', body, pending ? { ...pending } : undefined),
-  signup: (body: LoginPayload) => api.post<ProfileDTO>('/api/v2/profiles/email-registration/', body),
+  signup: (body: LoginPayload, pending?: PendingAction | null) =>
+    api.post<ProfileDTO>('/api/v2/profiles/email-registration/', body, pending ? { ...pending } : undefined),
   resetPassword: (email: string) => api.post<{ detail: string }>('/api/v2/profiles/reset-password/', { email }),
   appleLogin: (idToken: string) => api.post<ProfileDTO>('/api/v2/profiles/auth/apple/manual-login/', { id_token: idToken }),
   authStatus: authStatusOnce,

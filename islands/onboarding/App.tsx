@@ -32,6 +32,8 @@ export interface OnboardingProps {
   next: string;
   flags: FeatureFlags;
   facebookPageUrl: string | null;
+  /** The site's name on the social page's card. */
+  siteName?: string;
   /** Leaves for the next page; window.location.assign in the browser. */
   leave: (url: string) => void;
 }
@@ -149,25 +151,38 @@ function Step3({ flags }: { flags: FeatureFlags }) {
   );
 }
 
-function Step4({ facebookPageUrl }: { facebookPageUrl: string | null }) {
+function Step4({ facebookPageUrl, siteName }: { facebookPageUrl: string | null; siteName: string }) {
   const go = useNavigate();
   return (
     <Step>
       <h1 className="onb-title">Thumbs up!</h1>
-      <p>
-        Like us on Facebook to get our stories in your feed
-        {facebookPageUrl ? (
-          <>
-            : <a href={facebookPageUrl} target="_blank" rel="noopener noreferrer">our Facebook page</a>
-          </>
-        ) : (
-          '.'
-        )}
-      </p>
+      <p>Like our page to get the city's best stories in your feed.</p>
+      {facebookPageUrl && <SocialPageWidget url={facebookPageUrl} siteName={siteName} />}
       <button type="button" onClick={() => go('/final')}>
         Huzzah, all done!
       </button>
     </Step>
+  );
+}
+
+/**
+ * The social page's card (spec 1 §2 step 4). Drawn by us rather than the network's own
+ * plugin, which would load its scripts and cookies into the page before anyone asked.
+ */
+export function SocialPageWidget({ url, siteName }: { url: string; siteName: string }) {
+  return (
+    <aside className="onb-social" aria-label={`${siteName} on Facebook`}>
+      <span className="onb-social__logo" aria-hidden="true">
+        f
+      </span>
+      <div className="onb-social__body">
+        <p className="onb-social__name">{siteName}</p>
+        <p className="onb-social__meta">Our page on Facebook</p>
+      </div>
+      <a className="button onb-social__like" href={url} target="_blank" rel="noopener noreferrer">
+        Like our page<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </aside>
   );
 }
 
@@ -202,7 +217,7 @@ export function OnboardingRoutes(props: OnboardingProps) {
       <Route path="/step-1" element={<Step1 />} />
       <Route path="/step-2" element={<Step2 />} />
       <Route path="/step-3" element={<Step3 flags={props.flags} />} />
-      <Route path="/step-4" element={<Step4 facebookPageUrl={props.facebookPageUrl} />} />
+      <Route path="/step-4" element={<Step4 facebookPageUrl={props.facebookPageUrl} siteName={props.siteName ?? 'us'} />} />
       <Route path="/final" element={<Final next={props.next} leave={props.leave} />} />
       <Route path="*" element={<Navigate to="/step-1" replace />} />
     </Routes>

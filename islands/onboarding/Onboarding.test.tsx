@@ -51,3 +51,15 @@ describe('the onboarding wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Thumbs up!' })).toBeTruthy();
   });
 });
+
+describe('onboarding step 4', () => {
+  test("shows the social page's card, linking to the page in a new tab", () => {
+    const store = createOnboardingStore(profile(), { api: { profile: jest.fn(), patchProfile: jest.fn() }, navigate: jest.fn() });
+    render(<OnboardingApp store={store} initialPath="/step-4" next="/accounts/dashboard/" flags={FLAGS} facebookPageUrl="https://www.facebook.com/theguide" siteName="The Toronto Guide" leave={jest.fn()} />);
+    const card = screen.getByRole('complementary', { name: 'The Toronto Guide on Facebook' });
+    const like = card.querySelector('a')!;
+    expect(like.textContent).toBe('Like our page (opens in a new tab)');
+    expect([like.getAttribute('href'), like.getAttribute('target'), like.getAttribute('rel')]).toEqual(['https://www.facebook.com/theguide', '_blank', 'noopener noreferrer']);
+    expect(screen.getByRole('button', { name: 'Huzzah, all done!' })).toBeTruthy();
+  });
+});

@@ -15,5 +15,5 @@ mountIsland('onboarding', () => {
   const state = initialStateFor<OnboardingInitialState>('onboarding') ?? {};
   const leave = (url: string) => window.location.assign(url);
   const store = createOnboardingStore(state.profile ?? null, { api: onboardingApi, navigate: leave });
-  return <OnboardingApp store={store} next={state.next ?? '/accounts/dashboard/'} flags={siteConfig().flags} facebookPageUrl={state.facebookPageUrl ?? null} leave={leave} />;
+  return <OnboardingApp store={store} next={state.next ?? '/accounts/dashboard/'} flags={siteConfig().flags} facebookPageUrl={state.facebookPageUrl ?? null} siteName={siteConfig().name || undefined} leave={leave} />;
 });

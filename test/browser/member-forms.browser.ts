@@ -2,6 +2,7 @@ import moment from 'moment-timezone';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
+import { pickDate } from './pick-date';
 import { screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createListing, createListingType } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
@@ -90,8 +91,9 @@ describeInBrowser('member forms in the browser', () => {
     await form.getByRole('tab', { name: 'Weekly' }).click();
     const panel = form.getByRole('tabpanel', { name: 'Weekly' });
     const start = moment.tz('Canada/Eastern').add(7, 'days');
-    await panel.getByLabel('Start date').fill(start.format('YYYY-MM-DD'));
-    await panel.getByLabel('End date').fill(start.clone().add(27, 'days').format('YYYY-MM-DD'));
+    // The dates are read-only: picked from their calendar (pick-date.ts)
+    await pickDate(page, panel, 'Start date', start.format('YYYY-MM-DD'));
+    await pickDate(page, panel, 'End date', start.clone().add(27, 'days').format('YYYY-MM-DD'));
     await panel.getByLabel('Tue').check();
     await panel.getByLabel('Start time').fill('8:00 PM');
     await panel.getByLabel('End time').fill('11:00 PM');

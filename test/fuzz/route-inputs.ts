@@ -1,4 +1,4 @@
-import { appleLoginSchema, changePasswordSchema, loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from '../../server/apps/accounts/schemas';
+import { appleLoginSchema, changePasswordSchema, loginSchema, registrationSchema, rememberedActionSchema, resetConfirmSchema, resetRequestSchema } from '../../server/apps/accounts/schemas';
 import { profilePatchSchema, profilePutSchema } from '../../server/apps/profiles/schemas';
 import { photoListQuerySchema, photoUploadSchema } from '../../server/apps/photos/schemas';
 import { imageUploadFieldsSchema } from '../../server/apps/uploads/schemas';
@@ -85,6 +85,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
     },
   },
   'POST /api/v2/profiles/email-registration/': {
+    query: keys(rememberedActionSchema),
     body: { encodings: ['json'], fields: keys(registrationSchema), valid: () => ({ email: 'fuzz-new@example.com', password: 'a long fuzz password 7' }) },
   },
   'POST /api/v2/profiles/email-login/': {

@@ -7,6 +7,7 @@ import { useDashboardSettings } from '../context';
 import { plural, pickGreeting } from '../format';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
 import { profileActions } from '../slices/profile';
+import { PhotoSection } from './PhotoSection';
 
 // Dashboard home (spec 1 §2): a greeting panel with the photo, name and password sections,
 // and the count boxes linking to each list.
@@ -25,6 +26,7 @@ export function Home({ random = Math.random }: { random?: () => number }) {
             <span className="dash-greeting__hello">{greeting}</span> <span className="dash-greeting__name">{profile?.full_name || profile?.email}</span>
           </h1>
           <NameSection />
+          <PhotoSection />
           <PasswordSection />
           <p className="dash-greeting__newsletter">
             <Link to="/newsletter/">Manage your email newsletters</Link>

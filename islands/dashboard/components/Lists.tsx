@@ -12,6 +12,7 @@ function ListingsMap(props: ComponentProps<typeof LazyListingsMap>) {
     </Suspense>
   );
 }
+import { sizedImageUrl } from '../../../shared/format/image-url';
 import { countLabel, formatDate } from '../format';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
 import {
@@ -290,10 +291,15 @@ export function Photos() {
           <ul className="dash-photos">
             {list.items.map((p) => (
               <li key={p.id} className="dash-photo">
+                {/* The 340 square the photo grids use (made at upload), not the stored original */}
                 <a href={p.share_url}>
-                  <img src={p.prism_image_url} alt={p.description || p.title || 'Photo'} loading="lazy" />
+                  <img src={sizedImageUrl(p.prism_image_url, 'squareSmall')} alt={p.description || p.title || (p.listing ? `Your photo of ${p.listing.name}` : 'Your photo')} width={340} height={340} loading="lazy" />
                 </a>
-                {p.listing && <p className="dash-card__meta">{p.listing.name}</p>}
+                {p.listing && (
+                  <p className="dash-card__meta dash-photo__listing">
+                    <a href={p.listing.share_url}>{p.listing.name}</a>
+                  </p>
+                )}
                 <DeleteButton what="photo" label={p.listing ? `your photo of ${p.listing.name}` : 'this photo'} onConfirm={() => dispatch(photosSlice.actions.deleteRequested(p.id))} />
               </li>
             ))}

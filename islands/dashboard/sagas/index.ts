@@ -3,6 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Page, ProfileDTO } from '../../../shared/dto';
 import { TIMINGS_MS } from '../../../shared/constants';
 import { ApiError, fieldErrorsOf } from '../../common/api';
+import { announceProfileChange } from '../../common/profile-events';
 import { DEFAULT_SAVE_ORDERING, SAVE_KINDS, type SaveKindName } from '../../../shared/save-kinds';
 import type { ListState } from '../../common/list-state';
 import type { DashboardApi, ListQuery, NewsletterField, PasswordChange } from '../api';
@@ -145,6 +146,8 @@ export function* changeRatingSaga(action: PayloadAction<{ id: number; rating: nu
   }
 }
 
+export const PHOTO_SAVE_FAILED = 'Your photo could not be saved. Please try again.';
+
 const firstMessage = (err: unknown, field: string) => fieldErrorsOf(err, [field])[field] ?? fieldErrorsOf(err, [field]).non_field_errors;
 
 /** Flow: save the name (Enter or Save). */
@@ -153,8 +156,21 @@ export function* saveNameSaga(action: PayloadAction<string>) {
   try {
     const profile: ProfileDTO = yield call(api.patchProfile, { full_name: action.payload.trim() });
     yield put(profileActions.nameSaved(profile));
+    yield call(announceProfileChange, { avatar_url: profile.avatar_url, full_name: profile.full_name });
   } catch (err) {
     yield put(profileActions.nameSaveFailed(firstMessage(err, 'full_name')));
+  }
+}
+
+/** Flow: save the cropped profile photo; the other islands on the page (the navbar) hear of it. */
+export function* savePhotoSaga(action: PayloadAction<string>) {
+  const api: DashboardApi = yield getContext('api');
+  try {
+    const profile: ProfileDTO = yield call(api.patchProfile, { avatar: action.payload });
+    yield put(profileActions.photoSaved(profile));
+    yield call(announceProfileChange, { avatar_url: profile.avatar_url, full_name: profile.full_name });
+  } catch (err) {
+    yield put(profileActions.photoSaveFailed(firstMessage(err, 'avatar') ?? PHOTO_SAVE_FAILED));
   }
 }
 
@@ -251,6 +267,7 @@ export function* dashboardSaga() {
     takeEvery(todoRatingRequested.type, rateTodoSaga),
     takeLatest(ratingChangeRequested.type, changeRatingSaga),
     takeLatest(profileActions.nameSaveRequested.type, saveNameSaga),
+    takeLatest(profileActions.photoSaveRequested.type, savePhotoSaga),
     takeLatest(profileActions.passwordChangeRequested.type, changePasswordSaga),
     takeLatest(profileActions.emailSaveRequested.type, saveEmailSaga),
     takeEvery(profileActions.newsletterToggled.type, saveNewsletterSaga),

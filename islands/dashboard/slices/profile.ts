@@ -7,13 +7,15 @@ import type { NewsletterField, PasswordChange } from '../api';
 // values stay in the forms; only what the server answered lives here.
 
 export type RequestStatus = 'idle' | 'saving' | 'succeeded' | 'failed';
-export type ProfileSection = 'none' | 'name' | 'password' | 'email';
+export type ProfileSection = 'none' | 'name' | 'photo' | 'password' | 'email';
 
 export interface ProfileState {
   data: ProfileDTO | null;
   openSection: ProfileSection;
   nameStatus: RequestStatus;
   nameError: string | null;
+  photoStatus: RequestStatus;
+  photoError: string | null;
   passwordStatus: RequestStatus;
   passwordErrors: Record<string, string>;
   emailStatus: RequestStatus;
@@ -27,6 +29,8 @@ export const initialProfileState: ProfileState = {
   openSection: 'none',
   nameStatus: 'idle',
   nameError: null,
+  photoStatus: 'idle',
+  photoError: null,
   passwordStatus: 'idle',
   passwordErrors: {},
   emailStatus: 'idle',
@@ -45,6 +49,7 @@ export const profileSlice = createSlice({
     sectionOpened(state, action: PayloadAction<ProfileSection>) {
       state.openSection = action.payload;
       state.nameError = null;
+      state.photoError = null;
       state.emailError = null;
       state.passwordErrors = {};
       state.passwordStatus = 'idle';
@@ -65,6 +70,21 @@ export const profileSlice = createSlice({
     nameSaveFailed(state, action: PayloadAction<string>) {
       state.nameStatus = 'failed';
       state.nameError = action.payload;
+    },
+
+    /** The cropped square as a JPEG data URL (0.95 quality), sent as `avatar` (spec 1 §5). */
+    photoSaveRequested(state, _action: PayloadAction<string>) {
+      state.photoStatus = 'saving';
+      state.photoError = null;
+    },
+    photoSaved(state, action: PayloadAction<ProfileDTO>) {
+      state.data = action.payload;
+      state.photoStatus = 'succeeded';
+      if (state.openSection === 'photo') state.openSection = 'none';
+    },
+    photoSaveFailed(state, action: PayloadAction<string>) {
+      state.photoStatus = 'failed';
+      state.photoError = action.payload;
     },
 
     passwordChangeRequested(state, _action: PayloadAction<PasswordChange>) {

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Dialog } from '../../common/Dialog';
 import type { ScheduleType } from '../../../shared/constants';
 import { registerFile } from '../files';
+import { DatePicker } from './DatePicker';
 import { eventForm, IMAGE_FIELDS, venueFieldName } from '../slice';
 import type { EventFormRootState } from '../store';
 import type { EventFormInitialState } from '../types';
@@ -92,11 +93,8 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
       />
     </div>
   );
-  const dateField = (name: string, label: string, errorKey: string) => (
-    <div className="field">
-      <label htmlFor={`${uid}-${name}`}>{label}</label>
-      <input id={`${uid}-${name}`} name={name} type="date" placeholder="YYYY-MM-DD" defaultValue={v[name] ?? ''} {...invalid(errorKey)} />
-    </div>
+  const dateField = (name: string, label: string, errorKey: string, key?: number) => (
+    <DatePicker key={key} id={`${uid}-${key ?? name}`} name={name} label={label} defaultValue={v[name] ?? ''} inputProps={invalid(errorKey)} />
   );
   const allDay = (type: ScheduleType) => (
     <label className="checkbox">
@@ -188,7 +186,10 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
               dispatch(eventForm.venueTyped(ev.target.value));
             }}
             onKeyDown={onVenueKey}
-            onBlur={() => window.setTimeout(() => dispatch(eventForm.suggestionsClosed()), 150)}
+            onBlur={() => {
+              dispatch(eventForm.venueLeft());
+              window.setTimeout(() => dispatch(eventForm.suggestionsClosed()), 150);
+            }}
             {...invalid('venueName', 'venueDisplayName')}
           />
           <ul id={listboxId} role="listbox" aria-label="Places" className="event-form__suggestions" hidden={!s.suggestions.length}>
@@ -302,19 +303,25 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
           'irregular',
           <>
             <h3 className="event-form__subhead">Various Event Dates</h3>
-            <input type="hidden" name="irregular-TOTAL_FORMS" value={s.irregularRows} />
+            <input type="hidden" name="irregular-TOTAL_FORMS" value={s.irregularRows.length} />
             <input type="hidden" name="irregular-INITIAL_FORMS" value="0" />
             <input type="hidden" name="irregular-MIN_NUM_FORMS" value="0" />
             <input type="hidden" name="irregular-MAX_NUM_FORMS" value="100" />
-            {Array.from({ length: s.irregularRows }, (_, i) => (
-              <div className="inline-form event-form__date-row" key={i}>
-                {dateField(`irregular-${i}-start_date`, `Date ${i + 1}`, 'date')}
+            {/* Keyed by row id, so a removed row takes its typed values with it; the names stay 0…n-1 as the formset wants. */}
+            {s.irregularRows.map((rowId, i) => (
+              <div className="inline-form event-form__date-row" key={rowId}>
+                {dateField(`irregular-${i}-start_date`, `Date ${i + 1}`, 'date', rowId)}
                 {timeField(`irregular-${i}-start_time`, 'Start time', init.defaults.startTime, 'startTime')}
                 {timeField(`irregular-${i}-end_time`, 'End time', init.defaults.endTime, 'endTime')}
+                {s.irregularRows.length > 1 && (
+                  <button type="button" className="button--quiet event-form__remove-date" onClick={() => dispatch(eventForm.irregularRowRemoved(rowId))} aria-label={`Remove date ${i + 1}`}>
+                    Remove
+                  </button>
+                )}
               </div>
             ))}
             <p>
-              <button type="button" className="button--quiet" onClick={() => dispatch(eventForm.irregularRowAdded())} disabled={s.irregularRows >= 100}>
+              <button type="button" className="button--quiet" onClick={() => dispatch(eventForm.irregularRowAdded())} disabled={s.irregularRows.length >= 100}>
                 + Add another date
               </button>
             </p>

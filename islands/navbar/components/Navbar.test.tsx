@@ -2,6 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithStore } from '../../common/test-utils';
 import { requestLogin } from '../../common/auth-events';
+import { announceProfileChange } from '../../common/profile-events';
 import { ApiError } from '../../common/api';
 import { createNavbarStore } from '../store';
 import type { NavbarSagaContext } from '../sagas';
@@ -11,7 +12,7 @@ import { PASSWORD_MISMATCH } from './SignupForm';
 const flags = { listings: true, events: true, contests: true, videos: true, bestOf: true, photoChallenges: true, patioGuide: false, photoUpload: true, newsOnly: false };
 const site = { name: 'The Toronto Guide', cityName: 'Toronto', flags };
 
-function setup(user: { id: number; full_name: string; email: string } | null = null, api: Partial<NavbarSagaContext['api']> = {}) {
+function setup(user: { id: number; full_name: string; email: string; avatar_url?: string | null } | null = null, api: Partial<NavbarSagaContext['api']> = {}) {
   const context: NavbarSagaContext = {
     api: { login: jest.fn(), signup: jest.fn(), resetPassword: jest.fn(), appleLogin: jest.fn(), authStatus: jest.fn().mockResolvedValue({ ...user, last_updates: {} }), ...api } as NavbarSagaContext['api'],
     navigate: jest.fn(),
@@ -68,6 +69,21 @@ describe('the navbar island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Jane Jacobs' }));
     expect(screen.getByText(/Logged in as/).textContent).toBe('Logged in as Jane Jacobs');
     expect(screen.queryByRole('link', { name: 'Log out now' })).toBeNull();
+  });
+
+  test("a member's face shows at 80x80 in the bar and the panel, and follows a change made on the dashboard", () => {
+    const url = '/media/avatars/a.jpg?w=80&h=80&cmd=crop';
+    setup({ id: 1, full_name: 'Jane Jacobs', email: 'jane@example.com', avatar_url: url });
+    const button = screen.getByRole('button', { name: 'Jane Jacobs' });
+    expect(button.querySelector('img')?.getAttribute('src')).toBe(url);
+    fireEvent.click(button);
+    const panelImg = document.querySelector('#nav-profile-panel img') as HTMLImageElement;
+    expect([panelImg.getAttribute('src'), panelImg.width]).toEqual([url, 45]);
+    const next = '/media/avatars/b.jpg?w=80&h=80&cmd=crop';
+    act(() => announceProfileChange({ full_name: 'Jane J.', avatar_url: next }));
+    expect(screen.getByRole('button', { name: 'Jane J.' }).querySelector('img')?.getAttribute('src')).toBe(next);
+    act(() => announceProfileChange({ full_name: 'Jane J.', avatar_url: null }));
+    expect(screen.getByRole('button', { name: 'Jane J.' }).querySelector('img')).toBeNull();
   });
 
   test('"Log out now" posts the CSRF token and next, and clears the stores as it goes', () => {

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { onProfileChanged, type ProfileChange } from '../../common/profile-events';
 import { onLoginRequested } from '../../common/auth-events';
 import { useNavbarDispatch, useNavbarSelector } from '../hooks';
 import { authDialog } from '../slices/authDialog';
@@ -23,6 +24,10 @@ export function Navbar({ site, menus, currentUrl }: NavbarProps) {
   const open = useNavbarSelector((s) => s.panels.open);
   const user = useNavbarSelector((s) => s.session.user);
 
+  // The dashboard on this page may change the name or photo: shown at once, no reload.
+  const [changed, setChanged] = useState<ProfileChange | null>(null);
+  useEffect(() => onProfileChanged(setChanged), []);
+  const avatarUrl = changed ? changed.avatar_url : (user?.avatar_url ?? null);
   // Other islands ask for the login dialog with a DOM event (a guest's protected action).
   useEffect(() => onLoginRequested((req) => dispatch(authDialog.loginOpened(req))), [dispatch]);
   // Opening a dialog closes the panels.
@@ -47,14 +52,21 @@ export function Navbar({ site, menus, currentUrl }: NavbarProps) {
             Search
           </button>
           <button type="button" className="navbar__profile-button" aria-expanded={open === 'profile'} aria-controls="nav-profile-panel" onClick={() => dispatch(panels.toggled('profile'))}>
-            {user ? user.full_name || 'Account' : 'Log in'}
+            {user && <NavAvatar url={avatarUrl} size={28} />}
+            <span className="navbar__profile-name">{user ? (changed?.full_name ?? user.full_name) || 'Account' : 'Log in'}</span>
           </button>
         </div>
-        {open === 'profile' && <ProfilePanel currentUrl={currentUrl} />}
+        {open === 'profile' && <ProfilePanel currentUrl={currentUrl} avatar={<NavAvatar url={avatarUrl} size={45} />} />}
         {open === 'search' && <SearchPanel />}
         {open === 'menu' && <SideMenu site={site} />}
       </nav>
       <AuthDialogs />
     </>
   );
+}
+
+/** The member's face: the 80x80 rendition, 45 px wide in the profile panel (spec 1 §9), smaller in the bar. */
+function NavAvatar({ url, size }: { url: string | null; size: number }) {
+  if (!url) return null;
+  return <img className={`navbar__avatar navbar__avatar--${size}`} src={url} alt="" width={size} height={size} />;
 }

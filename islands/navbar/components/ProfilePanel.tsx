@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { CSRF_COOKIE, readCookie } from '../../common/api';
 import { useNavbarDispatch, useNavbarSelector } from '../hooks';
 import { session } from '../slices/session';
 import { LoginForm } from './LoginForm';
 
 /** Guests: the login panel. Members: 'Logged in as' and 'Log out now' (spec 2 §2). */
-export function ProfilePanel({ currentUrl }: { currentUrl: string }) {
+export function ProfilePanel({ currentUrl, avatar }: { currentUrl: string; avatar?: ReactNode }) {
   const user = useNavbarSelector((s) => s.session.user);
   const dispatch = useNavbarDispatch();
   // Log out is a POST with the CSRF token, as the page's own header form: a link would let
@@ -17,6 +18,7 @@ export function ProfilePanel({ currentUrl }: { currentUrl: string }) {
       {user ? (
         <>
           <p className="nav-panel__who">
+            {avatar}
             Logged in as <a href="/accounts/dashboard/">{user.full_name || user.email}</a>
           </p>
           <p>

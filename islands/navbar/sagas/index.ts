@@ -61,11 +61,14 @@ export function* loginFlow(action: PayloadAction<LoginPayload>) {
 export function* signupFlow(action: PayloadAction<LoginPayload>) {
   const api = yield* ctx('api');
   try {
-    const profile: ProfileDTO = yield call(api.signup, action.payload);
+    const pending: AuthDialogState['pendingAction'] = yield select((s: State) => s.authDialog.pendingAction);
+    const profile: ProfileDTO = yield call(api.signup, action.payload, pending);
     yield put(authDialog.signupFulfilled());
     yield call(rememberProfile, profile.id);
     const { pathname, search } = (yield* ctx('location'))();
-    const back = pathname.includes('/accounts/') ? '/accounts/dashboard/' : pathname + search;
+    // Onboarding ends by promising the dashboard: it goes there, unless the sign-up carried a
+    // remembered action, whose page the member is taken back to.
+    const back = pending && !pathname.includes('/accounts/') ? pathname + search : '/accounts/dashboard/';
     yield call(yield* ctx('navigate'), `/accounts/onboarding?next=${encodeURIComponent(back)}`);
   } catch (err) {
     yield put(authDialog.signupRejected(fieldErrorsOf(err, LOGIN_FIELDS)));
@@ -129,7 +132,7 @@ export function* authCheckFlow() {
   const api = yield* ctx('api');
   try {
     const status: AuthStatus = yield call(api.authStatus);
-    yield put(session.authChecked({ user: { id: status.id, email: status.email, full_name: status.full_name }, lastUpdates: status.last_updates }));
+    yield put(session.authChecked({ user: { id: status.id, email: status.email, full_name: status.full_name, avatar_url: status.avatar_url ?? null }, lastUpdates: status.last_updates }));
     yield call(rememberProfile, status.id, status.last_updates);
   } catch (err) {
     // Only a definite "not signed in" clears the member; a network blip leaves the page as is.

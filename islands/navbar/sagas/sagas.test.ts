@@ -60,9 +60,18 @@ describe('navbar sagas', () => {
     expect(h.context.reload).not.toHaveBeenCalled();
   });
 
-  test('sign-up success goes to onboarding, coming back here afterwards', async () => {
+  test('sign-up success goes to onboarding, which ends on the dashboard it promises', async () => {
     const h = harness({}, { signup: jest.fn().mockResolvedValue(profile) });
     await h.run(signupFlow, authDialog.signupRequested({ email: 'a', password: 'b' }));
+    expect(h.context.api.signup).toHaveBeenCalledWith({ email: 'a', password: 'b' }, null);
+    expect(h.context.navigate).toHaveBeenCalledWith('/accounts/onboarding?next=%2Faccounts%2Fdashboard%2F');
+  });
+
+  test('a sign-up that carried a remembered action sends it, and onboarding comes back here', async () => {
+    const pending = { post_authenticate_action: 'add-favourite', object_id: 12 };
+    const h = harness({ authDialog: { ...initialAuthDialogState, pendingAction: pending } }, { signup: jest.fn().mockResolvedValue(profile) });
+    await h.run(signupFlow, authDialog.signupRequested({ email: 'a', password: 'b' }));
+    expect(h.context.api.signup).toHaveBeenCalledWith({ email: 'a', password: 'b' }, pending);
     expect(h.context.navigate).toHaveBeenCalledWith('/accounts/onboarding?next=%2Fnews%2F%3Fpage%3D2');
   });
 
@@ -96,10 +105,10 @@ describe('navbar sagas', () => {
     writeItem(STORAGE_KEYS.favourites, { 3: true });
     const { touchLocalSession } = await import('../../common/storage');
     touchLocalSession();
-    const status = { id: 42, email: 'a@example.com', full_name: 'A', last_updates: { favourites: null } };
+    const status = { id: 42, email: 'a@example.com', full_name: 'A', avatar_url: '/media/avatars/a.jpg?w=80&h=80&cmd=crop', last_updates: { favourites: null } };
     const h = harness({ session: { status: 'authenticated', user: { id: 42, email: 'a@example.com', full_name: 'A' }, lastUpdates: {} } }, { authStatus: jest.fn().mockResolvedValue(status) });
     await h.run(authCheckFlow);
-    expect(h.dispatched).toContainEqual(session.authChecked({ user: { id: 42, email: 'a@example.com', full_name: 'A' }, lastUpdates: { favourites: null } }));
+    expect(h.dispatched).toContainEqual(session.authChecked({ user: { id: 42, email: 'a@example.com', full_name: 'A', avatar_url: '/media/avatars/a.jpg?w=80&h=80&cmd=crop' }, lastUpdates: { favourites: null } }));
     expect(readItem(STORAGE_KEYS.favourites)).toEqual({ 3: true });
   });
 

@@ -4,7 +4,7 @@ import { requireMember } from '../../http/auth-guards';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { profileDTO } from '../profiles/serialize';
-import { appleLoginSchema, authRequestInput, changePasswordSchema, loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from './schemas';
+import { appleLoginSchema, authRequestInput, changePasswordSchema, loginSchema, registrationSchema, rememberedActionSchema, resetConfirmSchema, resetRequestSchema, withoutBlanks } from './schemas';
 import { createAccountsService } from './service';
 import { authRateLimits } from './rate-limits';
 import { signIn } from './sign-in';
@@ -28,9 +28,16 @@ export function accountsApi(ctx: AppContext): Router {
     res.status(status).json(profileDTO(member));
   }
 
+  // A guest's remembered action (spec 2 §4) is carried through sign-up as through sign-in, in
+  // the query string: the new member's first save is made, and onboarding then returns to it.
   router.post('/api/v2/profiles/email-registration/', ...limits.signup, async (req, res) => {
     const { email, password } = validate(registrationSchema, req.body);
-    await answerSignedIn(req, res, await accounts.register(email, password), 201);
+    const remembered = validate(rememberedActionSchema, withoutBlanks(req.query));
+    const member = await accounts.register(email, password);
+    if (remembered.post_authenticate_action && remembered.object_id) {
+      await runPostAuthenticateAction(db, logger, member.id, { action: remembered.post_authenticate_action, objectId: remembered.object_id, rating: remembered.rating }, ctx.now());
+    }
+    await answerSignedIn(req, res, member, 201);
   });
 
   // The remembered action may come in the body or, as the islands send it, the query string.

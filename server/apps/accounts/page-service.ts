@@ -66,7 +66,8 @@ export async function submitSignup(accounts: AccountsService, req: Request, res:
     const member = await accounts.register(email, password);
     await signIn(req, member);
     await accounts.recordLogin(member);
-    return new PageRedirect(`/accounts/onboarding?next=${encodeURIComponent(safeNextPath(req.body.next, '/accounts/dashboard/'))}`);
+    // The onboarding's last step promises the dashboard; a form sign-up carries no remembered action.
+    return new PageRedirect(`/accounts/onboarding?next=${encodeURIComponent('/accounts/dashboard/')}`);
   } catch (err) {
     const signupErrors = errorsOf(err);
     res.status(400);

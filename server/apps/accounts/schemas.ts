@@ -29,6 +29,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A guest's remembered action, carried through sign-up (the query string of the registration). */
+export const rememberedActionSchema = loginSchema.pick({ object_id: true, post_authenticate_action: true, rating: true });
+
 export const resetRequestSchema = z.object({ email: emailField });
 
 export const resetConfirmSchema = z

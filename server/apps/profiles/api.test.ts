@@ -29,6 +29,7 @@ describe('profiles API', () => {
       id: m.id,
       email: m.email,
       full_name: expect.any(String),
+      avatar_url: null,
       last_updates: { 'article-bookmarks': null, 'video-bookmarks': null, favourites: at.toISOString(), todos: null, ratings: null, 'event-bookmarks': null },
     });
   });

@@ -1,25 +1,51 @@
-import { Router, type Request } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { requireMember } from '../../http/auth-guards';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
+import { nullCharacterErrors } from '../../http/null-characters';
+import { LIMITS } from '../../../shared/constants';
 import { findMemberByEmail, isUniqueViolation } from './member-queries';
 import type { Member } from './member';
 import { emailTaken, profilePatchSchema, profilePutSchema, type ProfilePatch } from './schemas';
 import { lastUpdatesDTO, profileDTO } from './serialize';
 import { profileCounts, updateProfile } from './queries';
+import { createAvatarService } from './avatar';
+import { uploadBodySlot } from '../media/image-work';
+
+// A PATCH with a photo is ~8.4 MB of base64 JSON for 6 MB of JPEG: such a body is read only for a
+// member and once an upload slot is free (media/image-work.ts); a small one (a name, the
+// newsletter boxes) is read at once, as every other JSON body is.
+const SMALL_BODY_BYTES = 1024 * 1024;
+const smallJson = express.json({ limit: SMALL_BODY_BYTES });
+const avatarJson = express.json({ limit: `${Math.ceil((LIMITS.profilePhotoBytes / 1024 / 1024) * 1.4) + 1}mb` });
+
+function profileBody(req: Request, res: Response, next: NextFunction): void {
+  // Read after the app-wide NUL check (http/null-characters.ts), so it is made here too.
+  const checked = (err?: unknown) => {
+    if (err) return next(err);
+    const nul = nullCharacterErrors(req.body);
+    next(Object.keys(nul).length ? new ValidationError(nul) : undefined);
+  };
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared <= SMALL_BODY_BYTES) return smallJson(req, res, checked);
+  uploadBodySlot(req, res, (err?: unknown) => (err ? next(err) : avatarJson(req, res, checked)));
+}
 
 // ## The signed-in member's profile (spec 1 §7). The guest newsletter subscription at
 // /api/v2/profiles/guest-newsletters/ belongs to the newsletters app.
-export function profilesApi({ db }: AppContext): Router {
+export function profilesApi(ctx: AppContext): Router {
+  const { db } = ctx;
   const router = Router();
   const me = (req: Request) => req.user as Member;
+  const avatars = createAvatarService(ctx);
 
-  async function saveProfile(member: Member, patch: ProfilePatch) {
+  async function saveProfile(member: Member, { avatar, ...patch }: ProfilePatch) {
     if (patch.email && patch.email !== member.email.toLowerCase()) {
       const other = await findMemberByEmail(db, patch.email);
       if (other && other.id !== member.id) throw ValidationError.field('email', emailTaken);
     }
+    if (avatar !== undefined) await avatars.replace(member, avatar);
     try {
       return profileDTO(await updateProfile(db, member.id, patch));
     } catch (err) {
@@ -30,16 +56,16 @@ export function profilesApi({ db }: AppContext): Router {
   }
 
   // Auth status: 401 for guests (the islands then clear their stores), otherwise the member
-  // and when each cached kind last changed.
+  // (with the 80x80 photo the navbar shows) and when each cached kind last changed.
   router.get('/api/v2/profiles/hi/', requireMember, (req, res) => {
     const m = me(req);
-    res.set('Cache-Control', 'no-store').json({ id: m.id, email: m.email, full_name: m.full_name, last_updates: lastUpdatesDTO(m) });
+    res.set('Cache-Control', 'no-store').json({ id: m.id, email: m.email, full_name: m.full_name, avatar_url: profileDTO(m).avatar_url, last_updates: lastUpdatesDTO(m) });
   });
 
   router.get('/api/v2/profiles/me/', requireMember, (req, res) => {
     res.set('Cache-Control', 'no-store').json(profileDTO(me(req)));
   });
-  router.patch('/api/v2/profiles/me/', requireMember, async (req, res) => {
+  router.patch('/api/v2/profiles/me/', requireMember, profileBody, async (req, res) => {
     res.json(await saveProfile(me(req), validate(profilePatchSchema, req.body)));
   });
   router.put('/api/v2/profiles/me/', requireMember, async (req, res) => {

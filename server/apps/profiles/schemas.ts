@@ -24,13 +24,15 @@ const settings = Object.fromEntries(NEWSLETTER_SETTINGS.map((k) => [k, bool.opti
 >;
 
 // PATCH: any subset of the editable fields (spec 1 §7: the email and newsletter settings, or
-// the name). Unknown fields are ignored, as DRF ignores read-only ones.
+// the name, or the photo). Unknown fields are ignored, as DRF ignores read-only ones.
 export const profilePatchSchema = z.object({
   email: emailField.optional(),
   full_name: name.optional(),
   first_name: name.optional(),
   last_name: name.optional(),
   sync_bookmarked_events_to_google_calendar: bool.nullable().optional(),
+  /** The profile photo: a JPEG as base64 (a data: URL is fine), or null to remove it (avatar.ts). */
+  avatar: z.string({ message: 'Not a valid string.' }).min(1, 'No file was submitted.').nullable().optional(),
   ...settings,
 });
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;

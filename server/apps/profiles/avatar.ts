@@ -1,0 +1,65 @@
+import type { AppContext } from '../../context';
+import { ValidationError } from '../../http/errors';
+import { newKey } from '../../storage/storage';
+import { LIMITS } from '../../../shared/constants';
+import { decodeBase64Jpeg } from '../media/base64-jpeg';
+import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
+import { purgeRenditions, warmRenditions } from '../media/renditions';
+import { renditionParamsFor } from '../media/rendition-params';
+import { mediaCacheDir } from '../media/routes';
+import type { Member } from './member';
+
+// The profile photo (spec 1 §3 avatar / avatar_url, §5): the dashboard's cropper sends a square
+// JPEG as base64 in PATCH /api/v2/profiles/me/ {avatar}; null removes it. It is decoded for real,
+// stored re-encoded without metadata, and its 80x80 rendition (IMAGE_SIZES.avatar, what every
+// page shows) is made at once. The previous photo and its renditions go.
+
+export const avatarMessages = {
+  tooLargeOrNotJpeg: 'We can only accept JPG photos that are 6mb or less. Please try again with a different image.',
+  notAnImage: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
+};
+
+/** A profile photo is never shown larger than this; the cropper's output is scaled down to it. */
+export const STORED_AVATAR_MAX_SIDE = 400;
+export const STORED_AVATAR_QUALITY = 88;
+const AVATAR_PREFIX = 'avatars';
+
+export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger'>) {
+  const { db, storage, config, logger } = ctx;
+  const cacheDir = mediaCacheDir(config);
+  const rules = { field: 'avatar', maxBytes: LIMITS.profilePhotoBytes, ...avatarMessages };
+  const asFieldError = (err: unknown) => (err instanceof NotAnImageError ? ValidationError.field('avatar', avatarMessages.notAnImage) : err);
+
+  async function forget(key: string | null): Promise<void> {
+    // Only photos this service stored: a seeded or imported avatar may share its file.
+    if (!key?.startsWith(`${AVATAR_PREFIX}/`)) return;
+    await Promise.all([storage.delete(key), purgeRenditions(cacheDir, key)]).catch((err) => logger.warn({ err, key }, 'profiles: could not remove an old avatar'));
+  }
+
+  return {
+    /** Stores the new photo (or none) and answers the member's new avatar key. */
+    async replace(member: Member, image: string | null): Promise<string | null> {
+      if (image === null) {
+        await db('profiles').where({ id: member.id }).update({ avatar: null });
+        await forget(member.avatar);
+        return null;
+      }
+      const bytes = decodeBase64Jpeg(image, rules);
+      const header = await readImageHeader(bytes).catch((err) => Promise.reject(asFieldError(err)));
+      // CASE: JPEG magic bytes but another format inside.
+      if (header.format !== 'jpeg') throw ValidationError.field('avatar', avatarMessages.tooLargeOrNotJpeg);
+      const stored = await normaliseImage(bytes, { maxSide: STORED_AVATAR_MAX_SIDE, quality: STORED_AVATAR_QUALITY }).catch((err) => Promise.reject(asFieldError(err)));
+      const key = newKey(AVATAR_PREFIX, stored.extension);
+      await storage.put(key, stored.data, 'image/jpeg');
+      try {
+        await db('profiles').where({ id: member.id }).update({ avatar: key });
+      } catch (err) {
+        await storage.delete(key);
+        throw err;
+      }
+      await warmRenditions(cacheDir, key, stored.data, [renditionParamsFor('avatar')]).catch((err) => logger.warn({ err, key }, 'profiles: could not pre-render the avatar'));
+      if (member.avatar !== key) await forget(member.avatar);
+      return key;
+    },
+  };
+}
