@@ -1,7 +1,7 @@
 // npx tsx scripts/js-budget.ts: the JavaScript each page downloads before any map, gzipped,
 // against the budget of issue 12 (120 KB). A page's islands are the ones its route adds
-// (addIsland in server/apps/*/pages.ts), listed in PAGES below, plus the site-wide ones (navbar,
-// and the newsletter prompt once it exists); an island no page lists is counted with the navbar
+// (addIsland in server/apps/*/pages.ts), listed in PAGES below, plus the navbar on every page;
+// an island no page lists is counted with the navbar
 // and the saves island, the most a page adds. For each page this sums the gzip size of the
 // files its entries import statically (what the server preloads), leaving out what is only
 // imported dynamically (MapLibre and the map engine load when a map is shown).
@@ -29,7 +29,7 @@ function staticFiles(key: string, seen = new Set<string>()): Set<string> {
 const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
 const entryKey = (island: string) => entries.find(([k]) => k === `islands/${island}/main.tsx`)?.[0];
-const SITE_WIDE = ['navbar', 'newsletter-prompt'];
+const SITE_WIDE = ['navbar'];
 const PAGES: Record<string, string[]> = {
   'a listing': ['saves', 'listing-map', 'photo-viewer'],
   "a listing's photos": ['photo-viewer', 'photo-uploader'],
@@ -37,7 +37,8 @@ const PAGES: Record<string, string[]> = {
   'the dashboard': ['dashboard'],
   'onboarding': ['onboarding'],
   'add an event': ['event-form'],
-  'events': ['saves', 'events-hub'],
+  'events': ['saves', 'events-hub', 'newsletter-prompt'],
+  'a Best of list': ['saves', 'best-of-map'],
   'search': ['search'],
   'videos': ['saves', 'video-grid'],
   'the patio guide': ['saves', 'patio-map'],
