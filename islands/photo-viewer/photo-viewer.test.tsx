@@ -7,6 +7,7 @@ import { PhotoThumbs } from './components/PhotoThumbs';
 import type { ViewerHistory, ViewerHistoryState } from './history';
 import { selectActivePhoto, selectPosition, viewer } from './slice';
 import { createPhotoViewerStore } from './store';
+import { swipeTarget } from './swipe';
 
 // The viewer's state rules (spec 2 §2 "Photo viewer"): 'N of M', no previous on the first and
 // no next on the last, no moving past either end, the share path pushed on open and replaced
@@ -185,5 +186,18 @@ describe('photo thumbnails', () => {
     fireEvent.click(second);
     expect(store.getState().viewer.activePhotoIndex).toBe(25);
     expect(selectPosition(store.getState())?.label).toBe('26 of 30');
+  });
+});
+
+describe('swipeTarget (spec 2 §2: swipe right goes next, swipe left previous)', () => {
+  test('a rightward swipe goes to the next photo, a leftward one to the previous', () => {
+    expect(swipeTarget(120, 10, 2, 5)).toBe(3);
+    expect(swipeTarget(-120, 10, 2, 5)).toBe(1);
+  });
+  test('short or mostly vertical moves are not swipes; neither end wraps', () => {
+    expect(swipeTarget(30, 0, 2, 5)).toBeNull();
+    expect(swipeTarget(80, 120, 2, 5)).toBeNull();
+    expect(swipeTarget(120, 0, 4, 5)).toBeNull();
+    expect(swipeTarget(-120, 0, 0, 5)).toBeNull();
   });
 });

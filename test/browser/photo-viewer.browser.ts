@@ -152,7 +152,7 @@ describeInBrowser('photo viewer in the browser', () => {
       await expectNoA11yViolations(page);
 
       // Desktop: dragging does not move (swipe is for extra-small screens).
-      await dragAcross(page, 'left');
+      await dragAcross(page, 'right');
       await expectAt(page, COUNT);
 
       await dialog(page).getByRole('button', { name: 'Close' }).click();
@@ -173,12 +173,15 @@ describeInBrowser('photo viewer in the browser', () => {
       await screenshot(page, 'photo-viewer-listing-open-375');
       await expectNoA11yViolations(page);
 
-      // A finger dragging to the left brings the next photo, to the right the previous one.
-      await dragAcross(page, 'left');
+      // Spec 2 §2: on extra-small screens swipe right goes next and swipe left goes previous.
+      await dragAcross(page, 'right');
       await expectAt(page, 3);
-      await dragAcross(page, 'right');
+      await dragAcross(page, 'left');
       await expectAt(page, 2);
-      await dragAcross(page, 'right');
+      await dragAcross(page, 'left');
+      await expectAt(page, 1);
+      // Nothing before the first photo.
+      await dragAcross(page, 'left');
       await expectAt(page, 1);
       expect(await visible(dialog(page).locator('.yarl__navigation_prev'))).toBe(false);
       await screenshot(page, 'photo-viewer-listing-first-375');

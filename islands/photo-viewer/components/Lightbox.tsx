@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import YarlLightbox, { type GenericSlide, type Slide } from 'yet-another-react-lightbox';
 import 'yet-another-react-lightbox/styles.css';
 import '../photo-viewer.css';
@@ -6,11 +6,12 @@ import { BREAKPOINTS } from '../../../shared/constants';
 import { siteConfig } from '../../common/initial-state';
 import { useViewerDispatch, useViewerSelector } from '../hooks';
 import { pageOffsetOf, selectActivePhoto, selectPosition, viewer } from '../slice';
+import { swipeTarget } from '../swipe';
 
 // The open viewer: yet-another-react-lightbox does the modal (the rest of the page inert and
 // hidden from screen readers, focus moved in and given back on close), Esc, ← and →, and the
-// swipe; Tab wraps around its buttons here (inert alone lets Tab leave for the browser's UI). It stops at both ends (finite), and the ends' disabled Previous/Next are hidden by
-// photo-viewer.css. Swiping is on for extra-small screens only (spec 2 §2). Photos not read
+// modal; Tab wraps around its buttons here (inert alone lets Tab leave for the browser's UI). It stops at both ends (finite), and the ends' disabled Previous/Next are hidden by
+// photo-viewer.css. Swiping is on for extra-small screens only, the spec's way round (spec 2 §2, swipe.ts). Photos not read
 // yet are placeholders until the photos API answers.
 
 export interface PendingPhotoSlide extends GenericSlide {
@@ -107,12 +108,43 @@ function useTabWrap() {
   }, []);
 }
 
+/** Swipes on extra-small screens, read the spec's way round (swipe.ts). */
+function useSpecSwipe(enabled: boolean, index: number | null, count: number, go: (to: number) => void) {
+  useEffect(() => {
+    if (!enabled || index === null) return;
+    // Pointer events: a finger, a pen or a mouse drag, one gesture at a time.
+    let start: { id: number; x: number; y: number } | null = null;
+    const onDown = (e: PointerEvent) => {
+      start = e.isPrimary && e.target instanceof Element && e.target.closest('.photo-viewer') ? { id: e.pointerId, x: e.clientX, y: e.clientY } : null;
+    };
+    const onUp = (e: PointerEvent) => {
+      if (!start || e.pointerId !== start.id) return;
+      const to = swipeTarget(e.clientX - start.x, e.clientY - start.y, index, count);
+      start = null;
+      if (to !== null) go(to);
+    };
+    const onCancel = () => {
+      start = null;
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    document.addEventListener('pointerup', onUp, true);
+    document.addEventListener('pointercancel', onCancel, true);
+    return () => {
+      document.removeEventListener('pointerdown', onDown, true);
+      document.removeEventListener('pointerup', onUp, true);
+      document.removeEventListener('pointercancel', onCancel, true);
+    };
+  }, [enabled, index, count, go]);
+}
+
 export default function Lightbox() {
   useTabWrap();
   const dispatch = useViewerDispatch();
   const state = useViewerSelector((s) => s.viewer);
   const xs = useExtraSmallScreen();
   const { photos, count, pageSize, failedPages, activePhotoIndex, listing } = state;
+  const go = useCallback((to: number) => dispatch(viewer.moved(to)), [dispatch]);
+  useSpecSwipe(xs, activePhotoIndex, count, go);
 
   const slides = useMemo<Slide[]>(
     () =>
@@ -134,7 +166,8 @@ export default function Lightbox() {
       close={() => dispatch(viewer.closed({ via: 'ui' }))}
       on={{ view: ({ index }) => dispatch(viewer.moved(index)) }}
       carousel={{ finite: true, preload: 1 }}
-      controller={{ disableSwipeNavigation: !xs, closeOnBackdropClick: true }}
+      // The library's swipe runs the other way round from the spec: useSpecSwipe reads it.
+      controller={{ disableSwipeNavigation: true, closeOnBackdropClick: true }}
       labels={{ Lightbox: `Photos of ${listing.name}`, Carousel: 'Photos', 'Photo gallery': `Photos of ${listing.name}`, Slide: 'photo', Previous: 'Previous photo', Next: 'Next photo', Close: 'Close' }}
       render={{
         slide: ({ slide }) => (slide.type === 'photo-pending' ? <PendingSlide failed={slide.failed} /> : undefined),
