@@ -10,7 +10,7 @@ export function CalendarDialog() {
   const answer = (choice: boolean | null) => dispatch(profile.calendarAnswered({ choice }));
   return (
     <Dialog title="Save to your Google Calendar?" onClose={() => answer(null)} className="calendar-dialog">
-      <p>Do you want the events you save to be added to your Google Calendar too? You can change this later in your profile.</p>
+      <p>Do you want the events you save to be added to your Google Calendar too? You can change this later under Events on your dashboard (Calendar Settings).</p>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={() => answer(true)}>
           Yes
