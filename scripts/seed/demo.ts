@@ -39,7 +39,7 @@ export interface DemoOptions {
 }
 
 /** How many phases seedDemo runs, for the [n/total] progress lines (a test keeps it true). */
-export const DEMO_PHASES = 19;
+export const DEMO_PHASES = 20;
 
 export interface DemoSummary {
   neighbourhoods: number;

@@ -74,7 +74,10 @@ describeInBrowser('listing search island in a browser', () => {
         await page.waitForFunction(() => document.querySelectorAll('.listing-search .place-card').length === 50);
         await page.waitForURL(/\/restaurants\/\?page=2$/);
 
-        // A filter: the sub-category searches in place; the URL names its path.
+        // A filter: the sub-category searches in place; the URL names its path. Under 640 px the
+        // filters are folded behind their button first.
+        const filtersToggle = page.getByRole('button', { name: /^Filters/ });
+        if (await filtersToggle.isVisible()) await filtersToggle.click();
         await page.getByLabel('Sub-category').selectOption('pizza');
         await page.getByRole('heading', { name: '10 found' }).waitFor();
         expect(await cards.count()).toBe(10);
