@@ -214,7 +214,13 @@ describeInBrowser('issue 13: Google Calendar sync end to end (a local stand-in f
       expect(await seriousA11yViolations(page)).toEqual([]);
       await asked.getByRole('button', { name: 'No' }).click();
       await page.getByRole('button', { name: 'Saved' }).waitFor();
-      expect(await db('event_bookmarks').where({ profile_id: member.id, event_id: second }).first()).toMatchObject({ add_to_calendar: false });
+      // The button turns at once; the bookmark's write may still be on its way: wait for the row.
+      let row: { add_to_calendar: boolean } | undefined;
+      for (let i = 0; i < 100 && !row; i++) {
+        row = await db('event_bookmarks').where({ profile_id: member.id, event_id: second }).first();
+        if (!row) await page.waitForTimeout(100);
+      }
+      expect(row).toMatchObject({ add_to_calendar: false });
 
       // The dashboard: connected, the choice shown, the private ICS link.
       await page.goto(`${app.baseUrl}/accounts/dashboard/#/events/`);
