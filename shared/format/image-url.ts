@@ -17,8 +17,13 @@ export function imageUrl(key: string, size?: ImageSizeName): string {
   return size ? `${path}?${imageSizeQuery(size)}` : path;
 }
 
-/** An image URL from the API (the original's /media/ URL) at one of IMAGE_SIZES. */
+/**
+ * An image URL from the API (the original's /media/ URL) at one of IMAGE_SIZES. Only our own
+ * originals have renditions: an outside picture (a video's thumbnail) or a URL that already
+ * names a size is returned as it is.
+ */
 export function sizedImageUrl(url: string, size: ImageSizeName): string {
+  if (!url.includes('/media/') || url.includes('?')) return url;
   return `${url}?${imageSizeQuery(size)}`;
 }
 
