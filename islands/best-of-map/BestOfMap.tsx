@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ListingDTO } from '../../shared/dto';
+import { useModalFocus } from '../common/Dialog';
 import { loadMapEngine } from '../maps/loader';
 import { listingPoints, MAP, sitePath } from '../maps/geo';
 import type { LatLng, MapHandle } from '../maps/types';
@@ -46,36 +47,15 @@ function FullScreenMap({ state, siteUrl, cityName, centre, onClose }: Props & { 
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
-  const close = useRef<HTMLButtonElement>(null);
   const [status, setStatus] = useState<Status>('loading');
+
+  // Focus to Close Map, Esc, Tab kept inside: the shared modal keyboard (Dialog.tsx).
+  useModalFocus(dialog, onClose);
 
   useEffect(() => {
     document.documentElement.classList.add(FULL_SCREEN_CLASS);
-    close.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        onClose();
-      } else if (e.key === 'Tab' && dialog.current) {
-        // Tab stays in the dialog: from the last control back to Close Map, and the other way.
-        const items = dialog.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])');
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.documentElement.classList.remove(FULL_SCREEN_CLASS);
-    };
-  }, [onClose]);
+    return () => document.documentElement.classList.remove(FULL_SCREEN_CLASS);
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -113,7 +93,7 @@ function FullScreenMap({ state, siteUrl, cityName, centre, onClose }: Props & { 
         <h2 id={titleId} className="best-of-map__title">
           {state.title}
         </h2>
-        <button ref={close} type="button" onClick={onClose}>
+        <button type="button" onClick={onClose}>
           Close Map
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 // A modal dialog: labelled by its title, Esc and the backdrop close it, focus moves into it
 // on open (the first field) and back to where it was on close, Tab stays inside. A dialog
@@ -18,9 +18,12 @@ export interface DialogProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ title, onClose, children, className, dismissible = true, describedBy }: DialogProps) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * The keyboard of a modal: on open, focus moves into `ref` (its first field, else its first
+ * control); Esc closes it unless it must be answered; Tab and Shift+Tab go round its controls;
+ * on close, focus goes back to where it was. For modals with their own look (the full-screen map).
+ */
+export function useModalFocus(ref: RefObject<HTMLElement | null>, onClose: () => void, dismissible = true): void {
   const closeRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
   useLayoutEffect(() => {
@@ -56,7 +59,13 @@ export function Dialog({ title, onClose, children, className, dismissible = true
       document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, []);
+  }, [ref]);
+}
+
+export function Dialog({ title, onClose, children, className, dismissible = true, describedBy }: DialogProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useModalFocus(ref, onClose, dismissible);
 
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => dismissible && e.target === e.currentTarget && onClose()}>

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithStore } from '../common/test-utils';
 import { App } from './components/App';
-import { fakeContext, hubState, page, range, settle, setup } from './testing';
+import { appProps, fakeContext, page, range, settle, setup } from './testing';
 import { loadMapEngine as realLoadMapEngine } from '../maps/loader';
 import type { MapEngine, MapHandle } from '../maps/types';
 
@@ -19,14 +19,6 @@ const engine: MapEngine = { create: jest.fn().mockResolvedValue(handle) };
 jest.mock('../maps/loader', () => ({ loadMapEngine: jest.fn() }));
 const loadMapEngine = realLoadMapEngine as jest.Mock;
 
-const props = (_s: ReturnType<typeof setup>) => ({
-  options: hubState().options,
-  card: { siteUrl: 'https://site.test', cityName: 'Toronto', member: false, next: '/restaurants/' },
-  centre: { latitude: 43.65, longitude: -79.38 },
-  path: '/restaurants/',
-  geolocation: true,
-});
-
 describe('listing search panel', () => {
   beforeEach(() => jest.clearAllMocks());
 
@@ -34,7 +26,7 @@ describe('listing search panel', () => {
     const rescan = jest.fn();
     document.addEventListener('saves:rescan', rescan);
     const s = setup();
-    renderWithStore(<App {...props(s)} />, s.store);
+    renderWithStore(<App {...appProps()} />, s.store);
     expect(screen.getByRole('heading', { name: '100 found' })).toBeTruthy();
     expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('place-card'))).toHaveLength(40);
     const placeholder = document.querySelector('[data-island="saves"][data-object-id="1"]')!;
@@ -51,7 +43,7 @@ describe('listing search panel', () => {
     let resolve!: (v: unknown) => void;
     ctx.api.search.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
     const s = setup({}, ctx);
-    renderWithStore(<App {...props(s)} />, s.store);
+    renderWithStore(<App {...appProps()} />, s.store);
     fireEvent.change(screen.getByLabelText('Subway stop'), { target: { value: '3' } });
     expect((screen.getByLabelText('Neighbourhood') as HTMLSelectElement).disabled).toBe(true);
     await act(async () => {
@@ -83,7 +75,7 @@ describe('listing search panel', () => {
     let moved: () => void = () => {};
     handle.onMoveEnd.mockImplementation((cb) => ((moved = cb), () => {}));
     const s = setup();
-    renderWithStore(<App {...props(s)} />, s.store);
+    renderWithStore(<App {...appProps()} />, s.store);
     await act(async () => {
       fireEvent.click(screen.getByRole('link', { name: 'RATING' }));
       await settle();
@@ -110,7 +102,7 @@ describe('listing search panel', () => {
   test('without WebGL the map view shows a readable list instead', async () => {
     loadMapEngine.mockRejectedValue(new Error('no webgl'));
     const s = setup({}, fakeContext(), page(range(1, 3), 3));
-    renderWithStore(<App {...props(s)} />, s.store);
+    renderWithStore(<App {...appProps()} />, s.store);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Map' }));
       await settle();

@@ -8,7 +8,7 @@ import { initialSuggestions, suggestions, suggestionsMessage, suggestionsSlice, 
 import { results } from './slices/results';
 import { placesOf } from './api';
 import { criteriaPageUrl, suggestionFromSearch } from '../../shared/listing-hub';
-import { fakeContext, hubState, page, range, settle, setup } from './testing';
+import { appProps, fakeContext, hubState, page, range, settle, setup } from './testing';
 
 // The parts of the listing panel added for issue 12 item 7: the name-or-place field with its
 // place type-ahead, next pages in the large bundle, the folded filters and the slider.
@@ -17,13 +17,6 @@ jest.mock('../maps/loader', () => ({ loadMapEngine: jest.fn().mockRejectedValue(
 
 const LIBRETTO = { name: 'Pizzeria Libretto', lat: 43.649, long: -79.42 };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const props = {
-  options: hubState().options,
-  card: { siteUrl: 'https://site.test', cityName: 'Toronto', member: false, next: '/restaurants/' },
-  centre: { latitude: 43.65, longitude: -79.38 },
-  path: '/restaurants/',
-  geolocation: true,
-};
 
 describe('place suggestion and keywords: state rules', () => {
   const reduce = (...a: Parameters<typeof filtersSlice.reducer>[1][]) => a.reduce(filtersSlice.reducer, initialFilters(hubState().params));
@@ -135,7 +128,7 @@ describe('place suggestion and keywords: sagas', () => {
 describe('listing panel components', () => {
   test('the combobox lists places, says No results found, chooses with the keyboard and searches typed names', async () => {
     const s = setup();
-    renderWithStore(<App {...props} />, s.store);
+    renderWithStore(<App {...appProps()} />, s.store);
     const box = screen.getByRole('combobox', { name: 'Name or place' });
     fireEvent.change(box, { target: { value: 'piz' } });
     await act(async () => {
@@ -174,7 +167,7 @@ describe('listing panel components', () => {
 
   test('the Filters button unfolds the dropdowns and names how many are chosen', () => {
     const s = setup({ selectedFeatures: ['patio'], bestOf: true });
-    renderWithStore(<App {...props} />, s.store);
+    renderWithStore(<App {...appProps()} />, s.store);
     const toggle = screen.getByRole('button', { name: 'Filters (2)' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     const more = document.getElementById(toggle.getAttribute('aria-controls')!)!;
@@ -187,7 +180,7 @@ describe('listing panel components', () => {
 
   test('the map view has the slider: Previous hidden on the first card, Next on the last', async () => {
     const s = setup({}, fakeContext(), page(range(1, 2), 2));
-    renderWithStore(<App {...props} />, s.store);
+    renderWithStore(<App {...appProps()} />, s.store);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Map' }));
       await settle();

@@ -70,6 +70,17 @@ export function hubState(params: Partial<HubParams> = {}, first = page(range(1, 
   };
 }
 
+/** The App's props as main.tsx passes them for the restaurants hub. */
+export function appProps() {
+  return {
+    options: hubState().options,
+    card: { siteUrl: 'https://site.test', cityName: 'Toronto', member: false, next: '/restaurants/' },
+    centre: { latitude: 43.65, longitude: -79.38 },
+    path: '/restaurants/',
+    geolocation: true,
+  };
+}
+
 export interface FakeContext extends ListingSearchContext {
   api: { search: jest.Mock; suggest: jest.Mock };
   navigate: jest.Mock;

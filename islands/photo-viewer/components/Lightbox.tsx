@@ -3,6 +3,7 @@ import YarlLightbox, { type GenericSlide, type Slide } from 'yet-another-react-l
 import 'yet-another-react-lightbox/styles.css';
 import '../photo-viewer.css';
 import { BREAKPOINTS } from '../../../shared/constants';
+import { longDate } from '../../../shared/format/date';
 import { siteConfig } from '../../common/initial-state';
 import { useViewerDispatch, useViewerSelector } from '../hooks';
 import { pageOffsetOf, selectActivePhoto, selectPosition, viewer } from '../slice';
@@ -37,18 +38,6 @@ function useExtraSmallScreen(): boolean {
   return useSyncExternalStore(subscribeXs, () => window.matchMedia(XS_QUERY).matches);
 }
 
-let dateFormat: Intl.DateTimeFormat | null = null;
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  try {
-    dateFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: siteConfig().timeZone });
-  } catch {
-    dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-  }
-  return dateFormat.format(d);
-}
-
 /** 'N of M' and the open photo's caption, over the lightbox. */
 function ViewerChrome() {
   const position = useViewerSelector(selectPosition);
@@ -65,7 +54,7 @@ function ViewerChrome() {
           {photo.description && <p className="photo-viewer__description">{photo.description}</p>}
           <p className="photo-viewer__meta">
             {photo.credit && <span>Photo by {photo.credit} · </span>}
-            <time dateTime={photo.creation_date}>{formatDate(photo.creation_date)}</time>
+            <time dateTime={photo.creation_date}>{longDate(photo.creation_date, siteConfig().timeZone)}</time>
           </p>
         </div>
       )}

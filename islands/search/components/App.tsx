@@ -13,6 +13,7 @@ import {
   type SiteSearchParams,
   type SiteSearchResultDTO,
 } from '../../../shared/site-search';
+import { longDate } from '../../../shared/format/date';
 import { sizedImageUrl } from '../../../shared/format/image-url';
 import { siteConfig } from '../../common/initial-state';
 import { groupByCategory, search, tabCount } from '../slices/search';
@@ -24,12 +25,6 @@ import type { SearchAppState } from '../store';
 // a copied link works without the island); a plain click searches in place.
 
 const plainClick = (e: MouseEvent) => !(e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
-
-function formatDate(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: siteConfig().timeZone || 'America/Toronto' });
-}
 
 function Tab({ href, active, onChoose, children, className = 'tabs__link' }: { href: string; active: boolean; onChoose(): void; children: ReactNode; className?: string }) {
   return (
@@ -62,7 +57,7 @@ function ResultItem({ r }: { r: SiteSearchResultDTO }) {
         {r.snippet && <p className="search-result__snippet" dangerouslySetInnerHTML={{ __html: r.snippet }} />}
         {r.date_published && (
           <time className="card__date" dateTime={r.date_published}>
-            {formatDate(r.date_published)}
+            {longDate(r.date_published, siteConfig().timeZone || 'America/Toronto')}
           </time>
         )}
       </div>
