@@ -20,6 +20,15 @@ export const urls = {
   bestOfList: (slug: string) => `/best-of/${slug}/`,
 } as const;
 
+/**
+ * A video's embedded player (the privacy-enhanced YouTube host the CSP allows). The video page
+ * prints it as it is; the video grid asks it to play at once, as the visitor clicked to play.
+ */
+export function youtubeEmbedUrl(youtubeCode: string, opts: { autoplay?: boolean } = {}): string {
+  const url = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeCode)}`;
+  return opts.autoplay ? `${url}?autoplay=1&rel=0` : url;
+}
+
 /** Reads the id from a `{slug}-{id}` path segment; null when there is none. */
 export function idFromSlugSegment(segment: string): number | null {
   const m = /-(\d{1,9})$/.exec(segment);

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useVideoGridDispatch, useVideoGridSelector } from '../hooks';
 import { player, selectIsPlaying } from '../slice';
+import { youtubeEmbedUrl } from '../../../shared/urls';
 
 // One card's thumbnail: a button that plays the video in place (the youtube-nocookie player
 // the video page embeds, which the CSP allows), focused so the keyboard controls it at once.
 // When another starts, this one's player is removed, which stops it.
 
-export const embedUrl = (youtubeCode: string) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeCode)}?autoplay=1&rel=0`;
+export const embedUrl = (youtubeCode: string) => youtubeEmbedUrl(youtubeCode, { autoplay: true });
 
 export function VideoThumb({ videoId, eager = false }: { videoId: number; eager?: boolean }) {
   const dispatch = useVideoGridDispatch();

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
-import { urls } from '../../../shared/urls';
+import { urls, youtubeEmbedUrl } from '../../../shared/urls';
 import { addIsland } from '../../views';
 import { addSavesIsland } from '../saves/page-island';
 import { page, type PageAnswer, type PageView } from '../../http/pages/page-view';
@@ -83,7 +83,7 @@ async function videoPage(ctx: AppContext, req: Request, res: Response): Promise<
       description: video.description || video.title,
       thumbnailUrl: dto.image_url,
       uploadDate: dto.date_published,
-      embedUrl: `https://www.youtube-nocookie.com/embed/${video.youtube_code}`,
+      embedUrl: youtubeEmbedUrl(video.youtube_code),
       ...(video.duration_seconds ? { duration: `PT${video.duration_seconds}S` } : {}),
     },
     pageTitle: video.title,
