@@ -17,6 +17,12 @@ import * as eventImageSource from './20261124000300_event_image_source';
 import * as headlineWords from './20261124000500_headline_words';
 import * as photoChallenges from './20261124001500_photo_challenges';
 import * as photoChallengeEntries from './20261124001600_photo_challenge_entries';
+import * as staffAuditLog from './20261125000050_staff_audit_log';
+import * as contactMessageHandled from './20261125000100_contact_message_handled';
+import * as contestEntries from './20261125000200_contest_entries';
+import * as loginHistory from './20261125000300_login_history';
+import * as accountDeletions from './20261125000400_account_deletions';
+import * as apiReadIndexes from './20261125000600_api_read_indexes';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -39,4 +45,10 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261124000500_headline_words', headlineWords],
   ['20261124001500_photo_challenges', photoChallenges],
   ['20261124001600_photo_challenge_entries', photoChallengeEntries],
+  ['20261125000050_staff_audit_log', staffAuditLog],
+  ['20261125000100_contact_message_handled', contactMessageHandled],
+  ['20261125000200_contest_entries', contestEntries],
+  ['20261125000300_login_history', loginHistory],
+  ['20261125000400_account_deletions', accountDeletions],
+  ['20261125000600_api_read_indexes', apiReadIndexes],
 ];

@@ -25,7 +25,7 @@ type Seen = Array<{ sql: string; bindings: unknown[] }>;
 
 async function explainAll(db: import('knex').Knex, client: pg.Client, seen: Seen) {
   for (const q of seen) {
-    if (/^(begin|commit|rollback|select set_config)/i.test(q.sql.trim())) continue;
+    if (/^(begin|commit|rollback|select set_config|explain)/i.test(q.sql.trim())) continue;
     // The recorded SQL has knex's ? placeholders; pg wants $n (what knex sends).
     const native = (db.client as unknown as { positionBindings(sql: string): string }).positionBindings(q.sql);
     await client.query('begin');

@@ -3,27 +3,15 @@
 // another server. Run it once after seeding on a machine with internet access; until then
 // those events show a placeholder. Safe to repeat: only events without a copy are fetched.
 // Runs on DATABASE_URL, or on the embedded database in DATA_DIR (stop the server first).
-import { loadConfig } from '../server/config';
-import { openDatabaseFromConfig } from '../server/db';
-import { migrateLatest } from '../server/db/migrate';
 import { createLocalStorage } from '../server/storage/storage';
 import { importEventImages } from '../server/apps/events/image-import';
+import { runCommand, withDatabase } from './command';
 
-async function main() {
-  const config = loadConfig();
-  const handle = await openDatabaseFromConfig(config);
-  try {
-    await migrateLatest(handle.db);
+runCommand(module, () =>
+  withDatabase(async ({ db, config }) => {
     const t0 = Date.now();
-    const result = await importEventImages(handle.db, createLocalStorage(config.mediaDir));
+    const result = await importEventImages(db, createLocalStorage(config.mediaDir));
     console.log(`Copied ${result.copied} event pictures in ${((Date.now() - t0) / 1000).toFixed(0)} s; ${result.failed.length} kept their placeholder.`);
     for (const f of result.failed.slice(0, 20)) console.log(`  #${f.id} ${f.url}: ${f.reason}`);
-  } finally {
-    await handle.close();
-  }
-}
-
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+  }),
+);

@@ -4,19 +4,16 @@
 //   npm run seed -- --force          empties the content tables first
 //   npm run seed -- --seed 7         another deterministic variant
 //   npm run seed -- --scale city     the demo plus bulk rows for performance work
-import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
-import { openDatabaseFromConfig } from '../server/db';
-import { migrateLatest } from '../server/db/migrate';
 import { createLocalStorage } from '../server/storage/storage';
-import { createMailer } from '../server/mail/mailer';
 import type { AppContext } from '../server/context';
 import { appServices } from '../server/apps';
 import { DEFAULT_SEED, seedDemo } from './seed/demo';
 import { isSeeded, truncateContent } from './seed/reset';
 import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './seed/members';
 import { seedCityScale } from './seed/city-scale';
+import { commandMailer, runCommand, withDatabase } from './command';
 
 interface Args {
   force: boolean;
@@ -46,48 +43,47 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-async function main() {
-  const args = parseArgs(process.argv.slice(2));
-  const config = loadConfig();
-  const logger = createLogger({ logLevel: process.env.LOG_LEVEL ?? 'info' });
-  const t0 = Date.now();
-  const handle = await openDatabaseFromConfig(config);
-  try {
-    const ran = await migrateLatest(handle.db);
-    logger.info({ migrations: ran.length, database: handle.kind }, 'seed: database migrated');
-    if (await isSeeded(handle.db)) {
-      if (!args.force) {
-        console.error('The database already has content. Run `npm run seed -- --force` to empty the content tables and seed again.');
-        process.exitCode = 2;
-        return;
-      }
-      await truncateContent(handle.db);
-      logger.info('seed: content tables emptied (--force)');
-    }
-    const ctx: AppContext = {
-      ...appServices,
-      config,
-      db: handle.db,
-      dbKind: handle.kind,
-      logger,
-      mailer: createMailer({ smtpUrl: undefined, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
-      storage: createLocalStorage(config.mediaDir),
-      now: () => new Date(),
-    };
-    const summary = await seedDemo(ctx, { seed: args.seed });
-    const { timings, ...counts } = summary;
-    console.log(`\nDemo city (${handle.kind}) seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s:`, counts);
-    console.log('Phases:', timings.map((t) => `${t.phase} ${(t.ms / 1000).toFixed(1)} s`).join('; '));
-    console.log(`Sign in as a demo member: ${counts.exampleMember} (or any seeded member) / ${DEMO_PASSWORD}`);
-    console.log(`Sign in as staff: ${STAFF_EMAIL} / ${STAFF_PASSWORD}`);
-    if (args.scale === 'city') await seedCityScale(ctx, { seed: args.seed });
-    console.log(`\nTotal ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
-  } finally {
-    await handle.close();
-  }
-}
-
-main().catch((err) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exit(1);
-});
+runCommand(
+  module,
+  async () => {
+    const args = parseArgs(process.argv.slice(2));
+    const config = loadConfig();
+    const logger = createLogger({ logLevel: process.env.LOG_LEVEL ?? 'info' });
+    const t0 = Date.now();
+    await withDatabase(
+      async ({ db, kind, migrated }) => {
+        logger.info({ migrations: migrated.ran.length, database: kind }, 'seed: database migrated');
+        if (await isSeeded(db)) {
+          if (!args.force) {
+            console.error('The database already has content. Run `npm run seed -- --force` to empty the content tables and seed again.');
+            process.exitCode = 2;
+            return;
+          }
+          await truncateContent(db);
+          logger.info('seed: content tables emptied (--force)');
+        }
+        const ctx: AppContext = {
+          ...appServices,
+          config,
+          db,
+          dbKind: kind,
+          logger,
+          // Seeding never mails anybody: anything sent goes to the outbox.
+          mailer: commandMailer(config, logger, undefined),
+          storage: createLocalStorage(config.mediaDir),
+          now: () => new Date(),
+        };
+        const summary = await seedDemo(ctx, { seed: args.seed });
+        const { timings, ...counts } = summary;
+        console.log(`\nDemo city (${kind}) seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s:`, counts);
+        console.log('Phases:', timings.map((t) => `${t.phase} ${(t.ms / 1000).toFixed(1)} s`).join('; '));
+        console.log(`Sign in as a demo member: ${counts.exampleMember} (or any seeded member) / ${DEMO_PASSWORD}`);
+        console.log(`Sign in as staff: ${STAFF_EMAIL} / ${STAFF_PASSWORD}`);
+        if (args.scale === 'city') await seedCityScale(ctx, { seed: args.seed });
+        console.log(`\nTotal ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+      },
+      { config },
+    );
+  },
+  { showStack: true },
+);

@@ -11,8 +11,11 @@ import { securityHeaders } from './http/security-headers';
 import { csrfProtection } from './http/csrf';
 import { rejectNullCharacters } from './http/null-characters';
 import { guestResponseCache } from './http/guest-response-cache';
+import { serverTiming } from './http/server-timing';
+import { trackQueries } from './db/query-stats';
+import { setCookieMakesPrivate } from './http/set-cookie-private';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { appMiddleware, appRouters, mediaRoutes } from './apps';
+import { appMiddleware, appRouters, cacheCookies, mediaRoutes } from './apps';
 import { liveReloadRouter } from './dev/live-reload';
 
 export interface CreateAppOptions {
@@ -41,6 +44,14 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   const fromApps = appMiddleware(ctx);
 
   // ## Before anything that touches the session or the database
+  // Which process answered, behind a balancer (INSTANCE_NAME; unset, nothing is sent).
+  if (config.instanceName) {
+    const name = config.instanceName;
+    app.use((_req, res, next) => {
+      res.set('X-Instance', name);
+      next();
+    });
+  }
   app.use(fromApps.beforeLogging);
   app.use(
     pinoHttp({
@@ -55,12 +66,20 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   );
   app.use(compression());
   app.use(securityHeaders(config));
+  // Before the session middleware, so it sees every cookie set on the answer (see there).
+  app.use(setCookieMakesPrivate);
   app.use(
     '/static/dist',
     express.static(path.join(STATIC_DIR, 'dist'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
   );
   app.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false }));
   app.use(mediaRoutes(ctx));
+  // Counts each page's and API answer's own queries from here on (sessions included) and says
+  // so in its Server-Timing header; static files and media run none.
+  if (config.serverTiming) {
+    trackQueries(ctx.db);
+    app.use(serverTiming());
+  }
 
   // ## Request parsing, sessions, CSRF
   // JSON bodies are at most 1 MB, but for a listing photo or a profile photo (base64 JSON,
@@ -72,6 +91,12 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use((req, res, next) => (readsOwnBody.has(`${req.method} ${req.path}`) ? next() : json(req, res, next)));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
+  // Production only: tests must see the page their own fixtures produce, and a developer the
+  // template they just saved. What is the same for everybody is served before the session is
+  // read; the rest after it, where a member is served only what is the same for members and
+  // their own session is renewed.
+  const pageCache = config.isProduction ? guestResponseCache({ cookies: cacheCookies }) : null;
+  if (pageCache) app.use(pageCache.beforeSession);
   app.use(fromApps.session);
   // Multipart bodies are read by their routes, after the session and CSRF checks. The add-event
   // form without JavaScript sends its token as the body's first field, which its route's
@@ -80,11 +105,14 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
     secureCookie: config.isProduction,
     trustedOrigins: [new URL(config.site.url).origin, ...config.csrfTrustedOrigins],
     multipartFirstFieldPaths: ['/events/add/'],
+    // The newsletters' one-click unsubscribe (RFC 8058): mail providers POST to the link in
+    // List-Unsubscribe from their servers, with no cookie, CSRF token or Origin. The URL's
+    // signed token is the whole authority, and it only ever turns newsletters off, so a
+    // forged request needs the token, which is all a CSRF token would prove.
+    exemptPaths: ['/newsletters/unsubscribe/'],
   }));
   app.use(rejectNullCharacters);
-  // Production only: tests must see the page their own fixtures produce, and a developer the
-  // template they just saved.
-  if (config.isProduction) app.use(guestResponseCache());
+  if (pageCache) app.use(pageCache);
   app.use(viewLocals);
   // Every page carries the navbar: its server-rendered markup and the island's state.
   app.use(fromApps.pageLocals);

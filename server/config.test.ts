@@ -33,6 +33,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp, CSRF_TRUSTED_ORIGINS: 'https://guide.example/path' })).toThrow(/CSRF_TRUSTED_ORIGINS/);
   });
 
+  test('INSTANCE_NAME names the process (X-Instance) when set, and must be a plain name', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: tmp }).instanceName).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: tmp, INSTANCE_NAME: 'node-2' }).instanceName).toBe('node-2');
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: tmp, INSTANCE_NAME: 'a b\r\nSet-Cookie: x' })).toThrow(/INSTANCE_NAME/);
+  });
+
   test('production refuses to start without SESSION_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp })).toThrow(/SESSION_SECRET: required in production/);

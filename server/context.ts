@@ -22,7 +22,16 @@ export interface AppContext {
    * calendar without importing it (the calendar already imports bookmarks). Tests pass fakes.
    */
   calendarSync: CalendarSync;
+  /**
+   * What to tell a member whose right password opens an account closed for deletion, while
+   * its undo link still works. The account-deletion app provides it through the registry, so
+   * that accounts' sign-in can say so without importing the app above it.
+   */
+  pendingDeletionNotice: PendingDeletionNotice;
 }
+
+/** The message for that member, or undefined when no deletion is pending (or its undo window is over). */
+export type PendingDeletionNotice = (ctx: Pick<AppContext, 'db' | 'config' | 'now'>, memberId: number) => Promise<string | undefined>;
 
 /** What bookmarks need to know of the calendar's answer; other statuses keep the bookmark. */
 export type CalendarSyncResult =
@@ -33,4 +42,4 @@ export type CalendarSyncResult =
 export type CalendarSync = (ctx: AppContext, memberId: number, eventId: number) => Promise<CalendarSyncResult>;
 
 /** What the app registry adds to every context: services one app offers another. */
-export type AppServices = Pick<AppContext, 'calendarSync'>;
+export type AppServices = Pick<AppContext, 'calendarSync' | 'pendingDeletionNotice'>;

@@ -10,7 +10,7 @@ import { gracefulClose } from './http/graceful-close';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/storage';
 import type { AppContext } from './context';
-import { appServices } from './apps';
+import { appServices, appSweeps } from './apps';
 
 export interface StartOptions {
   config?: Config;
@@ -49,11 +49,13 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   });
   server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive
   const closer = gracefulClose(server);
+  const sweeps = startSweeps(ctx);
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
+      sweeps.stop();
       const startedStopping = Date.now();
       const { forced } = await closer.close(SHUTDOWN_GRACE_MS);
       if (forced) logger.warn('requests still in flight at the end of the grace period were cut off');
@@ -67,6 +69,28 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   logger.info({ url: `http://localhost:${port}`, database: handle.kind }, `${config.site.name} is listening`);
   opts.onListening?.(`http://localhost:${port}/`);
   return { server, ctx, stop };
+}
+
+/**
+ * The apps' periodic sweeps (apps/index.ts appSweeps): each first runs a minute after start,
+ * then at its interval; a failure is logged and retried next time. Timers are unref'd, so
+ * they never keep the process alive, and a sweep never overlaps itself.
+ */
+function startSweeps(ctx: AppContext): { stop(): void } {
+  const timers: NodeJS.Timeout[] = [];
+  for (const sweep of appSweeps) {
+    let running = false;
+    const tick = () => {
+      if (running) return;
+      running = true;
+      sweep
+        .run(ctx)
+        .catch((err: unknown) => ctx.logger.error({ err, sweep: sweep.name }, 'periodic sweep failed; next time'))
+        .finally(() => (running = false));
+    };
+    timers.push(setTimeout(tick, 60_000).unref(), setInterval(tick, sweep.intervalMs).unref());
+  }
+  return { stop: () => timers.forEach((t) => clearTimeout(t)) };
 }
 
 /** The process entry: signals stop the server; exit code 0 after a clean stop. */

@@ -59,6 +59,12 @@ export const TIMINGS_MS = {
 } as const;
 
 export const SESSION_VALID_DAYS = 5;
+/**
+ * Set (readable by scripts, no secret in it) while a member is signed in, so the islands know
+ * whether to ask GET /api/v2/profiles/hi/ who it is: pages are the same for everybody and no
+ * longer say. The session itself stays in the httpOnly session cookie.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
 export const AGE_GATE_REMEMBER_DAYS = 30;
 export const NEWSLETTER_COOKIE_DAYS = 30;
 

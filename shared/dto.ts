@@ -60,6 +60,10 @@ export interface AuthStatusDTO {
   full_name: string;
   /** The profile photo at 80x80 (IMAGE_SIZES.avatar); null without one. */
   avatar_url: string | null;
+  /** sync_bookmarked_events_to_google_calendar: true, false or unset (the save-to-calendar question). */
+  calendar_sync: boolean | null;
+  /** Whether the member may use /staff/ (set only by npm run staff:grant). */
+  is_staff: boolean;
   last_updates: Record<string, string | null>;
 }
 
@@ -238,9 +242,19 @@ export interface NavbarMenusDTO {
   listingTypes: NavLinkDTO[];
 }
 
+/** The signed-in member as the navbar shows them, from the auth check (GET /api/v2/profiles/hi/). */
+export interface NavUserDTO {
+  id: number;
+  full_name: string;
+  email: string;
+  /** The 80x80 photo; null without one. */
+  avatar_url: string | null;
+  /** Staff see a link to /staff/ (the area checks the flag itself on every request). */
+  is_staff?: boolean;
+}
+
+/** The same on every page for everybody: the member comes from the auth check, never from the page. */
 export interface NavbarStateDTO {
-  /** avatar_url: the 80x80 photo, known once the auth check (/hi/) answers. */
-  user: { id: number; full_name: string; email: string; avatar_url?: string | null } | null;
   appVersion: string;
   social: { facebook: boolean; apple: boolean; appleClientId: string | null };
   menus: NavbarMenusDTO;
@@ -252,8 +266,6 @@ export interface NavbarStateDTO {
 export type SavesIslandKind = import('./save-kinds').SaveKindName;
 
 export interface SavesIslandStateDTO {
-  /** The signed-in member (id and email are what PUT /profiles/me/ needs), or null for guests. */
-  member: { id: number; email: string; calendarSync: boolean | null } | null;
   kinds: SavesIslandKind[];
   /** Google Calendar sync is configured on the server (config.google.clientId). */
   calendarEnabled: boolean;

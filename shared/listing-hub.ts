@@ -81,8 +81,15 @@ export interface HubParams {
 export interface ListingSearchInitialState {
   params: HubParams;
   results: Page<ListingDTO>;
-  options: HubOptions;
+  /** Where the island fetches HubOptions: HUB_OPTIONS_API with the options' version. */
+  optionsUrl: string;
 }
+
+/**
+ * The filter options the island fetches (server/apps/listings/hub-options.ts): the same for
+ * every hub and every visitor, so not printed on each hub page but kept by the browser.
+ */
+export const HUB_OPTIONS_API = '/api/v2/listings/hub-options/';
 
 // ## Ordering
 

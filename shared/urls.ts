@@ -15,6 +15,11 @@ export const urls = {
   articleType: (typeSlug: string) => `/${typeSlug}/`,
   event: (slug: string, id: number) => `/events/${slug}-${id}/`,
   contest: (name: string) => `/contests/${name}/`,
+  /** The entry form (private: it carries the CSRF token) and where entries are posted. */
+  contestEnter: (name: string) => `/contests/${name}/enter/`,
+  contestRules: (name: string) => `/contests/${name}/rules/`,
+  staffContests: () => '/staff/contests/',
+  staffContest: (id: number) => `/staff/contests/${id}/`,
   video: (slug: string) => `/videos/${slug}/`,
   videoCategory: (slug: string) => `/videos/category/${slug}/`,
   bestOfList: (slug: string) => `/best-of/${slug}/`,

@@ -1,6 +1,6 @@
 import { Provider } from 'react-redux';
 import { HashRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { TIMINGS_MS, type FeatureFlag } from '../../shared/constants';
 import { DashboardSettingsContext, useDashboardSettings, type DashboardSettings } from './context';
 import { useDashboardSelector } from './hooks';
@@ -10,6 +10,9 @@ import { pushPath, rememberOrdering, rememberScroll, savedScroll, startPath } fr
 import { Home } from './components/Home';
 import { Newsletter } from './components/Newsletter';
 import { Favourites, Photos, RatedPlaces, SavedArticles, SavedEvents, SavedVideos, Todos } from './components/Lists';
+
+// Your data is a page few open, so its panel loads when opened, outside the dashboard's budget.
+const YourData = lazy(() => import('./components/YourData').then((m) => ({ default: m.YourData })));
 
 // The dashboard: hash routes with a menu (spec 1 §2 table), a fade between routes and a
 // loading overlay while requests are out. '/', '/_=_' and anything unknown go to /home/.
@@ -31,6 +34,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: '/events/', label: 'Events', requires: 'events', element: <SavedEvents /> },
   { path: '/ratings/', label: 'Rated Places', requires: 'listings', element: <RatedPlaces /> },
   { path: '/photos/', label: 'Photos', requires: 'listings', element: <Photos /> },
+  { path: '/your-data/', label: 'Your Data', requires: null, element: <Suspense fallback={null}><YourData /></Suspense> },
 ];
 
 export function DashboardMenu({ routes }: { routes: DashboardRoute[] }) {
@@ -62,8 +66,13 @@ function LoadingOverlay() {
 
 const visibleRoutes = (flags: DashboardSettings['flags']) => DASHBOARD_ROUTES.filter((r) => !r.requires || flags[r.requires]);
 
-/** How long a restored path waits for its content to be tall enough to scroll back into. */
-const SCROLL_RESTORE_MS = 3000;
+/**
+ * How long a restored path waits at most for its content to be tall enough to scroll back into:
+ * its lists may take seconds on a slow connection. The member scrolling, clicking or typing
+ * meanwhile ends the wait at once (their move wins over ours).
+ */
+const SCROLL_RESTORE_MS = 15_000;
+const USER_MOVES = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
  * The history cache's scroll side: each path keeps how far down the member scrolled, and comes
@@ -75,15 +84,21 @@ function useScrollHistory(path: string, known: boolean) {
     const target = savedScroll(path);
     let frame = 0;
     const started = performance.now();
+    const stopRestoring = () => {
+      cancelAnimationFrame(frame);
+      for (const move of USER_MOVES) window.removeEventListener(move, stopRestoring);
+    };
     const restore = () => {
       const room = document.documentElement.scrollHeight - window.innerHeight;
       if (room >= target || performance.now() - started > SCROLL_RESTORE_MS) {
+        stopRestoring();
         const y = Math.min(target, Math.max(0, room));
         if (window.scrollY !== y) window.scrollTo(0, y);
         return;
       }
       frame = requestAnimationFrame(restore);
     };
+    for (const move of USER_MOVES) window.addEventListener(move, stopRestoring, { passive: true });
     restore();
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lastY: number | null = null;
@@ -98,7 +113,7 @@ function useScrollHistory(path: string, known: boolean) {
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
+      stopRestoring();
       window.removeEventListener('scroll', onScroll);
       // The last position seen on this path, not window.scrollY: the next route may already
       // have shortened the page.

@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import type { ListingDTO, Page } from '../../shared/dto';
 import { createListingSearchStore, type ListingSearchContext } from './store';
-import type { HubParams, ListingSearchInitialState } from '../../shared/listing-hub';
+import type { HubOptions, HubParams, ListingSearchInitialState } from '../../shared/listing-hub';
 
 // Fixtures for the listing-search tests: a hub state like server/apps/listings/hub-page.ts
 // prints, and a context whose every part is a jest mock.
@@ -34,6 +34,26 @@ export function page(ids: number[], count: number): Page<ListingDTO> {
 
 export const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
+/** The filter options the island fetches for these hubs. */
+export function hubOptions(): HubOptions {
+  return {
+    types: [
+      { id: 1, name: 'Restaurants', slug: 'restaurants', sub_types: [{ id: 11, name: 'Pizza', slug: 'pizza', index: 0 }] },
+      { id: 2, name: 'Bars', slug: 'bars', sub_types: [] },
+    ],
+    neighbourhoods: [
+      { id: 7, name: 'Kensington', slug: 'kensington' },
+      { id: 8, name: 'Annex', slug: 'annex' },
+    ],
+    subwayStops: [{ id: 3, name: 'Spadina' }],
+    features: [
+      { id: 1, name: 'Patio', slug: 'patio' },
+      { id: 2, name: 'Wheelchair accessible', slug: 'wheelchair-accessible' },
+    ],
+    services: [{ id: 1, name: 'Delivery', slug: 'delivery' }],
+  };
+}
+
 export function hubState(params: Partial<HubParams> = {}, first = page(range(1, 40), 100)): ListingSearchInitialState {
   return {
     params: {
@@ -51,29 +71,14 @@ export function hubState(params: Partial<HubParams> = {}, first = page(range(1, 
       ...params,
     },
     results: first,
-    options: {
-      types: [
-        { id: 1, name: 'Restaurants', slug: 'restaurants', sub_types: [{ id: 11, name: 'Pizza', slug: 'pizza', index: 0 }] },
-        { id: 2, name: 'Bars', slug: 'bars', sub_types: [] },
-      ],
-      neighbourhoods: [
-        { id: 7, name: 'Kensington', slug: 'kensington' },
-        { id: 8, name: 'Annex', slug: 'annex' },
-      ],
-      subwayStops: [{ id: 3, name: 'Spadina' }],
-      features: [
-        { id: 1, name: 'Patio', slug: 'patio' },
-        { id: 2, name: 'Wheelchair accessible', slug: 'wheelchair-accessible' },
-      ],
-      services: [{ id: 1, name: 'Delivery', slug: 'delivery' }],
-    },
+    optionsUrl: '/api/v2/listings/hub-options/?v=test',
   };
 }
 
 /** The App's props as main.tsx passes them for the restaurants hub. */
 export function appProps() {
   return {
-    options: hubState().options,
+    options: hubOptions(),
     card: { siteUrl: 'https://site.test', cityName: 'Toronto', member: false, next: '/restaurants/' },
     centre: { latitude: 43.65, longitude: -79.38 },
     path: '/restaurants/',
@@ -82,7 +87,7 @@ export function appProps() {
 }
 
 export interface FakeContext extends ListingSearchContext {
-  api: { search: jest.Mock; suggest: jest.Mock };
+  api: { search: jest.Mock; suggest: jest.Mock; options: jest.Mock };
   navigate: jest.Mock;
   replaceUrl: jest.Mock;
   currentPath: jest.Mock;
@@ -94,6 +99,7 @@ export function fakeContext(over: Partial<FakeContext> = {}): FakeContext {
     api: {
       search: jest.fn().mockResolvedValue(page([501, 502], 2)),
       suggest: jest.fn().mockResolvedValue([{ id: 90, name: 'Pizzeria Libretto', address: '221 Ossington Ave', lat: 43.649, long: -79.42 }]),
+      options: jest.fn().mockResolvedValue(hubOptions()),
     },
     navigate: jest.fn(),
     replaceUrl: jest.fn(),

@@ -1,19 +1,21 @@
 import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
+import { maybeSignedIn } from '../common/auth-status';
 import { accountsApi } from './api';
 import { NavbarApp } from './App';
 import { createNavbarStore } from './store';
 import { authDialog } from './slices/authDialog';
 import type { NavbarInitialState } from './types';
 
-// The navbar island: replaces the server-rendered nav with the interactive one. The member
-// the page printed is the starting state; the saga's auth check confirms it.
+// The navbar island: replaces the server-rendered nav with the interactive one. The page is
+// the same for everybody: with the signed-in cookie the visitor is 'unknown' until the saga's
+// auth check names the member; without it, a guest from the start.
 mountIsland('navbar', () => {
   const state = initialStateFor<NavbarInitialState>('navbar') ?? {};
   const config = siteConfig();
-  const user = state.user ?? null;
+  const signedIn = maybeSignedIn();
   const store = createNavbarStore(
-    { session: { status: user ? 'authenticated' : 'anonymous', user, lastUpdates: {} } },
+    { session: { status: signedIn ? 'unknown' : 'anonymous', user: null, lastUpdates: {} } },
     {
       api: accountsApi,
       navigate: (url) => window.location.assign(url),
@@ -23,7 +25,7 @@ mountIsland('navbar', () => {
     },
   );
   // /?signupDialogActive=true opens sign-up (spec 2 §2 "Authentication dialogs").
-  if (!user && new URLSearchParams(window.location.search).get('signupDialogActive') === 'true') store.dispatch(authDialog.signupOpened());
+  if (!signedIn && new URLSearchParams(window.location.search).get('signupDialogActive') === 'true') store.dispatch(authDialog.signupOpened());
   return (
     <NavbarApp
       store={store}

@@ -2,6 +2,7 @@ import { Provider } from 'react-redux';
 import { mountIsland } from '../common/mount';
 import { initialStateFor } from '../common/initial-state';
 import { requestLogin } from '../common/auth-events';
+import { maybeSignedIn } from '../common/auth-status';
 import { calendarDialogRequested, eventIdParam } from './actions';
 import { savesApi } from './api';
 import { SaveControl } from './components/SaveControl';
@@ -11,15 +12,15 @@ import type { ControlType, SavesInitialState } from './types';
 
 // The saves island: every placeholder templates/partials/save-controls.njk printed (data-save,
 // data-object-id) becomes a live control; all share one store, so the page reads the saved-id
-// maps once. Member placeholders are printed hidden (nothing works without JavaScript) and
-// shown here; guests' fallback login links become buttons that open the login dialog.
+// maps once. The placeholders are the same for everybody: a login link without JavaScript,
+// replaced here by the control, which learns the member from the auth check (/profiles/hi/).
 let store: SavesStore | null = null;
 
 const CONTROL_TYPES: ControlType[] = ['listing', 'listing-compact', 'article', 'video', 'event'];
 
 function renderControl(el: HTMLElement) {
   store ??= createSavesStore(
-    { profile: profileFromInitialState(initialStateFor<SavesInitialState>('saves')) },
+    { profile: profileFromInitialState(initialStateFor<SavesInitialState>('saves'), maybeSignedIn()) },
     { api: savesApi, navigate: (url) => window.location.assign(url), requestLogin },
   );
   const type = el.dataset.save as ControlType;

@@ -102,6 +102,20 @@ describe('seedDemo', () => {
     expect(Number(ended?.n)).toBe(8);
   });
 
+  test('contests with a prize ask a skill-testing question whose answer is its arithmetic, and have valid entries', async () => {
+    const contests: Array<{ id: number; prize: string; skill_question: string | null; skill_answer: number | null }> = await t.ctx.db('contests').select('id', 'prize', 'skill_question', 'skill_answer');
+    for (const c of contests.filter((x) => x.prize)) {
+      const [, a, b, add] = /^(\d+) × (\d+) \+ (\d+) = \?$/.exec(c.skill_question ?? '') ?? [];
+      expect([c.id, Number(a) * Number(b) + Number(add)]).toEqual([c.id, c.skill_answer]);
+    }
+    const entries = await t.ctx.db('contest_entries as e').join('contests as c', 'c.id', 'e.contest_id').select('e.skill_answer as given', 'c.skill_answer as expected', 'e.created_at', 'c.start_date');
+    expect(entries.length).toBeGreaterThan(50);
+    for (const e of entries) {
+      expect(e.given).toBe(e.expected);
+      expect(new Date(e.created_at).getTime()).toBeGreaterThanOrEqual(new Date(e.start_date).getTime());
+    }
+  });
+
   test('demo accounts sign in with the logged passwords', async () => {
     const staff = await t.ctx.db('profiles').where({ email: STAFF_EMAIL }).first();
     expect(staff.is_staff).toBe(true);

@@ -99,7 +99,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
       const generated = generatedEventDrafts({ rng: rng.fork('generated-events'), now, timeZone: tz, listings, members, images });
       return insertEvents(db, [...cityDrafts, ...generated], tz);
     });
-    const contests = await run('contests', () => seedContests(db, { rng: rng.fork('contests'), now, listings, eventTitles, images, count: 25 }));
+    const contests = await run('contests', () => seedContests(db, { rng: rng.fork('contests'), now, listings, eventTitles, images, count: 25, members }));
     const videoIds = await run('videos', () => seedVideos(db, { rng: rng.fork('videos'), now, listings, neighbourhoods, eventTitles, images, count: 150 }));
     const allArticles = [...articles, ...bestOf.articles, ...patioArticles];
     await run('bookmarks', () => seedBookmarks(db, { rng: rng.fork('bookmarks'), now, members, articles: allArticles, videoIds, events }));

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 // are left alone; TRUNCATE ... CASCADE follows the foreign keys to the rest.
 export const CONTENT_TABLES = [
   'neighbourhoods', 'subway_stops', 'listing_types', 'listing_sub_types', 'features', 'services', 'listings', 'listing_features', 'listing_services',
-  'article_types', 'articles', 'article_slides', 'best_of_lists', 'best_of_list_items', 'events', 'event_occurrences', 'contests', 'video_categories', 'videos',
+  'article_types', 'articles', 'article_slides', 'best_of_lists', 'best_of_list_items', 'events', 'event_occurrences', 'contests', 'contest_entries', 'video_categories', 'videos',
   'photos', 'favourites', 'todos', 'ratings', 'article_bookmarks', 'video_bookmarks', 'event_bookmarks', 'profiles', 'password_reset_tokens', 'calendar_credentials',
   'guest_newsletter_subscriptions', 'contact_messages', 'photo_challenges',
 ];

@@ -1,13 +1,21 @@
 import { Router, type RequestHandler } from 'express';
 import type { AppContext, AppServices } from '../context';
 import { healthRouter } from './health/routes';
-import { createPassport, sessionMiddleware } from './accounts/session';
+import { createPassport, SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS, sessionMiddleware } from './accounts/session';
 import { navbarIsland } from './accounts/navbar';
+import { signedInCookie } from './accounts/signed-in-cookie';
 import { syncBookmarkToCalendar } from './calendar/sync';
+import { AGE_GATE_COOKIE } from './site-pages/age-gate';
+import { SIGNED_IN_COOKIE } from '../../shared/constants';
+import type { CacheCookies } from '../http/guest-response-cache';
 import { accountsApi } from './accounts/api';
 import { accountsPages } from './accounts/pages';
+import { accountDeletionPages } from './account-deletion/pages';
+import { purgeDueAccounts } from './account-deletion/purge';
+import { pendingDeletionNotice } from './account-deletion/pending-notice';
 import { profilesApi } from './profiles/api';
 import { profilesPages } from './profiles/pages';
+import { memberDataRoutes } from './member-data/routes';
 import { favouritesApi } from './favourites/api';
 import { todosApi } from './todos/api';
 import { ratingsApi } from './ratings/api';
@@ -34,6 +42,7 @@ import { searchPages } from './search/pages';
 import { articlesPages } from './articles/pages';
 import { eventsPages } from './events/pages';
 import { contestsPages } from './contests/pages';
+import { contestsStaffPages } from './contests/staff-pages';
 import { videosPages } from './videos/pages';
 import { neighbourhoodsPages } from './neighbourhoods/pages';
 import { photosPages } from './photos/pages';
@@ -41,6 +50,7 @@ import { listingsPages } from './listings/pages';
 import { patiosPages } from './patios/pages';
 import { photoChallengesPages } from './photo-challenges/pages';
 import { mapTilesRoutes } from './map-tiles/routes';
+import { staffPages } from './staff/pages';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -48,6 +58,20 @@ import { mapTilesRoutes } from './map-tiles/routes';
  */
 export const appServices: AppServices = {
   calendarSync: syncBookmarkToCalendar,
+  pendingDeletionNotice,
+};
+
+/**
+ * The cookies the apps read, for the page cache (server/http/guest-response-cache.ts): the
+ * session and the signed-in cookie say who the visitor is, which no shared answer depends on
+ * (pages are the same for everybody; personal parts come from the islands); the age gate's
+ * answer changes the cannabis pages, so it is part of the cache key. A session needs to go
+ * through the session middleware only as often as the store renews its expiry.
+ */
+export const cacheCookies: CacheCookies = {
+  ignored: [SESSION_COOKIE, SIGNED_IN_COOKIE],
+  keyed: [AGE_GATE_COOKIE],
+  session: { name: SESSION_COOKIE, renewEveryMs: SESSION_TOUCH_INTERVAL_MS },
 };
 
 /**
@@ -57,7 +81,7 @@ export const appServices: AppServices = {
 export interface AppMiddleware {
   /** Before logging, sessions and the database: probes cost one trivial query. */
   beforeLogging: RequestHandler[];
-  /** Sessions in the database and the signed-in member in req.user. */
+  /** Sessions in the database, the signed-in member in req.user, and the cookie telling the islands so. */
   session: RequestHandler[];
   /** After the view locals: what every page carries (the navbar's markup and island state). */
   pageLocals: RequestHandler[];
@@ -67,10 +91,26 @@ export function appMiddleware(ctx: AppContext): AppMiddleware {
   const passport = createPassport(ctx.db);
   return {
     beforeLogging: [healthRouter(ctx)],
-    session: [sessionMiddleware(ctx.config, ctx.db, ctx.logger), passport.session()],
+    session: [sessionMiddleware(ctx.config, ctx.db, ctx.logger), passport.session(), signedInCookie()],
     pageLocals: [navbarIsland(ctx)],
   };
 }
+
+/** Work an app wants done now and then in every server process (not in tests or commands). */
+export interface AppSweep {
+  name: string;
+  intervalMs: number;
+  run(ctx: AppContext): Promise<unknown>;
+}
+
+/**
+ * The periodic sweeps the server process runs (server/index.ts starts and stops them). Each
+ * must be safe to run from several processes at once.
+ */
+export const appSweeps: AppSweep[] = [
+  // Accounts whose seven days are over; `npm run accounts:purge` runs the same once.
+  { name: 'account purge', intervalMs: 60 * 60 * 1000, run: (ctx) => purgeDueAccounts(ctx) },
+];
 
 /**
  * Every app's routers, in the order they are tried. Fixed paths come first; the pages whose
@@ -82,8 +122,10 @@ export function appRouters(ctx: AppContext): Router[] {
     // ## Members: accounts, profile, saved things, uploads
     accountsApi(ctx),
     accountsPages(ctx),
+    accountDeletionPages(ctx),
     profilesApi(ctx),
     profilesPages(ctx),
+    memberDataRoutes(ctx),
     favouritesApi(ctx),
     todosApi(ctx),
     ratingsApi(ctx),
@@ -92,6 +134,9 @@ export function appRouters(ctx: AppContext): Router[] {
     uploadsRoutes(ctx),
     eventSubmissionPages(ctx),
     calendarApi(ctx),
+    // ## Staff: moderation, contact messages, the audit log, contest draws
+    staffPages(ctx),
+    contestsStaffPages(ctx),
     // ## Public content API and search
     listingsApi(ctx),
     articlesApi(ctx),

@@ -13,9 +13,24 @@ export function requireMemberPage(req: Request, res: Response, next: NextFunctio
   next();
 }
 
+/** API guard: 401 for guests, 403 for members who are not staff. */
 export function requireStaff(req: Request, _res: Response, next: NextFunction): void {
   if (!req.user) return next(new NotAuthenticatedError());
   if (!req.user.is_staff) return next(new PermissionDeniedError());
+  next();
+}
+
+/**
+ * Page guard for the staff area: guests go to the login page and come back; a signed-in
+ * member who is not staff gets the 403 error page (a page, never a stack trace).
+ */
+export function requireStaffPage(req: Request, res: Response, next: NextFunction): void {
+  if (!req.user) {
+    // A form posted after the session ended comes back to the staff area, not to a POST-only URL.
+    const back = req.method === 'GET' || req.method === 'HEAD' ? req.originalUrl : '/staff/';
+    return res.redirect(302, `/accounts/login?next=${encodeURIComponent(back)}`);
+  }
+  if (!req.user.is_staff) return next(new PermissionDeniedError('This part of the site is for staff.'));
   next();
 }
 

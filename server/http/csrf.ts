@@ -39,6 +39,14 @@ export interface CsrfOptions {
    * and gets the token to expect from `csrfTokenExpectedInFirstField`.
    */
   multipartFirstFieldPaths?: readonly string[];
+  /**
+   * Exact paths whose unsafe requests are not checked at all (Django's @csrf_exempt). Only for
+   * a route that no cookie or session authorises, whose URL itself carries the authority (an
+   * unguessable signed token), and that other sites' servers must be able to POST to: the
+   * RFC 8058 one-click unsubscribe, which mail providers send with no cookie, token or Origin.
+   * Each path is justified where it is listed (app.ts).
+   */
+  exemptPaths?: readonly string[];
 }
 
 const expectedInFirstField = new WeakMap<Request, string>();
@@ -89,12 +97,18 @@ function originFailure(req: Request, trusted: string[]): string | null {
   return originTrusted(url.origin, trusted) ? null : `Referer checking failed - ${referer} does not match any trusted origins.`;
 }
 
-export function csrfProtection({ secureCookie, trustedOrigins, multipartFirstFieldPaths = [] }: CsrfOptions) {
+/** A csrftoken cookie this middleware keeps (any other is replaced with a new one). */
+export function isCsrfToken(token: unknown): token is string {
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{32,64}$/.test(token);
+}
+
+export function csrfProtection({ secureCookie, trustedOrigins, multipartFirstFieldPaths = [], exemptPaths = [] }: CsrfOptions) {
   const firstFieldPaths = new Set(multipartFirstFieldPaths);
+  const exempt = new Set(exemptPaths);
   return function csrf(req: Request, res: Response, next: NextFunction): void {
     let token: string | undefined = req.cookies?.[CSRF_COOKIE];
     let cookieWasSet = true;
-    if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
+    if (!isCsrfToken(token)) {
       token = newToken();
       cookieWasSet = false;
       res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false, maxAge: ONE_YEAR_MS, path: '/' });
@@ -102,6 +116,7 @@ export function csrfProtection({ secureCookie, trustedOrigins, multipartFirstFie
     }
     res.locals.csrfToken = token;
     if (SAFE_METHODS.has(req.method)) return next();
+    if (exempt.has(req.path)) return next();
     const failure = originFailure(req, trustedOrigins);
     if (failure) return next(new PermissionDeniedError(`CSRF Failed: ${failure}`));
     // A request that arrived without a cookie cannot carry a matching token.

@@ -1,19 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
+import cookieParser from 'cookie-parser';
 import request from 'supertest';
+import { rawGet } from '../testing/raw-get';
 import { guestResponseCache } from './guest-response-cache';
+import { setCookieMakesPrivate } from './set-cookie-private';
 
 const GUEST = 'csrftoken=' + 'a'.repeat(43);
 
 /**
  * A tiny app whose page counts how often it was rendered. Like the real app, a request with
  * no cookie gets a csrftoken cookie before the cache runs, and a shareable page declares so
- * (res.locals.sharedCacheControl) as http/pages/cache-policy.ts does.
+ * (res.locals.sharedCacheControl) as http/pages/cache-policy.ts does; an answer that sets a
+ * cookie is made private as it is sent (set-cookie-private.ts), as in the real app.
  */
 function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean; gate?: () => Promise<void> } = {}) {
   const { shared = true } = opts;
   let renders = 0;
   let clock = 1_000;
   const app = express();
+  app.use(setCookieMakesPrivate);
   app.use((req, res, next) => {
     if (!req.headers.cookie) res.cookie('csrftoken', 'c'.repeat(43));
     next();
@@ -180,27 +187,94 @@ test('a first visit to a page declared shared is stored for the next visitors', 
   expect(returning.headers['set-cookie']).toBeUndefined();
 });
 
-test('a client that accepts gzip gets the entry compressed once, with the same ETag and body', async () => {
-  const big = express();
+/** A shared JSON list of about 5 KB, counting how often it was produced. */
+function bigApp(opts: { maxBytes?: number } = {}) {
+  const app = express();
   let renders = 0;
-  big.use(guestResponseCache({ ttlMs: 10_000 }));
-  big.get('/list/', (_req, res) => {
+  app.use(guestResponseCache({ ttlMs: 10_000, maxBytes: opts.maxBytes }));
+  app.get('/list/', (_req, res) => {
     renders += 1;
     res.set('Cache-Control', 'public, max-age=10');
     res.locals.sharedCacheControl = 'public, max-age=10';
     res.json({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Place ${i}` })) });
   });
-  const plain = await request(big).get('/list/').set('Accept-Encoding', 'identity');
-  const gzipped = await request(big).get('/list/').set('Accept-Encoding', 'gzip, deflate');
+  return { app, renders: () => renders };
+}
+
+test('a client that accepts gzip gets the entry compressed once, with the same ETag and body', async () => {
+  const big = bigApp();
+  const plain = await request(big.app).get('/list/').set('Accept-Encoding', 'identity');
+  const gzipped = await request(big.app).get('/list/').set('Accept-Encoding', 'gzip, deflate');
   expect(gzipped.headers['x-guest-cache']).toBe('hit');
   expect(gzipped.headers['content-encoding']).toBe('gzip');
   expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
   expect(gzipped.body).toEqual(plain.body);
   expect(gzipped.headers.etag).toBe(plain.headers.etag);
-  const identity = await request(big).get('/list/').set('Accept-Encoding', 'identity');
+  const identity = await request(big.app).get('/list/').set('Accept-Encoding', 'identity');
   expect(identity.headers['content-encoding']).toBeUndefined();
   expect(identity.body).toEqual(plain.body);
-  expect(renders).toBe(1);
+  expect(big.renders()).toBe(1);
+});
+
+test('a browser that accepts br gets the entry in brotli: the same bytes once decompressed, the same ETag', async () => {
+  const big = bigApp();
+  const plain = await rawGet(big.app, '/list/', { 'Accept-Encoding': 'identity' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  // As browsers ask: gzip listed first, br at the same q.
+  for (const attempt of [1, 2]) {
+    const br = await rawGet(big.app, '/list/', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect([attempt, br.headers['x-guest-cache'], br.headers['content-encoding']]).toEqual([attempt, 'hit', 'br']);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(gzipSync(plain.body).length);
+  }
+  expect(big.renders()).toBe(1);
+});
+
+test('a client that takes gzip only, or refuses br (br;q=0), still gets gzip, after the brotli copy was made', async () => {
+  const big = bigApp();
+  const plain = await rawGet(big.app, '/list/', { 'Accept-Encoding': 'identity' });
+  await rawGet(big.app, '/list/', { 'Accept-Encoding': 'br' }); // the brotli copy is made first
+  for (const acceptEncoding of ['gzip', 'gzip, deflate', 'br;q=0, gzip']) {
+    const answer = await rawGet(big.app, '/list/', { 'Accept-Encoding': acceptEncoding });
+    expect([acceptEncoding, answer.headers['content-encoding']]).toEqual([acceptEncoding, 'gzip']);
+    expect(gunzipSync(answer.body).equals(plain.body)).toBe(true);
+    expect(answer.headers.etag).toBe(plain.headers.etag);
+  }
+  const br = await rawGet(big.app, '/list/', { 'Accept-Encoding': 'gzip, br' });
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  expect(big.renders()).toBe(1);
+});
+
+test('a conditional request answers 304 whichever encoding the client takes', async () => {
+  const big = bigApp();
+  const first = await rawGet(big.app, '/list/', { 'Accept-Encoding': 'gzip, deflate, br' });
+  const etag = String(first.headers.etag);
+  for (const acceptEncoding of ['gzip, deflate, br', 'gzip', 'identity']) {
+    const again = await rawGet(big.app, '/list/', { 'Accept-Encoding': acceptEncoding, 'If-None-Match': etag });
+    expect([acceptEncoding, again.status, again.headers['x-guest-cache'], again.body.length]).toEqual([acceptEncoding, 304, 'hit', 0]);
+  }
+  expect(big.renders()).toBe(1);
+});
+
+test('the compressed copies count toward maxBytes', async () => {
+  // Bodies that barely compress: the brotli copy is almost as large as the body.
+  const app = express();
+  app.use(guestResponseCache({ ttlMs: 10_000, maxBytes: 10_000 }));
+  app.get('/noise/:n/', (req, res) => {
+    res.locals.sharedCacheControl = 'public, max-age=10';
+    res.json({ n: req.params.n, noise: randomBytes(3_000).toString('base64') });
+  });
+  const a = await rawGet(app, '/noise/a/', { 'Accept-Encoding': 'identity' });
+  await rawGet(app, '/noise/b/', { 'Accept-Encoding': 'identity' });
+  expect(a.body.length).toBeGreaterThan(4_000); // two bodies fit in 10,000 bytes, not three
+  expect((await rawGet(app, '/noise/b/', { 'Accept-Encoding': 'identity' })).headers['x-guest-cache']).toBe('hit');
+  expect((await rawGet(app, '/noise/a/', { 'Accept-Encoding': 'br' })).headers['content-encoding']).toBe('br');
+  // a's body and its brotli copy, with b's body, are over maxBytes: b, the least recently used, went.
+  expect((await rawGet(app, '/noise/a/', { 'Accept-Encoding': 'br' })).headers['x-guest-cache']).toBe('hit');
+  expect((await rawGet(app, '/noise/b/', { 'Accept-Encoding': 'identity' })).headers['x-guest-cache']).toBeUndefined();
 });
 
 test('the cache holds at most maxBytes of bodies: the oldest entries go first', async () => {
@@ -219,4 +293,38 @@ test('the cache holds at most maxBytes of bodies: the oldest entries go first', 
   expect((await request(app).get('/item/2/').set('Accept-Encoding', 'identity')).headers['x-guest-cache']).toBe('hit');
   expect((await request(app).get('/item/1/').set('Accept-Encoding', 'identity')).headers['x-guest-cache']).toBeUndefined();
   expect(renders).toBe(4);
+});
+
+test('before the session: a session is read once per renewal interval, other hits cost no session read; a first visit is always read', async () => {
+  let clock = 1_000;
+  let sessionReads = 0;
+  const cache = guestResponseCache({ ttlMs: 60_000, now: () => clock, cookies: { ignored: ['sessionid'], keyed: [], session: { name: 'sessionid', renewEveryMs: 1_000 } } });
+  const app = express();
+  app.use(cookieParser());
+  app.use(cache.beforeSession);
+  app.use((_req, _res, next) => {
+    sessionReads += 1; // stands for the session middleware (a store read, the rolling cookie)
+    next();
+  });
+  app.use(cache);
+  app.get('/page/', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=60');
+    res.locals.sharedCacheControl = 'public, max-age=60';
+    res.locals.sameForMembers = true;
+    res.send('<p>the same for everybody</p>');
+  });
+  const member = `${GUEST}; sessionid=s%3Aabc.def`;
+  await request(app).get('/page/').set('Cookie', GUEST);
+  expect(sessionReads).toBe(1);
+  expect((await request(app).get('/page/').set('Cookie', GUEST)).headers['x-guest-cache']).toBe('hit');
+  expect(sessionReads).toBe(1);
+  await request(app).get('/page/').set('Cookie', member);
+  expect(sessionReads).toBe(2); // this session's first: renewed
+  expect((await request(app).get('/page/').set('Cookie', member)).headers['x-guest-cache']).toBe('hit');
+  expect(sessionReads).toBe(2);
+  clock += 1_001;
+  await request(app).get('/page/').set('Cookie', member);
+  expect(sessionReads).toBe(3); // renewed again once the interval is over
+  await request(app).get('/page/');
+  expect(sessionReads).toBe(4); // no csrftoken yet: the CSRF middleware gives it one
 });

@@ -1,17 +1,33 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { MemoryCache } from '../cache/memory-cache';
-import { CSRF_COOKIE } from './csrf';
+import { CSRF_COOKIE, isCsrfToken } from './csrf';
 import { requestPathAndQuery } from './request-path';
 
-// A micro-cache of answers that are the same for every guest, as nginx's proxy_cache would
-// keep them, inside each process. Only what a handler declares the same for every guest is
-// kept: a 200 HTML page or JSON answer whose handler set res.locals.sharedCacheControl
-// (http/pages/cache-policy.ts for content pages, http/api-cache-headers.ts for the
-// public read APIs), produced for a visitor with no cookie but csrftoken, and served to such
-// visitors. Any other cookie (a session, the age gate's answer) bypasses the cache entirely,
-// so nobody is ever served an answer produced for someone else. Entries live a few seconds,
-// within the max-age the answer already allows any shared cache.
+// A micro-cache of answers that are the same for everybody, as nginx's proxy_cache would keep
+// them, inside each process. (Named for guests, whom it served first; members share it now.)
+// Only what a handler declares shareable is kept: a 200 HTML page or JSON answer whose handler
+// set res.locals.sharedCacheControl (http/pages/cache-policy.ts for content pages,
+// http/api-cache-headers.ts for the public read APIs) and set no cookie of its own. Entries
+// live a few seconds, within the max-age the answer already allows any shared cache.
+//
+// Who is served from it:
+// - guests, and members too where the handler also declared the answer the same for members
+//   (res.locals.sameForMembers: content pages, whose personal parts come from the islands).
+//   A read API's answer carries the member's own ratings: a member never gets a guest's copy.
+// - only visitors whose cookies are all known: the csrftoken and the per-visitor cookies the
+//   app names (the session, the signed-in cookie), which say nothing about a shared answer,
+//   and the cookies the app names as changing it (the age gate's answer), whose values become
+//   part of the key. Any other cookie bypasses the cache, as nothing is known about it.
+// Before the session: an answer the same for everybody is served before the session middleware
+// (guestResponseCache(...).beforeSession), so a member's hit costs no session or member query.
+// A session still goes through the session middleware once per renewEveryMs in each process
+// (the store renews its expiry no more often), which also renews its rolling cookie; a first
+// visit (no csrftoken yet) goes through too, to be given its token.
+// A hit carries no header of the visitor who filled the entry: the body, its type, ETag,
+// Vary and Cache-Control only. The visitor's own cookies (their csrftoken, their rolling
+// session) are set on their own answer by the middleware that ran before this one, and
+// set-cookie-private.ts makes any such answer `private`.
 //
 // Under load, as nginx's proxy_cache_lock and `proxy_cache_use_stale updating` do:
 // - one request fills an entry: those that ask for the same URL meanwhile wait for its answer
@@ -19,18 +35,38 @@ import { requestPathAndQuery } from './request-path';
 // - refresh ahead: once an entry is older than refreshAfterMs, the next request produces a
 //   new copy while the others are still served the current one, so an answer read steadily
 //   never expires in front of a crowd.
-// Browsers ask for gzip: an entry is compressed once, on the first such request, instead of
-// by the compression middleware on every hit (a 110 KB hub page took about 1 ms).
+// Browsers ask for br or gzip: an entry is compressed once per encoding, on the first such
+// request, instead of by the compression middleware on every hit (a 110 KB hub page took about
+// 1 ms to gzip, 2.7 ms to brotli at quality 5, for 16.5 KB instead of gzip's 20.6 KB). Brotli
+// goes to any client that accepts it (browsers list it after gzip, at the same q, and the
+// compression middleware prefers it on such a tie too). nginx asks the app for gzip only
+// (deploy/nginx.conf.template).
 // The entries are a MemoryCache (cache/memory-cache.ts), bounded by count and by bytes; its
 // single-flight load is the request producing the answer, which the others wait on.
 
 interface Entry {
   body: Buffer;
-  gzipped?: Buffer;
+  /** The body compressed, each encoding made on the first request that takes it. */
+  encoded: Partial<Record<Encoding, Buffer>>;
   contentType: string;
   cacheControl: string;
   vary: string | undefined;
   etag: string | undefined;
+  /** Produced under res.locals.sameForMembers: members may be served it too. */
+  sameForMembers: boolean;
+}
+
+/** The cookies the cache must know, besides csrftoken (the app's registry names them). */
+export interface CacheCookies {
+  /** Per-visitor cookies that never change a shared answer (the session, the signed-in cookie). */
+  ignored: readonly string[];
+  /** Cookies that change the answer: their values are part of the key (the age gate's answer). */
+  keyed: readonly string[];
+  /**
+   * The session cookie, and how often its session must go through the session middleware to
+   * be renewed (its rolling cookie and the store's expiry): see beforeSession.
+   */
+  session?: { name: string; renewEveryMs: number };
 }
 
 export interface GuestResponseCacheOptions {
@@ -38,9 +74,10 @@ export interface GuestResponseCacheOptions {
   /** Age after which the next request refreshes the entry; default: half the TTL. */
   refreshAfterMs?: number;
   maxEntries?: number;
-  /** Bodies kept, plain and gzipped, at most this many bytes in all (least recently used go first). */
+  /** Bodies kept, plain and compressed, at most this many bytes in all (least recently used go first). */
   maxBytes?: number;
   now?: () => number;
+  cookies?: CacheCookies;
 }
 
 /** How long a request waits for another one that is producing the same answer. */
@@ -48,21 +85,55 @@ export const LOCK_WAIT_MS = 2_000;
 
 const CACHEABLE_TYPES = ['text/html', 'application/json'];
 /** Smaller answers go as they are (the compression middleware's threshold too). */
-const GZIP_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 
-/** A guest: no cookie at all (a first visit) or only the csrftoken of an earlier one. */
-function isPlainGuest(req: Request): boolean {
-  const header = req.headers.cookie;
-  if (!header) return true;
-  const names = header.split(';').map((part) => part.split('=')[0].trim()).filter(Boolean);
-  return names.length === 0 || (names.length === 1 && names[0] === CSRF_COOKIE);
+type Encoding = 'br' | 'gzip';
+
+// Quality 5: a hub page in 2.7 ms; 9 and up cost far more for little gain, 11 (zlib's default)
+// took 466 ms. The size hint lets the encoder size its window for the body it is given.
+const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  gzip: (body) => gzipSync(body),
+};
+
+/** The encoding to answer with: br whenever the client takes it, else gzip, else none. */
+function chosenEncoding(req: Request): Encoding | undefined {
+  // req.acceptsEncodings breaks a tie in q by the client's order, and browsers send
+  // `gzip, deflate, br`: br is asked about on its own so that it wins the tie.
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') return 'gzip';
+  return undefined;
 }
 
-/** A first visit's answer sets the csrftoken cookie, which says nothing about the answer. */
-function setsNoCookieButCsrf(res: Response): boolean {
+/**
+ * The entry a request reads and fills: its path and query, then the keyed cookies it carries;
+ * undefined when it carries a cookie the cache knows nothing about.
+ */
+function cacheKey(req: Request, cookies: CacheCookies): string | undefined {
+  // One site a process: the answer depends on the path and query only (absolute URLs come
+  // from SITE_URL), so no Host or X-Forwarded-* header can make an entry of its own.
+  let key = requestPathAndQuery(req);
+  const header = req.headers.cookie;
+  if (!header) return key;
+  const keyed: string[] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (!name || name === CSRF_COOKIE || cookies.ignored.includes(name)) continue;
+    if (!cookies.keyed.includes(name)) return undefined;
+    keyed.push(`${name}=${eq < 0 ? '' : part.slice(eq + 1).trim()}`);
+  }
+  // A NUL never appears in a request path (null-characters.ts refuses it): no URL can name this key.
+  if (keyed.length) key += '\0' + keyed.sort().join('\0');
+  return key;
+}
+
+function setCookies(res: Response): string {
   const header = res.getHeader('Set-Cookie');
-  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
-  return cookies.every((c) => c.startsWith(`${CSRF_COOKIE}=`));
+  return header === undefined ? '' : Array.isArray(header) ? header.join('\n') : String(header);
 }
 
 export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
@@ -70,35 +141,44 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   const refreshAfter = opts.refreshAfterMs ?? ttl / 2;
   const maxEntries = opts.maxEntries ?? 1000;
   const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+  const cookies: CacheCookies = opts.cookies ?? { ignored: [], keyed: [] };
   const entries = new MemoryCache<string, Entry>({
     ttlMs: ttl,
     maxEntries,
     maxSize: maxBytes,
-    sizeOf: (e) => e.body.length + (e.gzipped?.length ?? 0),
+    sizeOf: (e) => e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0),
     now: opts.now,
   });
 
+  /** The entry's body in this encoding, compressed now and stored with it if not yet. */
+  function encodedBody(key: string, hit: Entry, encoding: Encoding): Buffer {
+    // Another request may have stored a compressed copy of this same body since `hit` was read
+    // (waiters are handed the entry their load produced).
+    const current = entries.get(key);
+    const entry = current?.body === hit.body ? current : hit;
+    const ready = entry.encoded[encoding];
+    if (ready) return ready;
+    const made = COMPRESS[encoding](entry.body);
+    // Stored again with its size grown and its age kept (if it is still there).
+    const storedAt = entries.storedAt(key);
+    if (storedAt !== undefined && current === entry) entries.set(key, { ...entry, encoded: { ...entry.encoded, [encoding]: made } }, storedAt);
+    return made;
+  }
+
   function serve(req: Request, res: Response, key: string, hit: Entry): void {
-    // A first visit gets the same answer, but it also sets the csrftoken cookie (the CSRF
-    // middleware ran before this one), so no shared cache may keep that answer.
-    const cacheControl = res.get('Set-Cookie') ? hit.cacheControl.replace(/^public/, 'private') : hit.cacheControl;
-    res.set({ 'Content-Type': hit.contentType, 'Cache-Control': cacheControl, 'X-Guest-Cache': 'hit' });
+    // This visitor's own cookies (a first visit's csrftoken, a member's session) were set by
+    // the middleware before this one; set-cookie-private.ts then makes the answer private.
+    res.set({ 'Content-Type': hit.contentType, 'Cache-Control': hit.cacheControl, 'X-Guest-Cache': 'hit' });
     if (hit.vary) res.set('Vary', hit.vary);
     // With the ETag already set, Express does not hash the body again, and still answers 304.
     // The same ETag for both encodings, as the compression middleware sends.
     if (hit.etag) res.set('ETag', hit.etag);
     res.vary('Accept-Encoding');
-    if (hit.body.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      let gzipped = hit.gzipped;
-      if (!gzipped) {
-        gzipped = gzipSync(hit.body);
-        // Stored again with its size grown and its age kept (if it is still there).
-        const storedAt = entries.storedAt(key);
-        if (storedAt !== undefined && entries.get(key) === hit) entries.set(key, { ...hit, gzipped }, storedAt);
-      }
+    const encoding = hit.body.length >= COMPRESS_MIN_BYTES ? chosenEncoding(req) : undefined;
+    if (encoding) {
       // The compression middleware leaves an answer that already has an encoding alone.
-      res.set('Content-Encoding', 'gzip');
-      res.send(gzipped);
+      res.set('Content-Encoding', encoding);
+      res.send(encodedBody(key, hit, encoding));
       return;
     }
     res.send(hit.body);
@@ -108,7 +188,11 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
    * Lets the request through to its handler and keeps the answer if it is shareable: the
    * cache's load for this key is this response, which the requests asking meanwhile wait for.
    */
-  function fill(key: string, res: Response, next: NextFunction): void {
+  function fill(key: string, req: Request, res: Response, next: NextFunction): void {
+    // Cookies set so far are set again on every hit by the steps before this one; a cookie the
+    // handler sets would not be: such an answer is not kept.
+    const cookiesBefore = setCookies(res);
+    const member = Boolean(req.user);
     const produced = entries.refresh(
       key,
       () =>
@@ -120,14 +204,16 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
           const send = res.send.bind(res);
           res.send = (body?: unknown) => {
             const shared: unknown = res.locals.sharedCacheControl;
+            const sameForMembers = res.locals.sameForMembers === true;
             // res.render() hands res.send() a string before any Content-Type is set: that is HTML.
             const contentType = String(res.get('Content-Type') ?? '') || 'text/html; charset=utf-8';
             const keep =
               res.statusCode === 200 &&
               (typeof body === 'string' || Buffer.isBuffer(body)) &&
               typeof shared === 'string' &&
+              (sameForMembers || !member) &&
               CACHEABLE_TYPES.some((t) => contentType.startsWith(t)) &&
-              setsNoCookieButCsrf(res);
+              setCookies(res) === cookiesBefore;
             if (!keep) return send(body);
             const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'utf8');
             // Set before sending, so a 304 answer to this request still stores the 200.
@@ -136,10 +222,12 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
             // Stored by the cache (unless larger than maxBytes, which also drops the older copy).
             resolve({
               body: buffer,
+              encoded: {},
               contentType,
               cacheControl: shared as string,
               vary: res.get('Vary') as string | undefined,
               etag: res.get('ETag') as string | undefined,
+              sameForMembers,
             });
             return out;
           };
@@ -149,18 +237,44 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     produced.catch(() => {});
   }
 
-  return function guestResponseCacheMiddleware(req: Request, res: Response, next: NextFunction): void {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPlainGuest(req)) return next();
-    // One site a process: the answer depends on the path and query only (absolute URLs come
-    // from SITE_URL), so no Host or X-Forwarded-* header can make an entry of its own.
-    const key = requestPathAndQuery(req);
+  // Session cookies whose session went through the session middleware lately, in this process.
+  const renewed = cookies.session ? new MemoryCache<string, true>({ ttlMs: cookies.session.renewEveryMs, maxEntries: 100_000, now: opts.now }) : null;
+
+  /** Serves, before the session is read, a fresh hit that is the same for everybody. */
+  function beforeSession(req: Request, res: Response, next: NextFunction): void {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCsrfToken(req.cookies?.[CSRF_COOKIE])) return next();
+    const key = cacheKey(req, cookies);
+    if (key === undefined) return next();
+    const hit = entries.get(key);
+    if (!hit || !hit.sameForMembers) return next();
+    // Due for a refresh that nobody is making yet: the request after the session makes it.
+    if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return next();
+    const session = cookies.session && renewed ? req.cookies[cookies.session.name] : undefined;
+    if (typeof session === 'string') {
+      if (!renewed!.get(session)) {
+        renewed!.set(session, true);
+        return next(); // this one renews the session; the next ones are served here
+      }
+    }
+    serve(req, res, key, hit);
+  }
+
+  function afterSession(req: Request, res: Response, next: NextFunction): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const key = cacheKey(req, cookies);
+    if (key === undefined) return next();
+    // Signed in (the session middleware ran before this one): only answers the same for members.
+    const member = Boolean(req.user);
+    const servable = (entry: Entry) => !member || entry.sameForMembers;
     const hit = entries.get(key);
     if (hit) {
-      if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return fill(key, res, next);
+      // A guest-only answer (a read API's): the member's own is neither served from nor stored here.
+      if (!servable(hit)) return next();
+      if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return fill(key, req, res, next);
       return serve(req, res, key, hit);
     }
     const running = entries.loading(key);
-    if (!running) return fill(key, res, next);
+    if (!running) return fill(key, req, res, next);
     // Someone is producing this answer: wait for it rather than produce it again.
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LOCK_WAIT_MS)));
@@ -171,8 +285,10 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     void Promise.race([answer, timeout]).then((entry) => {
       clearTimeout(timer);
       if (res.headersSent || res.writableEnded) return;
-      if (entry && entries.get(key)) serve(req, res, key, entry);
-      else next(); // not shareable after all, or too slow: this request goes its own way
+      if (entry && servable(entry) && entries.get(key)) serve(req, res, key, entry);
+      else next(); // not shareable (with this visitor) after all, or too slow: this request goes its own way
     });
-  };
+  }
+
+  return Object.assign(afterSession, { beforeSession });
 }

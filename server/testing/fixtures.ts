@@ -159,11 +159,14 @@ export async function createVideo(db: Db, fields: Partial<{ title: string; categ
   return row.id;
 }
 
-export async function createContest(db: Db, fields: Partial<{ title: string; end_date: Date; date_published: Date }> = {}): Promise<number> {
+export async function createContest(
+  db: Db,
+  fields: Partial<{ title: string; start_date: Date; end_date: Date; date_published: Date; prize: string; skill_question: string; skill_answer: number }> = {},
+): Promise<number> {
   const i = next();
-  const title = fields.title ?? `Win tickets ${i}`;
+  const { title = `Win tickets ${i}`, ...rest } = fields;
   const [row] = await db('contests')
-    .insert({ title, name: `${slugify(title)}-${i}`, end_date: fields.end_date ?? new Date(Date.now() + 7 * 86400_000), date_published: fields.date_published ?? new Date() })
+    .insert({ end_date: new Date(Date.now() + 7 * 86400_000), date_published: new Date(), ...rest, title, name: `${slugify(title)}-${i}` })
     .returning('id');
   return row.id;
 }

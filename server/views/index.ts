@@ -56,11 +56,12 @@ export function configureViews(app: Express, config: Config, manifest: ViteManif
 }
 
 /**
- * Per-request locals every template can use: the member, the CSRF token, the current URL, and
- * the islands/initial state a page adds with `addIsland`.
+ * Per-request locals every template can use: the CSRF token (set by the CSRF middleware), the
+ * current URL, and the islands/initial state a page adds with `addIsland`. Not the member:
+ * pages are the same for everybody (the page cache serves members too), and what is personal
+ * comes through the islands; a member's own page (dashboard, log out) passes `member` itself.
  */
 export function viewLocals(req: Request, res: Response, next: NextFunction): void {
-  res.locals.currentUser = req.user ?? null;
   res.locals.currentPath = req.path;
   // The path asked for, even when the request line names a host (`GET http://evil/x`).
   res.locals.currentUrl = requestPathAndQuery(req);

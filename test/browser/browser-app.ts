@@ -57,6 +57,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** axe-core on the page; answers the serious and critical violations (empty is good). */
 export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: string[] }>> {
   const { AxeBuilder } = await import('@axe-core/playwright');
+  // Colours are only final once fades and transitions end: axe measuring a panel half faded in
+  // reports its text as low contrast. Endless animations (a spinner) are left running.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

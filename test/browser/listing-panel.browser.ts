@@ -148,7 +148,8 @@ describeInBrowser('listing panel in a browser', () => {
         await firstScreen(page, `listing-panel-no-results-found-${label}`);
         await page.getByRole('button', { name: 'Search names' }).click();
         await page.getByRole('heading', { name: '0 found' }).waitFor();
-        expect(await page.getByText('Sorry, there are no results for Restaurants in this area.').isVisible()).toBe(true);
+        // Waited for, not read at once: on a busy machine the message can show a frame after the count.
+        await page.getByText('Sorry, there are no results for Restaurants in this area.').waitFor({ state: 'visible' });
         expect(new URL(page.url()).searchParams.get('keywords')).toBe('zzq');
 
         // A typed name narrows the hub: 'Place 0' is Place 00 … Place 09.

@@ -21,11 +21,14 @@ export interface FuzzFixtures {
   neighbourhoodSlug: string;
   subwayStopId: number;
   photoId: number;
+  pendingEventId: number;
+  contactMessageId: number;
   article: { type: string; year: string; month: string; slug: string };
   bestOfSlug: string;
   videoSlug: string;
   videoCategorySlug: string;
   contestName: string;
+  contestId: number;
   photoChallengeName: string;
   eventSegment: string;
   mediaKey: string;
@@ -119,9 +122,25 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
     path: { token: () => 'A'.repeat(43) },
     body: { encodings: ['form'], fields: ['new_password', 'new_password_confirm'], valid: () => ({ new_password: 'a long fuzz password 7', new_password_confirm: 'a long fuzz password 7' }) },
   },
+  'GET /accounts/delete/': {},
+  'POST /accounts/delete/': {
+    body: { encodings: ['form'], fields: ['password', 'content'], valid: () => ({ password: 'not the password', content: 'anonymise' }) },
+  },
+  'GET /accounts/delete/scheduled/': {},
+  'GET /accounts/delete/confirm/:token/': { path: { token: () => 'A'.repeat(43) } },
+  'POST /accounts/delete/confirm/:token/': { path: { token: () => 'A'.repeat(43) }, body: { encodings: ['form'], fields: [] } },
+  'GET /accounts/delete/undo/:token/': { path: { token: () => 'A'.repeat(43) } },
+  'POST /accounts/delete/undo/:token/': { path: { token: () => 'A'.repeat(43) }, body: { encodings: ['form'], fields: [] } },
   'GET /accounts/onboarding': { query: ['next'] },
   'GET /accounts/dashboard/': {},
+
+  // ## Staff
+  'GET /staff/contests/': { query: ['page'] },
+  'GET /staff/contests/:id/': { path: id((f) => f.contestId), query: ['page', 'drawn'] },
+  'POST /staff/contests/:id/draw/': { path: id((f) => f.contestId), body: { encodings: ['form', 'json'], fields: ['redraw'] } },
   'GET /accounts/dashboard': {},
+  'GET /accounts/dashboard/export.zip': {},
+  'HEAD /accounts/dashboard/export.zip': {},
   'GET /_=_': {},
 
   // ## Profile and saved things
@@ -180,10 +199,22 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/v2/profiles/me/calendar/': {},
   'GET /calendar/:token.ics': { path: { token: () => 'A'.repeat(43) } },
 
+  // ## Staff area (server/apps/staff): members and guests are turned away before any input is read
+  'GET /staff/': {},
+  'GET /staff/events/': { query: ['done', 'event', 'count', 'mail'] },
+  'POST /staff/events/:id/moderate/': { path: id((f) => f.pendingEventId), body: { encodings: ['form'], fields: ['decision', 'note'], valid: () => ({ decision: 'rejected', note: 'Not in the city' }) } },
+  'POST /staff/events/bulk/': { body: { encodings: ['form'], fields: ['ids', 'decision', 'note'], valid: (f) => ({ ids: f.pendingEventId, decision: 'rejected', note: 'Not in the city' }) } },
+  'GET /staff/photos/': { query: ['page', 'removed'] },
+  'POST /staff/photos/:id/remove/': { path: id((f) => f.photoId), body: { encodings: ['form'], fields: ['note'] } },
+  'GET /staff/contact/': { query: ['page'] },
+  'POST /staff/contact/:id/handled/': { path: id((f) => f.contactMessageId) },
+  'GET /staff/audit/': {},
+
   // ## Public content API and search
   'GET /api/v2/listings/': { query: LISTING_SEARCH },
   'GET /api/v2/listings/services/': { query: PAGE },
   'GET /api/v2/listings/features/': { query: PAGE },
+  'GET /api/v2/listings/hub-options/': { query: ['v'] },
   'GET /api/v2/listings/:id/': { path: id((f) => f.listingId) },
   'GET /api/v2/listing-types/': { query: PAGE },
   'GET /api/v2/articles/': { query: ['type', 'ordering', 'bundle_type', 'is_featured', ...PAGE] },
@@ -198,6 +229,8 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   // ## Public pages with fixed paths
   'GET /': {},
   'GET /newsletters/': { query: ['email', ...GUEST_FIELDS] },
+  'GET /newsletters/unsubscribe/': { query: ['token'] },
+  'POST /newsletters/unsubscribe/': { query: ['token'], body: { encodings: ['form'], fields: ['scope', 'List-Unsubscribe'] } },
   'POST /newsletters/': { body: { encodings: ['form'], fields: ['email', ...GUEST_FIELDS], valid: () => ({ email: 'fuzz-news-form@example.com', news: 'on' }) } },
   'GET /contact/': { query: ['category', 'sent'] },
   'POST /contact/': {
@@ -233,6 +266,9 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /events/:segment/': { path: { segment: (f) => f.eventSegment } },
   'GET /contests/': { query: ['offset'] },
   'GET /contests/:name/': { path: { name: (f) => f.contestName } },
+  'GET /contests/:name/rules/': { path: { name: (f) => f.contestName } },
+  'GET /contests/:name/enter/': { path: { name: (f) => f.contestName }, query: ['skill_answer'] },
+  'POST /contests/:name/enter/': { path: { name: (f) => f.contestName }, body: { encodings: ['form', 'json'], fields: ['skill_answer'], valid: () => ({ skill_answer: '12' }) } },
   'GET /videos/': { query: ['page'] },
   'GET /videos/category/:slug/': { path: { slug: (f) => f.videoCategorySlug }, query: ['page'] },
   'GET /videos/:slug/': { path: { slug: (f) => f.videoSlug } },

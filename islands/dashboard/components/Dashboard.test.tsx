@@ -7,6 +7,7 @@ import { createDashboardStore } from '../store';
 import { initialProfileState } from '../slices/profile';
 import { counts, fakeApi, favourite, page, profile, todo } from '../testing';
 import type { FeatureFlags } from '../../../shared/constants';
+import { ACCOUNT_DELETE_PATH, MEMBER_EXPORT_CONTENTS, MEMBER_EXPORT_PATH } from '../../../shared/member-data';
 
 const FLAGS: FeatureFlags = { listings: true, events: true, contests: true, videos: true, bestOf: true, photoChallenges: true, patioGuide: true, photoUpload: true, newsOnly: false };
 
@@ -19,12 +20,21 @@ function renderDashboard(hash: string, opts: { api?: ReturnType<typeof fakeApi>;
 }
 
 describe('the dashboard island', () => {
+  test('Your Data tells what the download holds, links the ZIP and the account deletion', async () => {
+    renderDashboard('#/your-data/');
+    const download = await screen.findByRole('link', { name: 'Download my data' });
+    expect(download.getAttribute('href')).toBe(MEMBER_EXPORT_PATH);
+    expect(download.hasAttribute('download')).toBe(true);
+    for (const item of MEMBER_EXPORT_CONTENTS) expect(screen.getByText(item)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Delete my account' }).getAttribute('href')).toBe(ACCOUNT_DELETE_PATH);
+  });
+
   test('/ goes to /home/; the menu has the spec labels, filtered by flags, and marks the current one', async () => {
     renderDashboard('#/');
     await screen.findByText(/Hi there,|Welcome back,|What's up,/);
     expect(window.location.hash).toBe('#/home/');
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Favourites', 'To-Do List', 'Saved Articles', 'Saved Videos', 'Events', 'Rated Places', 'Photos']);
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Favourites', 'To-Do List', 'Saved Articles', 'Saved Videos', 'Events', 'Rated Places', 'Photos', 'Your Data']);
     expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -32,7 +42,7 @@ describe('the dashboard island', () => {
     renderDashboard('#/_=_', { flags: { listings: false, videos: false } });
     await screen.findByText('Saved Article', { selector: '.dash-count__label' });
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Saved Articles', 'Events']);
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Saved Articles', 'Events', 'Your Data']);
     expect(screen.getByText('No Saved Events')).toBeTruthy();
   });
 

@@ -31,6 +31,9 @@ export function Home({ random = Math.random }: { random?: () => number }) {
           <p className="dash-greeting__newsletter">
             <Link to="/newsletter/">Manage your email newsletters</Link>
           </p>
+          <p className="dash-greeting__newsletter">
+            <Link to="/your-data/">Download your data or delete your account</Link>
+          </p>
         </div>
       </section>
       <CountBoxes />

@@ -13,8 +13,6 @@ import { escapeHtml, sitePath } from '../../maps/geo';
 export interface CardContext {
   siteUrl: string;
   cityName: string;
-  /** Signed in: the placeholder starts hidden (saving needs the island), as on the server. */
-  member: boolean;
   /** Where a guest's login link comes back to. */
   next: string;
 }
@@ -24,9 +22,7 @@ function rating(v: number | null): string {
 }
 
 function SavePlaceholder({ l, ctx }: { l: ListingDTO; ctx: CardContext }) {
-  const html = ctx.member
-    ? ''
-    : `<a class="save-control__login" href="/accounts/login?next=${encodeURIComponent(ctx.next)}" rel="nofollow">Log in to save or rate <span class="visually-hidden">${escapeHtml(l.name)}</span></a>`;
+  const html = `<a class="save-control__login" href="/accounts/login?next=${encodeURIComponent(ctx.next)}" rel="nofollow">Log in to save or rate <span class="visually-hidden">${escapeHtml(l.name)}</span></a>`;
   return (
     <div
       data-island="saves"
@@ -34,7 +30,6 @@ function SavePlaceholder({ l, ctx }: { l: ListingDTO; ctx: CardContext }) {
       data-save="listing-compact"
       data-object-id={l.id}
       data-name={l.name}
-      hidden={ctx.member}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -12,7 +12,7 @@ import { PASSWORD_MISMATCH } from './SignupForm';
 const flags = { listings: true, events: true, contests: true, videos: true, bestOf: true, photoChallenges: true, patioGuide: false, photoUpload: true, newsOnly: false };
 const site = { name: 'The Toronto Guide', cityName: 'Toronto', flags };
 
-function setup(user: { id: number; full_name: string; email: string; avatar_url?: string | null } | null = null, api: Partial<NavbarSagaContext['api']> = {}) {
+function setup(user: { id: number; full_name: string; email: string; avatar_url?: string | null; is_staff?: boolean } | null = null, api: Partial<NavbarSagaContext['api']> = {}) {
   const context: NavbarSagaContext = {
     api: { login: jest.fn(), signup: jest.fn(), resetPassword: jest.fn(), appleLogin: jest.fn(), authStatus: jest.fn().mockResolvedValue({ ...user, last_updates: {} }), ...api } as NavbarSagaContext['api'],
     navigate: jest.fn(),
@@ -20,7 +20,7 @@ function setup(user: { id: number; full_name: string; email: string; avatar_url?
     location: () => ({ pathname: '/', search: '' }),
     appVersion: '1',
   };
-  const store = createNavbarStore({ session: { status: user ? 'authenticated' : 'anonymous', user, lastUpdates: {} } }, context);
+  const store = createNavbarStore({ session: { status: user ? 'authenticated' : 'anonymous', user: user && { avatar_url: null, ...user }, lastUpdates: {} } }, context);
   const menus = { latestArticles: [{ name: 'x'.repeat(80), path: '/news/2026/01/x/' }], recentReviews: [], listingTypes: [{ name: 'Restaurants', path: '/restaurants/' }] };
   renderWithStore(<Navbar site={site} menus={menus} currentUrl="/news/" />, store);
   return { store, context };
@@ -35,6 +35,26 @@ const wait100 = () =>
 describe('the navbar island', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
+
+  test('the page names nobody: with the signed-in cookie the auth check names the member, who is never asked to log in meanwhile', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const authStatus = jest.fn(() => new Promise((resolve) => (answer = resolve)));
+    const context: NavbarSagaContext = {
+      api: { login: jest.fn(), signup: jest.fn(), resetPassword: jest.fn(), appleLogin: jest.fn(), authStatus } as unknown as NavbarSagaContext['api'],
+      navigate: jest.fn(),
+      reload: jest.fn(),
+      location: () => ({ pathname: '/', search: '' }),
+      appVersion: '1',
+    };
+    const store = createNavbarStore({ session: { status: 'unknown', user: null, lastUpdates: {} } }, context);
+    renderWithStore(<Navbar site={site} currentUrl="/" />, store);
+    expect(screen.getByRole('button', { name: 'Account' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+    expect(authStatus).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ id: 5, email: 'g@example.com', full_name: 'Grace Hopper', avatar_url: '/media/g.jpg?w=80&h=80&cmd=crop', calendar_sync: null, is_staff: false, last_updates: {} }));
+    expect(screen.getByRole('button', { name: 'Grace Hopper' })).toBeTruthy();
+    expect(document.querySelector('.navbar__avatar')?.getAttribute('src')).toBe('/media/g.jpg?w=80&h=80&cmd=crop');
+  });
 
   test('the three panels exclude each other; search opens after 100 ms; Esc closes it', async () => {
     setup();
@@ -69,6 +89,13 @@ describe('the navbar island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Jane Jacobs' }));
     expect(screen.getByText(/Logged in as/).textContent).toBe('Logged in as Jane Jacobs');
     expect(screen.queryByRole('link', { name: 'Log out now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Staff area' })).toBeNull();
+  });
+
+  test('staff also see a link to the staff area', () => {
+    setup({ id: 1, full_name: 'Jane Jacobs', email: 'jane@example.com', is_staff: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Jane Jacobs' }));
+    expect(screen.getByRole('link', { name: 'Staff area' }).getAttribute('href')).toBe('/staff/');
   });
 
   test("a member's face shows at 80x80 in the bar and the panel, and follows a change made on the dashboard", () => {

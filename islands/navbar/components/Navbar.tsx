@@ -23,6 +23,8 @@ export function Navbar({ site, menus, currentUrl }: NavbarProps) {
   const dispatch = useNavbarDispatch();
   const open = useNavbarSelector((s) => s.panels.open);
   const user = useNavbarSelector((s) => s.session.user);
+  // Until the auth check answers, a visitor with the signed-in cookie is neither named nor asked to log in.
+  const checking = useNavbarSelector((s) => s.session.status === 'unknown');
 
   // The dashboard on this page may change the name or photo: shown at once, no reload.
   const [changed, setChanged] = useState<ProfileChange | null>(null);
@@ -53,7 +55,7 @@ export function Navbar({ site, menus, currentUrl }: NavbarProps) {
           </button>
           <button type="button" className="navbar__profile-button" aria-expanded={open === 'profile'} aria-controls="nav-profile-panel" onClick={() => dispatch(panels.toggled('profile'))}>
             {user && <NavAvatar url={avatarUrl} size={28} />}
-            <span className="navbar__profile-name">{user ? (changed?.full_name ?? user.full_name) || 'Account' : 'Log in'}</span>
+            <span className="navbar__profile-name">{user ? (changed?.full_name ?? user.full_name) || 'Account' : checking ? 'Account' : 'Log in'}</span>
           </button>
         </div>
         {open === 'profile' && <ProfilePanel currentUrl={currentUrl} avatar={<NavAvatar url={avatarUrl} size={45} />} />}

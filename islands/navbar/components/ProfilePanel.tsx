@@ -24,6 +24,11 @@ export function ProfilePanel({ currentUrl, avatar }: { currentUrl: string; avata
           <p>
             <a href="/accounts/dashboard/">Your dashboard</a>
           </p>
+          {user.is_staff && (
+            <p>
+              <a href="/staff/">Staff area</a>
+            </p>
+          )}
           <form method="post" action="/profiles/logout" onSubmit={logout} className="nav-panel__logout">
             <input type="hidden" name="csrfmiddlewaretoken" value={readCookie(CSRF_COOKIE) ?? ''} />
             <input type="hidden" name="next" value={currentUrl} />

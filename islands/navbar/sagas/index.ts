@@ -116,15 +116,15 @@ export function* logoutFlow() {
 
 /**
  * On load: a new app version or a local session idle over 5 days clears the stores; then
- * the auth check confirms the member the page printed (or clears the stores if it fails).
- * Guests need no request: the page already said they are anonymous.
+ * the auth check names the member (or clears the stores if it fails). A visitor who starts
+ * anonymous (no signed-in cookie) needs no request.
  */
 export function* authCheckFlow() {
   yield call(syncAppVersion, yield* ctx('appVersion'));
   const local: boolean = yield call(isLocalSessionValid);
   if (!local) yield call(clearStores);
-  const user: SessionState['user'] = yield select((s: State) => s.session.user);
-  if (!user) {
+  const status: SessionState['status'] = yield select((s: State) => s.session.status);
+  if (status === 'anonymous') {
     yield put(session.authCheckFailed());
     yield call(rememberProfile, null);
     return;
@@ -132,7 +132,7 @@ export function* authCheckFlow() {
   const api = yield* ctx('api');
   try {
     const status: AuthStatus = yield call(api.authStatus);
-    yield put(session.authChecked({ user: { id: status.id, email: status.email, full_name: status.full_name, avatar_url: status.avatar_url ?? null }, lastUpdates: status.last_updates }));
+    yield put(session.authChecked({ user: { id: status.id, email: status.email, full_name: status.full_name, avatar_url: status.avatar_url ?? null, is_staff: status.is_staff === true }, lastUpdates: status.last_updates }));
     yield call(rememberProfile, status.id, status.last_updates);
   } catch (err) {
     // Only a definite "not signed in" clears the member; a network blip leaves the page as is.

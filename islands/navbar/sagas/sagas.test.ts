@@ -106,15 +106,25 @@ describe('navbar sagas', () => {
     const { touchLocalSession } = await import('../../common/storage');
     touchLocalSession();
     const status = { id: 42, email: 'a@example.com', full_name: 'A', avatar_url: '/media/avatars/a.jpg?w=80&h=80&cmd=crop', last_updates: { favourites: null } };
-    const h = harness({ session: { status: 'authenticated', user: { id: 42, email: 'a@example.com', full_name: 'A' }, lastUpdates: {} } }, { authStatus: jest.fn().mockResolvedValue(status) });
+    const h = harness({ session: { status: 'unknown', user: null, lastUpdates: {} } }, { authStatus: jest.fn().mockResolvedValue(status) });
     await h.run(authCheckFlow);
-    expect(h.dispatched).toContainEqual(session.authChecked({ user: { id: 42, email: 'a@example.com', full_name: 'A', avatar_url: '/media/avatars/a.jpg?w=80&h=80&cmd=crop' }, lastUpdates: { favourites: null } }));
+    expect(h.dispatched).toContainEqual(session.authChecked({ user: { id: 42, email: 'a@example.com', full_name: 'A', avatar_url: '/media/avatars/a.jpg?w=80&h=80&cmd=crop', is_staff: false }, lastUpdates: { favourites: null } }));
     expect(readItem(STORAGE_KEYS.favourites)).toEqual({ 3: true });
+  });
+
+  test('a visitor without the signed-in cookie starts anonymous: no request, and the stores are cleared', async () => {
+    writeItem(STORAGE_KEYS.favourites, { 3: true });
+    const authStatus = jest.fn();
+    const h = harness({ session: { status: 'anonymous', user: null, lastUpdates: {} } }, { authStatus });
+    await h.run(authCheckFlow);
+    expect(authStatus).not.toHaveBeenCalled();
+    expect(h.dispatched).toContainEqual(session.authCheckFailed());
+    expect(readItem(STORAGE_KEYS.favourites)).toBeNull();
   });
 
   test('a failed auth check marks the visitor anonymous and clears the stores', async () => {
     writeItem(STORAGE_KEYS.favourites, { 3: true });
-    const h = harness({ session: { status: 'authenticated', user: { id: 1, email: 'x', full_name: '' }, lastUpdates: {} } }, { authStatus: jest.fn().mockRejectedValue(new ApiError(401, { detail: 'no' })) });
+    const h = harness({ session: { status: 'unknown', user: null, lastUpdates: {} } }, { authStatus: jest.fn().mockRejectedValue(new ApiError(401, { detail: 'no' })) });
     await h.run(authCheckFlow);
     expect(h.dispatched).toContainEqual(session.authCheckFailed());
     expect(readItem(STORAGE_KEYS.favourites)).toBeNull();
@@ -125,7 +135,7 @@ describe('navbar sagas', () => {
     writeItem(STORAGE_KEYS.profileId, 42);
     writeItem(STORAGE_KEYS.favourites, { 3: true });
     localStorage.setItem(STORAGE_KEYS.lastActive, '01-01-2020 10:00');
-    const h = harness({ session: { status: 'authenticated', user: { id: 42, email: 'a', full_name: '' }, lastUpdates: {} } }, { authStatus: jest.fn().mockResolvedValue({ id: 42, email: 'a', full_name: '', last_updates: {} }) });
+    const h = harness({ session: { status: 'unknown', user: null, lastUpdates: {} } }, { authStatus: jest.fn().mockResolvedValue({ id: 42, email: 'a', full_name: '', last_updates: {} }) });
     await h.run(authCheckFlow);
     expect(readItem(STORAGE_KEYS.favourites)).toBeNull();
   });

@@ -1,8 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NavUser } from '../types';
 
-// Who the navbar thinks is signed in. The page says so first; the auth check confirms it or
-// marks the visitor anonymous (spec 2 §4 "Session").
+// Who the navbar thinks is signed in. 'unknown' until the auth check names the member or marks
+// the visitor anonymous (spec 2 §4 "Session"); a visitor without the signed-in cookie starts
+// anonymous, as the page is the same for everybody and names nobody.
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 

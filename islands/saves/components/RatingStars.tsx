@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSavesDispatch, useSavesSelector } from '../hooks';
+import { awaitingMap, useSavesDispatch, useSavesSelector } from '../hooks';
 import { ratings } from '../slices/ratings';
 
 // Five stars (spec 2 §4, spec 1 §4 "Rating"): choosing a different star asks to confirm or
@@ -13,7 +13,7 @@ export function RatingStars({ listingId, name }: { listingId: number; name?: str
   const dispatch = useSavesDispatch();
   const member = useSavesSelector((s) => s.profile.member);
   const saved = useSavesSelector((s) => s.ratings.map[listingId]);
-  const busy = useSavesSelector((s) => Boolean(s.ratings.pending[listingId]) || (Boolean(s.profile.member) && !s.ratings.loaded));
+  const busy = useSavesSelector((s) => Boolean(s.ratings.pending[listingId]) || awaitingMap(s, s.ratings.loaded));
   const thanked = useSavesSelector((s) => Boolean(s.ratings.thanked[listingId]));
   const [chosen, setChosen] = useState<number | null>(null);
   const shown = chosen ?? saved?.rating ?? 0;

@@ -1,5 +1,5 @@
 import { eventSaveRequested, toggleRequested } from '../actions';
-import { useSavesDispatch, useSavesSelector } from '../hooks';
+import { awaitingMap, useSavesDispatch, useSavesSelector } from '../hooks';
 import { OPS } from '../sagas';
 import type { ControlType, ToggleKind } from '../types';
 import { CalendarDialog } from './CalendarDialog';
@@ -19,7 +19,7 @@ const LABELS: Record<ToggleKind, { label: string; icon: [string, string] }> = {
 export function Toggle({ kind, objectId }: { kind: ToggleKind; objectId: number }) {
   const dispatch = useSavesDispatch();
   const pressed = useSavesSelector((s) => OPS[kind].select(s).map[objectId] !== undefined);
-  const busy = useSavesSelector((s) => Boolean(OPS[kind].select(s).pending[objectId]) || (Boolean(s.profile.member) && !OPS[kind].select(s).loaded));
+  const busy = useSavesSelector((s) => Boolean(OPS[kind].select(s).pending[objectId]) || awaitingMap(s, OPS[kind].select(s).loaded));
   const { label, icon } = LABELS[kind];
   return <ToggleButton label={label} icon={icon} pressed={pressed} busy={busy} className={`save-toggle--${kind}`} onToggle={() => dispatch(toggleRequested({ kind, objectId }))} />;
 }
@@ -28,7 +28,7 @@ export function Toggle({ kind, objectId }: { kind: ToggleKind; objectId: number 
 export function EventSave({ eventId }: { eventId: number }) {
   const dispatch = useSavesDispatch();
   const saved = useSavesSelector((s) => s.bookmarks.events.map[eventId] !== undefined);
-  const busy = useSavesSelector((s) => Boolean(s.bookmarks.events.pending[eventId]) || (Boolean(s.profile.member) && !s.bookmarks.events.loaded));
+  const busy = useSavesSelector((s) => Boolean(s.bookmarks.events.pending[eventId]) || awaitingMap(s, s.bookmarks.events.loaded));
   const prompting = useSavesSelector((s) => s.profile.calendarPromptFor === eventId);
   return (
     <>

@@ -74,6 +74,16 @@ export const OPS: { [K in SaveKind]: MapOps<K extends 'ratings' ? RatingEntry : 
 
 const selectProfile = (s: SavesRootState) => s.profile;
 
+/** The profile once the auth check has answered: a click made before then waits for it. */
+function* checkedProfile() {
+  let p: ProfileState = yield select(selectProfile);
+  if (!p.memberChecked) {
+    yield take([profile.memberFound.type, profile.signedOut.type]);
+    p = yield select(selectProfile);
+  }
+  return p;
+}
+
 /** A guest's protected action: the navbar's login dialog, remembering what was asked. */
 function* askToLogIn(kind: SaveKind, objectId: number, rating?: number) {
   const pendingAction = { post_authenticate_action: SAVE_KINDS[kind].loginAction, object_id: objectId, ...(rating ? { rating } : {}) };
@@ -93,35 +103,37 @@ function* fetchMap(kind: SaveKind, lastUpdate: string | null) {
 }
 
 /**
- * On load, for a member: the cached maps at once, then one /profiles/hi/ and a fresh map only
- * for the kinds whose last_updates is later than their cache. Guests need no request.
+ * On load, when the signed-in cookie says someone may be signed in: the cached maps at once,
+ * then one /profiles/hi/ (shared with the navbar) names the member, and a fresh map is read
+ * only for the kinds whose last_updates is later than their cache. Guests need no request.
  */
 export function* loadSavedMapsFlow() {
-  const { member, kinds }: ProfileState = yield select(selectProfile);
-  if (!member || !kinds.length) return;
+  const { memberChecked, kinds }: ProfileState = yield select(selectProfile);
+  if (memberChecked) return;
   const cached = kinds.map((kind) => ({ kind, cache: readCachedMap(kind) }));
   for (const { kind, cache } of cached) if (cache) yield put(OPS[kind].loaded(cache.map as never));
   const api = yield* ctx('api');
-  let lastUpdates: AuthStatus['last_updates'] | null = null;
+  let status: AuthStatus;
   try {
-    const status: AuthStatus = yield call(api.authStatus);
-    lastUpdates = status.last_updates ?? {};
+    status = yield call(api.authStatus);
   } catch (err) {
-    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-      // Signed out elsewhere: the page's member is gone; guests' controls from now on.
-      yield put(profile.signedOut());
-      for (const kind of kinds) yield put(OPS[kind].loaded({}));
-      return;
-    }
+    // No session (401/403), or no answer (spec 1 §8: no message): guests' controls from now
+    // on, and the cached maps of someone who is not known to be here are not shown.
+    if (!(err instanceof ApiError)) console.warn('Could not check who is signed in', err);
+    yield put(profile.signedOut());
+    for (const kind of kinds) yield put(OPS[kind].loaded({}));
+    return;
   }
-  const toFetch = cached.filter(({ kind, cache }) => (lastUpdates ? !isFresh(cache, lastUpdates[lastUpdateKey(kind)]) : !cache));
-  yield all(toFetch.map(({ kind }) => call(fetchMap, kind, lastUpdates?.[lastUpdateKey(kind)] ?? null)));
+  yield put(profile.memberFound({ member: { id: status.id, email: status.email }, calendarSync: status.calendar_sync ?? null }));
+  const lastUpdates = status.last_updates ?? {};
+  const toFetch = cached.filter(({ kind, cache }) => !isFresh(cache, lastUpdates[lastUpdateKey(kind)]));
+  yield all(toFetch.map(({ kind }) => call(fetchMap, kind, lastUpdates[lastUpdateKey(kind)] ?? null)));
 }
 
 /** Favourite, to-do, article and video bookmark: create if absent, delete if present. */
 export function* toggleFlow(action: PayloadAction<{ kind: ToggleKind; objectId: number }>) {
   const { kind, objectId } = action.payload;
-  const { member }: ProfileState = yield select(selectProfile);
+  const { member } = yield* checkedProfile();
   if (!member) return yield* askToLogIn(kind, objectId);
   const ops = OPS[kind];
   const state: SaveMapState<number> = yield select(ops.select);
@@ -180,7 +192,7 @@ function* createSave(kind: ToggleKind, objectId: number, request: () => unknown)
  */
 export function* eventSaveFlow(action: PayloadAction<{ eventId: number }>, askAnyway = false) {
   const { eventId } = action.payload;
-  const p: ProfileState = yield select(selectProfile);
+  const p = yield* checkedProfile();
   if (!p.member) return yield* askToLogIn('eventBookmarks', eventId);
   const state: SaveMapState<number> = yield select(OPS.eventBookmarks.select);
   if (state.pending[eventId] || p.calendarPromptFor !== null) return;
@@ -214,7 +226,7 @@ export function* eventSaveFlow(action: PayloadAction<{ eventId: number }>, askAn
  * read (an event already saved is left alone: the question would save nothing).
  */
 export function* calendarDialogFlow(action: PayloadAction<{ eventId: number }>) {
-  const p: ProfileState = yield select(selectProfile);
+  const p = yield* checkedProfile();
   if (!p.member || !p.calendarEnabled) return;
   while (!((yield select(OPS.eventBookmarks.select)) as SaveMapState<number>).loaded) yield take(OPS.eventBookmarks.loaded({}).type);
   yield* eventSaveFlow(action, true);
@@ -223,7 +235,7 @@ export function* calendarDialogFlow(action: PayloadAction<{ eventId: number }>) 
 /** Rating (spec 1 §4): create or update; a failure reverts; 'Thanks for rating!' for 1.6 s. */
 export function* rateFlow(action: PayloadAction<{ listingId: number; rating: number }>) {
   const { listingId, rating } = action.payload;
-  const { member }: ProfileState = yield select(selectProfile);
+  const { member } = yield* checkedProfile();
   if (!member) return yield* askToLogIn('ratings', listingId, rating);
   const ops = OPS.ratings;
   const state: SaveMapState<RatingEntry> = yield select(ops.select);

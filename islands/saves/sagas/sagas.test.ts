@@ -63,6 +63,21 @@ describe('saves sagas', () => {
   });
 
   describe('toggles', () => {
+    test('a click before the auth check answers waits for it: a member saves, never sees the login dialog', async () => {
+      let answer: (v: unknown) => void = () => {};
+      const api = fakeApi({ authStatus: jest.fn(() => new Promise((resolve) => (answer = resolve))) });
+      const { store, context } = setup({}, api);
+      store.dispatch(toggleRequested({ kind: 'favourites', objectId: 9 }));
+      await settle();
+      expect(store.getState().profile).toMatchObject({ member: null, memberChecked: false });
+      expect(api.create).not.toHaveBeenCalled();
+      answer({ last_updates: {} });
+      await settle();
+      expect(store.getState().profile.member).toEqual({ id: 7, email: 'saver@example.com' });
+      expect(context.requestLogin).not.toHaveBeenCalled();
+      expect(api.create).toHaveBeenCalledWith('favourites', 9);
+    });
+
     test('a guest gets the login dialog with the action and object remembered', async () => {
       const { store, context, api } = setup({ member: null });
       store.dispatch(toggleRequested({ kind: 'favourites', objectId: 9 }));

@@ -32,9 +32,13 @@ describe('saves slices', () => {
     expect(s.thanked).toEqual({});
   });
 
-  test('the profile comes from the page; the calendar question opens and closes', () => {
-    const p = profileFromInitialState({ member: { id: 1, email: 'a@b.c', calendarSync: null }, kinds: ['eventBookmarks'], calendarEnabled: true });
-    expect(p).toEqual({ member: { id: 1, email: 'a@b.c' }, kinds: ['eventBookmarks'], calendarEnabled: true, calendarSync: null, calendarPromptFor: null });
+  test('the page names nobody: the auth check names the member; the calendar question opens and closes', () => {
+    const page = { kinds: ['eventBookmarks' as const], calendarEnabled: true };
+    expect(profileFromInitialState(page)).toMatchObject({ member: null, memberChecked: true });
+    const asking = profileFromInitialState(page, true);
+    expect(asking).toEqual({ member: null, memberChecked: false, kinds: ['eventBookmarks'], calendarEnabled: true, calendarSync: null, calendarPromptFor: null });
+    const p = profileSlice.reducer(asking, profile.memberFound({ member: { id: 1, email: 'a@b.c' }, calendarSync: false }));
+    expect(p).toMatchObject({ member: { id: 1, email: 'a@b.c' }, memberChecked: true, calendarSync: false });
     let s = profileSlice.reducer(p, profile.calendarPromptOpened({ eventId: 4 }));
     expect(s.calendarPromptFor).toBe(4);
     s = profileSlice.reducer(s, profile.calendarAnswered({ choice: true }));

@@ -12,6 +12,7 @@ import { runPostAuthenticateAction } from './post-authenticate';
 import { AppleTokenError, createAppleVerifier } from './apple';
 import { memberForSocialIdentity, SocialLoginError } from './social';
 import type { Member } from '../profiles/member';
+import type { LoginMethod } from './login-history';
 
 // ## Accounts API: sign up, sign in, passwords, Apple (spec 2 §7, issue 3). Handlers are
 // one call into the service; limits run before validation so bad input counts too.
@@ -22,9 +23,9 @@ export function accountsApi(ctx: AppContext): Router {
   const limits = authRateLimits(ctx);
   const verifyApple = createAppleVerifier(ctx.config.apple);
 
-  async function answerSignedIn(req: Request, res: Response, member: Member, status = 200) {
+  async function answerSignedIn(req: Request, res: Response, member: Member, method: LoginMethod, status = 200) {
     await signIn(req, member);
-    await accounts.recordLogin(member);
+    await accounts.recordLogin(member, req, method);
     res.status(status).json(profileDTO(member));
   }
 
@@ -37,7 +38,7 @@ export function accountsApi(ctx: AppContext): Router {
     if (remembered.post_authenticate_action && remembered.object_id) {
       await runPostAuthenticateAction(db, logger, member.id, { action: remembered.post_authenticate_action, objectId: remembered.object_id, rating: remembered.rating }, ctx.now());
     }
-    await answerSignedIn(req, res, member, 201);
+    await answerSignedIn(req, res, member, 'password', 201);
   });
 
   // The remembered action may come in the body or, as the islands send it, the query string.
@@ -45,7 +46,7 @@ export function accountsApi(ctx: AppContext): Router {
     const input = validate(loginSchema, authRequestInput(req));
     const member = await accounts.authenticate(input.email, input.password);
     await signIn(req, member);
-    await accounts.recordLogin(member);
+    await accounts.recordLogin(member, req, 'password');
     if (input.post_authenticate_action && input.object_id) {
       await runPostAuthenticateAction(db, logger, member.id, { action: input.post_authenticate_action, objectId: input.object_id, rating: input.rating }, ctx.now());
     }
@@ -85,7 +86,7 @@ export function accountsApi(ctx: AppContext): Router {
       }
       throw err;
     }
-    await answerSignedIn(req, res, member);
+    await answerSignedIn(req, res, member, 'apple');
   });
 
   return router;

@@ -52,6 +52,8 @@ describe('POST /api/v2/profiles/auth/apple/manual-login/', () => {
     expect(again.body.id).toBe(res.body.id);
     const row = await t.ctx.db('profiles').where({ id: res.body.id }).first('apple_sub', 'password_hash');
     expect(row).toEqual({ apple_sub: '001234.abc', password_hash: null });
+    // Both sign-ins are in the member's login history, as Apple ones.
+    expect(await t.ctx.db('login_history').where({ profile_id: res.body.id }).pluck('method')).toEqual(['apple', 'apple']);
   });
 
   test('a verified email joins the existing account', async () => {

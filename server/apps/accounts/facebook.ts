@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { safeNextPath } from '../../http/safe-redirect';
 import { memberForSocialIdentity } from './social';
 import { signIn } from './sign-in';
+import { createAccountsService } from './service';
 import type { Member } from '../profiles/member';
 
 // Facebook login through passport-facebook, active only when the app id and secret are
@@ -26,6 +27,7 @@ export function facebookLogin(ctx: AppContext) {
   const { appId, appSecret } = ctx.config.facebook;
   if (!appId || !appSecret) return null;
   const passport = new Passport();
+  const accounts = createAccountsService(ctx);
   passport.use(
     new FacebookStrategy(
       {
@@ -61,6 +63,7 @@ export function facebookLogin(ctx: AppContext) {
         }
         const target = safeNextPath(req.session.loginNext, SOCIAL_RETURN_PATH);
         signIn(req, member)
+          .then(() => accounts.recordLogin(member, req, 'facebook'))
           .then(() => res.redirect(302, target))
           .catch(next);
       })(req, res, next);

@@ -6,12 +6,15 @@ import type { Db } from '../../db';
 import { ROOT } from '../../paths';
 import { addIsland } from '../../views';
 import { MemoryCache } from '../../cache/memory-cache';
+import { selectSections } from '../../db/sections';
 import { navTitle } from '../../../shared/format/text';
 import type { NavbarMenusDTO, NavbarStateDTO, NavLinkDTO } from '../../../shared/dto';
 
 // Every page carries the navbar: its server-rendered markup (header.njk, usable without
 // JavaScript) and the island's initial state, so the island never fetches what the page
 // already knows. The menus' data is shared by all pages and cached briefly per process.
+// Nothing here is about the visitor: pages are the same for everybody, and the island asks
+// GET /api/v2/profiles/hi/ who is signed in (when the signed-in cookie says to ask).
 
 // The shapes are shared with the island (shared/dto.ts).
 export type NavLink = NavLinkDTO;
@@ -29,7 +32,7 @@ export const APP_VERSION: string = (() => {
   }
 })();
 
-async function articleLinks(db: Db, typeSlug?: string): Promise<NavLink[]> {
+function articleLinks(db: Db, typeSlug?: string) {
   const q = db('articles as a')
     .join('article_types as t', 't.id', 'a.type_id')
     .where('a.status', 'published')
@@ -39,17 +42,22 @@ async function articleLinks(db: Db, typeSlug?: string): Promise<NavLink[]> {
   if (typeSlug) q.where('t.slug', typeSlug);
   // The cannabis section sits behind the age gate: its titles stay out of every page's menu.
   else q.whereNot('t.slug', 'cannabis');
-  const rows: Array<{ name: string; path: string }> = await q;
-  return rows.map((r) => ({ name: navTitle(r.name), path: r.path }));
+  return q;
 }
 
+/** The three menus in one statement (db/sections.ts): a cold cache costs the page one query. */
 export async function loadNavbarMenus(db: Db): Promise<NavbarMenus> {
-  const [latestArticles, recentReviews, types] = await Promise.all([
-    articleLinks(db),
-    articleLinks(db, 'food'),
-    db('listing_types').orderBy(['position', 'name']).select('name', 'slug') as Promise<Array<{ name: string; slug: string }>>,
-  ]);
-  return { latestArticles, recentReviews, listingTypes: types.map((t) => ({ name: t.name, path: `/${t.slug}/` })) };
+  const menus = await selectSections(db, {
+    latestArticles: articleLinks(db),
+    recentReviews: articleLinks(db, 'food'),
+    listingTypes: db('listing_types').orderBy(['position', 'name']).select('name', 'slug'),
+  });
+  const links = (rows: unknown[]) => (rows as Array<{ name: string; path: string }>).map((r) => ({ name: navTitle(r.name), path: r.path }));
+  return {
+    latestArticles: links(menus.latestArticles),
+    recentReviews: links(menus.recentReviews),
+    listingTypes: (menus.listingTypes as Array<{ name: string; slug: string }>).map((t) => ({ name: t.name, path: `/${t.slug}/` })),
+  };
 }
 
 /** Page middleware: puts the navbar state in res.locals for the header and the island. */
@@ -71,7 +79,6 @@ export function navbarIsland(ctx: AppContext) {
       ctx.logger.warn({ err }, 'navbar menus unavailable');
     }
     const state: NavbarState = {
-      user: req.user ? { id: req.user.id, full_name: req.user.full_name, email: req.user.email } : null,
       appVersion: APP_VERSION,
       social,
       menus: navMenus,

@@ -39,8 +39,14 @@ function loginView(req: Request, extra: Record<string, unknown> = {}): PageView 
 
 // ## Log in and sign up
 
+/**
+ * A member asking for the login page is one without JavaScript who followed a page's "Log in"
+ * (pages are the same for everybody and cannot say who is signed in): they are told so, with
+ * the way back, their dashboard and log out.
+ */
 export function loginPage(req: Request): PageAnswer {
-  return req.user ? new PageRedirect(afterLogin(req.query.next)) : loginView(req);
+  if (!req.user) return loginView(req);
+  return { template: 'accounts/signed-in.njk', pageTitle: 'You are logged in', member: req.user, next: afterLogin(req.query.next) };
 }
 
 export async function submitLogin(accounts: AccountsService, req: Request, res: Response): Promise<PageAnswer> {
@@ -48,7 +54,7 @@ export async function submitLogin(accounts: AccountsService, req: Request, res: 
     const { email, password } = validate(loginSchema.pick({ email: true, password: true }), req.body);
     const member = await accounts.authenticate(email, password);
     await signIn(req, member);
-    await accounts.recordLogin(member);
+    await accounts.recordLogin(member, req, 'password');
     return new PageRedirect(afterLogin(req.body.next));
   } catch (err) {
     const loginErrors = errorsOf(err);
@@ -65,7 +71,7 @@ export async function submitSignup(accounts: AccountsService, req: Request, res:
     }
     const member = await accounts.register(email, password);
     await signIn(req, member);
-    await accounts.recordLogin(member);
+    await accounts.recordLogin(member, req, 'password');
     // The onboarding's last step promises the dashboard; a form sign-up carries no remembered action.
     return new PageRedirect(`/accounts/onboarding?next=${encodeURIComponent('/accounts/dashboard/')}`);
   } catch (err) {
@@ -79,7 +85,7 @@ export async function submitSignup(accounts: AccountsService, req: Request, res:
 
 export function logoutPage(req: Request): PageAnswer {
   const next = safeNextPath(req.query.next, '/');
-  return req.user ? { template: 'accounts/logout.njk', pageTitle: 'Log out', next } : new PageRedirect(next);
+  return req.user ? { template: 'accounts/logout.njk', pageTitle: 'Log out', member: req.user, next } : new PageRedirect(next);
 }
 
 // ## Password reset: request a link, then set a new password from it

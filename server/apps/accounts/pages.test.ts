@@ -58,7 +58,11 @@ describe('account pages', () => {
         const res = await agent.post('/accounts/login').type('form').send({ csrfmiddlewaretoken: agent.csrfToken, email: m.email, password: m.password, next });
         expect(res.status).toBe(302);
         expect(res.headers.location).toBe('/');
-        expect((await agent.get(`/accounts/login?next=${encodeURIComponent(next)}`)).headers.location).toBe('/');
+        // Signed in now: the login page offers no way to the hostile next.
+        const signedIn = await agent.get(`/accounts/login?next=${encodeURIComponent(next)}`);
+        expect(signedIn.text).toContain('You are logged in');
+        expect(signedIn.text).not.toContain('Continue where you were');
+        expect(signedIn.text).toContain('name="next" value="/"');
       },
     );
 
@@ -68,10 +72,20 @@ describe('account pages', () => {
       expect(res.type).toBe('text/html');
     });
 
-    test('a signed-in member is sent on', async () => {
-      const agent = await memberAgent(t, await createMember(t.ctx));
+    test("a signed-in member (pages cannot say so) is told they are, with the way back, their dashboard and log out", async () => {
+      const agent = await memberAgent(t, await createMember(t.ctx, { full_name: 'Mary <Pickford>' }));
       const res = await agent.get('/accounts/login?next=/videos/');
-      expect(res.headers.location).toBe('/videos/');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.text).toContain('Logged in as Mary &lt;Pickford&gt;.');
+      expect(res.text).toContain('<a href="/videos/">Continue where you were</a>');
+      expect(res.text).toContain('<a href="/accounts/dashboard/">Your dashboard</a>');
+      const form = /<form method="post" action="\/profiles\/logout">([\s\S]*?)<\/form>/.exec(res.text)?.[1] ?? '';
+      expect(form).toMatch(/name="csrfmiddlewaretoken" value="[A-Za-z0-9_-]{43}"/);
+      expect(form).toContain('name="next" value="/videos/"');
+      const out = await agent.post('/profiles/logout').type('form').send({ csrfmiddlewaretoken: agent.csrfToken, next: '/videos/' });
+      expect(out.headers.location).toBe('/videos/');
+      expect((await agent.get('/accounts/login')).text).toContain('action="/accounts/login"');
     });
 
     test('sign-up by form checks the repeated password, then goes to onboarding', async () => {
@@ -135,20 +149,19 @@ describe('account pages', () => {
   });
 
   describe('the navbar on every page', () => {
-    test('guests see log in and sign up; members see "Logged in as" and "Log out now"', async () => {
+    test('everybody sees log in and sign up: the navbar names nobody (the island asks /profiles/hi/)', async () => {
       const guest = await request(t.app).get('/about');
       expect(guest.text).toContain('href="/accounts/login?next=%2Fabout"');
-      expect(guest.text).not.toContain('Logged in as');
+      expect(guest.text).toContain('href="/accounts/login?signup=1&amp;next=%2Fabout"');
       const m = await createMember(t.ctx, { full_name: 'Mary <Pickford>' });
       const page = await (await memberAgent(t, m)).get('/about');
-      expect(page.text).toContain('Logged in as <a href="/accounts/dashboard/">Mary &lt;Pickford&gt;</a>');
-      // Log out is a POST with the token (a link would let any site sign members out).
-      const form = /<form class="navbar__logout" method="post" action="\/profiles\/logout">([\s\S]*?)<\/form>/.exec(page.text)?.[1] ?? '';
-      expect(form).toMatch(/name="csrfmiddlewaretoken" value="[A-Za-z0-9_-]{43}"/);
-      expect(form).toContain('name="next" value="/about"');
-      expect(form).toContain('<button type="submit">Log out now</button>');
-      expect(page.text).not.toContain('href="/profiles/logout');
-      expect(initialState(page.text).navbar).toMatchObject({ user: { id: m.id, full_name: 'Mary <Pickford>' }, social: { facebook: false, apple: false } });
+      expect(page.text).toContain('href="/accounts/login?next=%2Fabout"');
+      expect(page.text).not.toContain('Pickford');
+      expect(page.text).not.toContain(m.email);
+      expect(page.text).not.toContain('Logged in as');
+      const state = initialState(page.text).navbar as Record<string, unknown>;
+      expect(state).toMatchObject({ social: { facebook: false, apple: false } });
+      expect(state).not.toHaveProperty('user');
     });
 
     test('menus list the latest articles, truncated as the spec says', async () => {

@@ -1,4 +1,6 @@
+import type { Request } from 'express';
 import type { AppContext } from '../../context';
+import { recordSignIn, type LoginMethod } from './login-history';
 import { ValidationError } from '../../http/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { passwordProblems } from './password-validation';
@@ -38,7 +40,7 @@ function rejectWeak(password: string, email: string, field: string): void {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService({ db, mailer, config, now, logger }: Pick<AppContext, 'db' | 'mailer' | 'config' | 'now' | 'logger'>) {
+export function createAccountsService({ db, mailer, config, now, logger, pendingDeletionNotice }: Pick<AppContext, 'db' | 'mailer' | 'config' | 'now' | 'logger' | 'pendingDeletionNotice'>) {
   return {
     async register(email: string, password: string): Promise<Member> {
       rejectWeak(password, email, 'password');
@@ -59,12 +61,21 @@ export function createAccountsService({ db, mailer, config, now, logger }: Pick<
         throw ValidationError.nonField(messages.badCredentials);
       }
       const { password_hash, ...member } = found;
-      if (!(await verifyPassword(password_hash, password)) || !member.is_active) throw ValidationError.nonField(messages.badCredentials);
+      if (!(await verifyPassword(password_hash, password))) throw ValidationError.nonField(messages.badCredentials);
+      if (!member.is_active) {
+        // CASE: closed for deletion by its owner. Only someone who knows the password learns
+        // that (and where the undo link is); any other inactive account stays the generic refusal.
+        const notice = await pendingDeletionNotice({ db, config, now }, member.id);
+        throw ValidationError.nonField(notice ?? messages.badCredentials);
+      }
       return member;
     },
 
-    async recordLogin(member: Member): Promise<void> {
-      await recordLogin(db, member.id, now());
+    /** After a successful sign-in (signIn): last_login, and a row of the member's login history. */
+    async recordLogin(member: Member, req: Request, method: LoginMethod): Promise<void> {
+      const at = now();
+      await recordLogin(db, member.id, at);
+      await recordSignIn(db, member.id, req, method, at);
     },
 
     /** Mails a one-time link when the address has an account; silent otherwise (no enumeration). */

@@ -4,7 +4,8 @@ import { openUnreachableDatabase } from '../../testing/unreachable-db';
 import type { DbHandle } from '../../db';
 import { ServiceUnavailableError } from '../../http/errors';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { KnexSessionStore } from './session-store';
+import { JOINED_MEMBER, KnexSessionStore, type JoinedPassport } from './session-store';
+import { findMemberById, MEMBER_COLUMNS } from '../profiles/member-queries';
 
 const logger = { warn: jest.fn(), error: jest.fn() };
 const HOUR = 3600_000;
@@ -52,6 +53,29 @@ describe('KnexSessionStore on the test database', () => {
     expect((await called((cb) => store.get('s-old', cb))).value).toBeNull();
     await called((cb) => store.touch('s-old', sessionData(HOUR), cb));
     expect(new Date((await handle.db('sessions').where('sid', 's-old').first('expired')).expired).getTime()).toBeLessThan(Date.now());
+  });
+
+  test('with a member join, reads the active member with the session, and never writes it back', async () => {
+    const joining = new KnexSessionStore(handle.db, { touchIntervalMs: HOUR, cleanupIntervalMs: 0, logger, member: { columns: MEMBER_COLUMNS } });
+    const [{ id }] = await handle.db('profiles').insert({ email: 'joined@example.com', full_name: 'Jane Joined' }).returning('id');
+    await called((cb) => joining.set('s-join', sessionData(HOUR, id), cb));
+    const read = await called<session.SessionData | null>((cb) => joining.get('s-join', cb));
+    const passport = (read.value as unknown as { passport: JoinedPassport }).passport;
+    // Exactly what passport's own look-up would have answered.
+    expect(passport[JOINED_MEMBER]).toEqual(await findMemberById(handle.db, id));
+    expect(JSON.stringify(read.value)).not.toContain('Jane Joined');
+    await called((cb) => joining.set('s-join', read.value!, cb));
+    expect(JSON.stringify((await handle.db('sessions').where('sid', 's-join').first('sess')).sess)).not.toContain('Jane Joined');
+
+    // A deactivated member, or a session naming nobody who exists: joined as nobody (null).
+    await handle.db('profiles').where({ id }).update({ is_active: false });
+    const closed = await called<session.SessionData | null>((cb) => joining.get('s-join', cb));
+    expect((closed.value as unknown as { passport: JoinedPassport }).passport[JOINED_MEMBER]).toBeNull();
+    // A user that is not a number (no session of ours has one) joins nobody and reads fine.
+    await handle.db('sessions').insert({ sid: 's-odd', sess: JSON.stringify({ ...sessionData(HOUR), passport: { user: "1; drop table sessions" } }), expired: new Date(Date.now() + HOUR) });
+    const odd = await called<session.SessionData | null>((cb) => joining.get('s-odd', cb));
+    expect(odd.err).toBeNull();
+    expect((odd.value as unknown as { passport: JoinedPassport }).passport[JOINED_MEMBER]).toBeNull();
   });
 
   test('renews a row at most once per interval and process', async () => {

@@ -1,12 +1,13 @@
 import session from 'express-session';
 import { Passport } from 'passport';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { SESSION_VALID_DAYS } from '../../../shared/constants';
-import { findMemberById } from '../profiles/member-queries';
-import { KnexSessionStore } from './session-store';
+import { findMemberById, MEMBER_COLUMNS } from '../profiles/member-queries';
+import { JOINED_MEMBER, KnexSessionStore, type JoinedPassport } from './session-store';
 
 export const SESSION_COOKIE = 'sessionid';
 export const SESSION_IDLE_MS = SESSION_VALID_DAYS * 24 * 3600 * 1000;
@@ -24,6 +25,7 @@ export function sessionMiddleware(config: Config, db: Db, logger: Logger): Reque
     touchIntervalMs: SESSION_TOUCH_INTERVAL_MS,
     cleanupIntervalMs: config.env === 'test' ? 0 : 60 * 60 * 1000,
     logger,
+    member: { columns: MEMBER_COLUMNS },
   });
   return session({
     name: SESSION_COOKIE,
@@ -47,7 +49,13 @@ export function sessionMiddleware(config: Config, db: Db, logger: Logger): Reque
 export function createPassport(db: Db): InstanceType<typeof Passport> {
   const passport = new Passport();
   passport.serializeUser((user, done) => done(null, (user as Express.User).id));
-  passport.deserializeUser((id: unknown, done) => {
+  passport.deserializeUser((req: IncomingMessage, id: unknown, done: (err: unknown, user?: Express.User | false) => void) => {
+    // The store read the member with the session (one statement); a session set in this very
+    // request (a sign-in) has no joined member yet, and is looked up.
+    const sess = (req as Partial<Pick<Request, 'session'>>).session as { passport?: JoinedPassport } | undefined;
+    const joined = sess?.passport?.[JOINED_MEMBER];
+    if (joined === null) return done(null, false);
+    if (joined && joined.id === Number(id)) return done(null, joined);
     findMemberById(db, Number(id))
       .then((member) => done(null, member ?? false))
       .catch(done);

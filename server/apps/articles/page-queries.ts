@@ -68,12 +68,16 @@ export async function featuredArticles(db: Db, limit: number, typeId?: number, e
   return q;
 }
 
-/** One page of a type's articles, newest first, with the type's total. */
-export async function articlesOfType(db: Db, typeId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: ArticleRow[] }> {
-  const base = () => articlesQuery(db).where('a.type_id', typeId);
+/**
+ * One page of a type's articles, newest first, with the type's total. The type is named by its
+ * slug and found inside each query (an InitPlan on article_types' unique slug), so a hub page
+ * costs these two queries and no look-up before them.
+ */
+export async function articlesOfType(db: Db, typeSlug: string, page: { limit: number; offset: number }): Promise<{ count: number; rows: ArticleRow[] }> {
+  const ofType = db.raw('(select id from article_types where slug = ?)', [typeSlug]);
   const [count, rows] = await Promise.all([
-    countOf(db('articles as a').where('a.type_id', typeId).where('a.status', 'published') as never),
-    base().orderBy(newestFirst as never).limit(page.limit).offset(page.offset),
+    countOf(db('articles as a').where('a.type_id', ofType).where('a.status', 'published') as never),
+    articlesQuery(db).where('a.type_id', ofType).orderBy(newestFirst as never).limit(page.limit).offset(page.offset),
   ]);
   return { count, rows };
 }
@@ -94,22 +98,25 @@ export async function slidesOf(db: Db, articleId: number): Promise<SlideRow[]> {
 /**
  * Related reading: the same type's articles published just before this one (the readers of
  * an article want the next story back), topped up with the newest ones when it is the oldest.
+ * One statement: both halves are index scans of (type_id, date_published), at most `limit`
+ * rows each, and the older half comes first.
  */
 export async function relatedArticles(db: Db, article: Pick<ArticleRow, 'id' | 'type_id' | 'date_published'>, limit = 4): Promise<ArticleRow[]> {
-  const older = await articlesQuery(db)
-    .where('a.type_id', article.type_id)
-    .where('a.date_published', '<', article.date_published)
-    .whereNot('a.id', article.id)
-    .orderBy(newestFirst as never)
+  const sameType = (part: 1 | 2) =>
+    articlesQuery(db)
+      .select(db.raw(`${part} as related_part`))
+      .where('a.type_id', article.type_id)
+      .whereNot('a.id', article.id)
+      .orderBy(newestFirst as never)
+      .limit(limit);
+  const older = sameType(1).where('a.date_published', '<', article.date_published);
+  const newer = sameType(2).where('a.date_published', '>=', article.date_published);
+  const rows: Array<ArticleRow & { related_part?: number }> = await db
+    .from(db.raw('(? union all ?) as r', [older, newer]))
+    .select('*')
+    .orderBy([{ column: 'related_part' }, { column: 'date_published', order: 'desc' }, { column: 'id', order: 'desc' }])
     .limit(limit);
-  if (older.length >= limit) return older;
-  const newer = await articlesQuery(db)
-    .where('a.type_id', article.type_id)
-    .whereNot('a.id', article.id)
-    .whereNotIn('a.id', older.map((r: ArticleRow) => r.id))
-    .orderBy(newestFirst as never)
-    .limit(limit - older.length);
-  return [...older, ...newer];
+  return rows.map(({ related_part: _part, ...row }) => row);
 }
 
 /** The bounds of a calendar month in the city's time zone, as instants. */

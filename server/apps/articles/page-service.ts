@@ -9,7 +9,7 @@ import type { PageView } from '../../http/pages/page-view';
 import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { listingPath, toListingDTO } from '../listings/serialize';
 import {
-  articleByPath, articlesOfType, articleTypeBySlug, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
+  articleByPath, articlesOfType, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
   relatedArticles, slidesOf, BEST_OF_ORDERINGS, type BestOfOrdering,
 } from './page-queries';
 import { bestOfCard } from './view-models';
@@ -36,10 +36,10 @@ const abs = (ctx: AppContext, path: string) => `${ctx.config.site.url}${path}`;
 export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string; name: string }): Promise<PageView> {
   const perPage = hubPageSize(hub.slug);
   const { page, limit, offset } = pageWindow(req, perPage);
-  const type = await articleTypeBySlug(ctx.db, hub.slug);
-  const { count, rows } = type ? await articlesOfType(ctx.db, type.id, { limit, offset }) : { count: 0, rows: [] };
+  const { count, rows } = await articlesOfType(ctx.db, hub.slug, { limit, offset });
   const pages = pagesOrNotFound(page, count, perPage);
-  const name = type?.name ?? hub.name;
+  // The type's stored name, as its articles carry it; the menu's name when it has none yet.
+  const name = rows[0]?.type_name ?? hub.name;
   const path = urls.articleType(hub.slug);
   return {
     template: 'articles/hub.njk',

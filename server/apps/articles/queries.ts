@@ -5,6 +5,7 @@ import type { ArticleDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
+import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
 import { articlesQuery, toArticleDTO, type ArticleRow } from './serialize';
 
 // The article list of spec 2 §7: newest first (or by headline), optionally one type, in one
@@ -52,9 +53,16 @@ function toBundle(row: ArticleRow, bundle: ArticleListParams['bundle_type'], sit
   return dto;
 }
 
-/** Published articles as a page of DTOs and the count of all that match. */
+/**
+ * Published articles as a page of DTOs and the count of all that match. The same for
+ * everybody: a large answer is kept a few seconds, per minute (db/answer-cache.ts).
+ */
 export async function listArticles(db: Db, p: ArticleListParams, opts: { siteUrl: string; now?: Date }): Promise<{ count: number; results: ArticleResult[] }> {
   const now = minuteFloor(opts.now ?? new Date());
+  return sharedAnswer(db, JSON.stringify(['articles', p, opts.siteUrl]), () => articlesAt(db, p, opts.siteUrl, now), { keep: (r) => r.count >= KEEP_ANSWERS_FROM, minute: now });
+}
+
+async function articlesAt(db: Db, p: ArticleListParams, siteUrl: string, now: Date): Promise<{ count: number; results: ArticleResult[] }> {
   const filter = (qb: ReturnType<Db>) => {
     qb.where('a.status', 'published').where('a.date_published', '<=', now);
     if (p.type) qb.where('a.type_id', db('article_types').select('id').where('slug', p.type));
@@ -69,5 +77,5 @@ export async function listArticles(db: Db, p: ArticleListParams, opts: { siteUrl
   // The count and the page in parallel (two pool connections): one round trip of waiting,
   // not two. A page past the end simply comes back empty.
   const [count, rows] = await Promise.all([cachedCount(db, filter(db('articles as a').count({ count: '*' }))), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
-  return { count, results: rows.map((r) => toBundle(r, p.bundle_type, opts.siteUrl)) };
+  return { count, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
 }

@@ -26,6 +26,41 @@ export function feedLink(siteUrl: string, token: string | null): IcsFeedLink {
   return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
 }
 
+/** The columns occurrenceIcsEvent reads: an event e joined with one occurrence o. */
+export function occurrenceColumns(db: Pick<AppContext['db'], 'raw'>) {
+  return ['e.id', 'e.slug', 'e.title', 'e.description', 'e.venue_name', 'e.address', 'o.starts_at', 'o.ends_at', 'o.all_day', db.raw("to_char(o.local_date, 'YYYY-MM-DD') as local_date")];
+}
+
+export interface OccurrenceRow {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  venue_name: string | null;
+  address: string | null;
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  all_day: boolean;
+  local_date: string;
+}
+
+/** One occurrence of an event as a VEVENT: the feed and the member's data export write the same. */
+export function occurrenceIcsEvent(r: OccurrenceRow, siteUrl: string, host: string): IcsEvent {
+  const start = new Date(r.starts_at);
+  const url = absoluteUrl(siteUrl, eventPath(r));
+  return {
+    // Stable per occurrence, so apps update rather than duplicate on each refresh.
+    uid: `event-${r.id}-${start.getTime() / 1000}@${host}`,
+    start,
+    end: r.ends_at ? new Date(r.ends_at) : null,
+    allDay: r.all_day ? { date: r.local_date } : undefined,
+    summary: r.title,
+    description: [String(r.description ?? '').slice(0, 2000), url].filter(Boolean).join('\n\n'),
+    location: [r.venue_name, r.address].filter(Boolean).join(', ') || undefined,
+    url,
+  };
+}
+
 export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'now'>) {
   const { db, config } = ctx;
   return {
@@ -57,23 +92,9 @@ export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'no
         .where(db.raw('coalesce(o.ends_at, o.starts_at)'), '>=', since)
         .orderBy([{ column: 'o.starts_at' }, { column: 'e.id' }])
         .limit(MAX_FEED_OCCURRENCES)
-        .select('e.id', 'e.slug', 'e.title', 'e.description', 'e.venue_name', 'e.address', 'o.starts_at', 'o.ends_at', 'o.all_day', db.raw("to_char(o.local_date, 'YYYY-MM-DD') as local_date"));
+        .select(occurrenceColumns(db));
       const host = new URL(config.site.url).host;
-      const events: IcsEvent[] = rows.map((r) => {
-        const start = new Date(r.starts_at);
-        const url = absoluteUrl(config.site.url, eventPath(r));
-        return {
-          // Stable per occurrence, so apps update rather than duplicate on each refresh.
-          uid: `event-${r.id}-${start.getTime() / 1000}@${host}`,
-          start,
-          end: r.ends_at ? new Date(r.ends_at) : null,
-          allDay: r.all_day ? { date: r.local_date } : undefined,
-          summary: r.title,
-          description: [String(r.description ?? '').slice(0, 2000), url].filter(Boolean).join('\n\n'),
-          location: [r.venue_name, r.address].filter(Boolean).join(', ') || undefined,
-          url,
-        };
-      });
+      const events = rows.map((r) => occurrenceIcsEvent(r, config.site.url, host));
       return renderIcs({
         prodId: `-//${config.site.name}//Saved events//EN`,
         name: `${config.site.name}: my saved events`,

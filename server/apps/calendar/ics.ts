@@ -50,8 +50,9 @@ export function foldLine(line: string): string {
 const utc = (d: Date) => moment.utc(d).format('YYYYMMDD[T]HHmmss[Z]');
 const dateValue = (date: string) => date.replace(/-/g, '');
 
-export function renderIcs(cal: IcsCalendar): string {
-  const lines = [
+/** The calendar's opening lines, folded, each ending in CRLF (a writer that streams starts here). */
+export function icsHeader(cal: Omit<IcsCalendar, 'events'>): string {
+  return toText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:${cal.prodId}`,
@@ -61,22 +62,30 @@ export function renderIcs(cal: IcsCalendar): string {
     `X-WR-TIMEZONE:${cal.timeZone}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
-  ];
-  const stamp = utc(cal.now);
-  for (const e of cal.events) {
-    lines.push('BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${stamp}`);
-    if (e.allDay) {
-      lines.push(`DTSTART;VALUE=DATE:${dateValue(e.allDay.date)}`, `DTEND;VALUE=DATE:${moment.utc(e.allDay.date).add(1, 'day').format('YYYYMMDD')}`);
-    } else {
-      lines.push(`DTSTART:${utc(e.start)}`);
-      if (e.end) lines.push(`DTEND:${utc(e.end)}`);
-    }
-    lines.push(`SUMMARY:${escapeText(e.summary)}`);
-    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
-    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
-    if (e.url) lines.push(`URL:${e.url}`);
-    lines.push('END:VEVENT');
+  ]);
+}
+
+/** One VEVENT, folded, each line ending in CRLF. */
+export function icsEvent(e: IcsEvent, now: Date): string {
+  const lines = ['BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${utc(now)}`];
+  if (e.allDay) {
+    lines.push(`DTSTART;VALUE=DATE:${dateValue(e.allDay.date)}`, `DTEND;VALUE=DATE:${moment.utc(e.allDay.date).add(1, 'day').format('YYYYMMDD')}`);
+  } else {
+    lines.push(`DTSTART:${utc(e.start)}`);
+    if (e.end) lines.push(`DTEND:${utc(e.end)}`);
   }
-  lines.push('END:VCALENDAR');
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  lines.push(`SUMMARY:${escapeText(e.summary)}`);
+  if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
+  if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+  if (e.url) lines.push(`URL:${e.url}`);
+  lines.push('END:VEVENT');
+  return toText(lines);
+}
+
+export const ICS_FOOTER = 'END:VCALENDAR\r\n';
+
+const toText = (lines: string[]) => lines.map(foldLine).join('\r\n') + '\r\n';
+
+export function renderIcs(cal: IcsCalendar): string {
+  return icsHeader(cal) + cal.events.map((e) => icsEvent(e, cal.now)).join('') + ICS_FOOTER;
 }

@@ -1,7 +1,14 @@
 import type { Db } from '../../db';
 import { contestsQuery, type ContestRow } from './serialize';
 
-/** A published contest by its name (the slug in its URL), with its prize and rules. */
-export async function publishedContest(db: Db, name: string, now: Date): Promise<(ContestRow & { rules: string }) | undefined> {
-  return contestsQuery(db).where('c.name', name).where('c.date_published', '<=', now).first('c.rules');
+export interface ContestPageRow extends ContestRow {
+  rules: string;
+  /** The skill-testing question (prize contests); its answer is only ever compared, never printed. */
+  skill_question: string | null;
+  skill_answer: number | null;
+}
+
+/** A published contest by its name (the slug in its URL), with its prize, rules and question. */
+export async function publishedContest(db: Db, name: string, now: Date): Promise<ContestPageRow | undefined> {
+  return contestsQuery(db).where('c.name', name).where('c.date_published', '<=', now).first('c.rules', 'c.skill_question', 'c.skill_answer');
 }

@@ -9,6 +9,8 @@ import { whenFlag } from '../../http/pages/feature-gate';
 import { listContests } from './queries';
 import { publishedContest } from './page-queries';
 import { toContestDTO } from './serialize';
+import { entryWindow } from './entries';
+import { entryFormPage, submitEntry } from './entry-pages';
 
 // The contests hub (newest first, 'Load more' as a plain ?offset= link) and each contest.
 
@@ -20,6 +22,10 @@ export function contestsPages(ctx: AppContext): Router {
   // ## Contests
   router.get('/contests/', on, page(shared, (req) => contestsHub(ctx, req)));
   router.get('/contests/:name/', on, page(shared, (req) => contestPage(ctx, req)));
+  router.get('/contests/:name/rules/', on, page(shared, (req) => rulesPage(ctx, req)));
+  // The entry form: private (its CSRF token); see entry-pages.ts for why it has its own page.
+  router.get('/contests/:name/enter/', on, page('private', (req) => entryFormPage(ctx, req)));
+  router.post('/contests/:name/enter/', on, page('private', (req, res) => submitEntry(ctx, req, res)));
 
   return router;
 }
@@ -50,8 +56,25 @@ async function contestPage(ctx: AppContext, req: Request): Promise<PageView | nu
     template: 'contests/detail.njk',
     contest,
     dto: toContestDTO(contest, '', now),
+    // The same for every visitor at a given time: the page stays shareable by caches.
+    window: entryWindow(contest, now),
     pageTitle: contest.title,
     pageDescription: contest.description.slice(0, 200) || contest.title,
     canonicalUrl: absolute(ctx, urls.contest(contest.name)),
+  };
+}
+
+/** The contest's rules with the disclosure every contest carries (no purchase, odds, question). */
+async function rulesPage(ctx: AppContext, req: Request): Promise<PageView | null> {
+  const now = ctx.now();
+  const contest = await publishedContest(ctx.db, String(req.params.name), now);
+  if (!contest) return null;
+  return {
+    template: 'contests/rules.njk',
+    contest,
+    dto: toContestDTO(contest, '', now),
+    pageTitle: `Official rules: ${contest.title}`,
+    pageDescription: `The official rules, odds and eligibility of ${contest.title}.`,
+    canonicalUrl: absolute(ctx, urls.contestRules(contest.name)),
   };
 }

@@ -8,6 +8,10 @@ import { NotFoundError } from '../../http/errors';
 export interface PendingEvent {
   id: number;
   title: string;
+  slug: string;
+  description: string;
+  website: string;
+  image_key: string | null;
   venue_name: string;
   address: string;
   schedule_type: string;
@@ -15,6 +19,7 @@ export interface PendingEvent {
   end_date: string | null;
   submitted_by: number | null;
   submitter_email: string | null;
+  submitter_name: string | null;
   date_created: Date;
   occurrence_count: number;
 }
@@ -25,7 +30,8 @@ export async function listPendingEvents(db: Db): Promise<PendingEvent[]> {
     .where('e.status', 'pending')
     .orderBy([{ column: 'e.date_created', order: 'asc' }, { column: 'e.id', order: 'asc' }])
     .select(
-      'e.id', 'e.title', 'e.venue_name', 'e.address', 'e.schedule_type', 'e.submitted_by', 'e.date_created', 'p.email as submitter_email',
+      'e.id', 'e.title', 'e.slug', 'e.description', 'e.website', 'e.image_key', 'e.venue_name', 'e.address', 'e.schedule_type', 'e.submitted_by', 'e.date_created',
+      'p.email as submitter_email', 'p.full_name as submitter_name',
       db.raw("to_char(e.start_date, 'YYYY-MM-DD') as start_date"),
       db.raw("to_char(e.end_date, 'YYYY-MM-DD') as end_date"),
       db.raw('(select count(*)::int from event_occurrences o where o.event_id = e.id) as occurrence_count'),

@@ -29,7 +29,7 @@ interface ListingPlace {
 /**
  * Member event submissions: the form is checked, the image resolved (uploaded earlier through
  * /streams/image-upload/, or attached to the form itself when JavaScript is off), and the event
- * is saved as pending with its occurrences, waiting for a moderator (scripts/events-moderate.ts).
+ * is saved as pending with its occurrences, waiting for a moderator (/staff/events/, or scripts/events-moderate.ts).
  */
 export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'now'>) {
   const { db, storage, config } = ctx;

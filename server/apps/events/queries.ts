@@ -6,6 +6,7 @@ import type { EventDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
+import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
 import { EVENT_COLUMNS, toEventDTO, type EventRow } from './serialize';
 
 // Event lists (spec 2 §7): the events occurring on one Canada/Eastern day, or the upcoming
@@ -147,7 +148,12 @@ export function upcomingEvents(db: Db, at: Date, p: Omit<EventListParams, 'date'
   return page(db, notOverAt(minuteFloor(at)), p, siteUrl);
 }
 
-/** The API's list: by date when one is given, else upcoming. */
+/**
+ * The API's list: by date when one is given, else upcoming. The same for everybody: a large
+ * answer is kept a few seconds (db/answer-cache.ts), per minute for the upcoming ones.
+ */
 export function listEvents(db: Db, p: EventListParams, opts: { siteUrl: string; now: Date }) {
-  return p.date ? eventsOnDate(db, p.date, p, opts.siteUrl) : upcomingEvents(db, opts.now, p, opts.siteUrl);
+  const minute = p.date ? undefined : minuteFloor(opts.now);
+  const load = () => (p.date ? eventsOnDate(db, p.date, p, opts.siteUrl) : upcomingEvents(db, opts.now, p, opts.siteUrl));
+  return sharedAnswer(db, JSON.stringify(['events', p, opts.siteUrl]), load, { keep: (r) => r.count >= KEEP_ANSWERS_FROM, minute });
 }

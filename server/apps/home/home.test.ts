@@ -66,13 +66,14 @@ describe('home page', () => {
     expect(res.headers['cache-control']).toBe('private, max-age=60');
   });
 
-  test('members get a private, uncached page', async () => {
+  test("members get the guests' page; private only because their answer renews their own session cookie", async () => {
     const member = await createMember(t.ctx, { full_name: 'Ada Member' });
     const agent = await memberAgent(t, member);
     const res = await agent.get('/');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.text).toContain('Ada Member');
+    expect(String(res.headers['set-cookie'])).toMatch(/(^|,)sessionid=/);
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
+    expect(res.text).not.toContain('Ada Member');
   });
 
   test('sections whose feature is off are not shown', async () => {

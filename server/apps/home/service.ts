@@ -1,16 +1,24 @@
 import type { AppContext } from '../../context';
 import type { ArticleRow } from '../articles/serialize';
-import { bestOfLists, featuredArticles, latestArticles } from '../articles/page-queries';
 import { toEventDTO } from '../events/serialize';
 import { toContestDTO } from '../contests/serialize';
 import type { ContestDTO, EventDTO } from '../../../shared/dto';
 import { bestOfCard, type BestOfCard } from '../articles/view-models';
-import { eventsThisWeek, openContests } from './queries';
+import { MemoryCache } from '../../cache/memory-cache';
+import { homeRows } from './queries';
 
 /** Sections behind the age gate stay off the home page. */
 const GATED_TYPES = ['cannabis'];
 
 export const HOME_COUNTS = { latest: 12, featured: 5, bestOf: 6, events: 8, contests: 4 } as const;
+
+/**
+ * The home's lists are the same for everybody, so each process keeps them this long: a
+ * render that misses the page cache (a member, a guest with another cookie) then runs no
+ * query of its own. A new article, or an event that ends, shows within this time (the navbar's
+ * menus are kept as long).
+ */
+export const HOME_SECTIONS_TTL_MS = 60_000;
 
 export interface HomeData {
   latest: ArticleRow[];
@@ -20,22 +28,28 @@ export interface HomeData {
   contests: ContestDTO[];
 }
 
-/** Everything the home page shows, in parallel; sections whose feature is off are not queried. */
-export async function homeData({ db, config, now }: AppContext): Promise<HomeData> {
+/** Everything the home page shows, in one statement; sections whose feature is off are not queried. */
+export async function loadHomeData({ db, config, now }: AppContext): Promise<HomeData> {
   const at = now();
   const { flags } = config;
-  const [latest, featured, bestOf, events, contests] = await Promise.all([
-    latestArticles(db, HOME_COUNTS.latest, { excludeTypeSlugs: GATED_TYPES }),
-    featuredArticles(db, HOME_COUNTS.featured, undefined, GATED_TYPES),
-    flags.bestOf && !flags.newsOnly ? bestOfLists(db, 'date', { limit: HOME_COUNTS.bestOf, offset: 0 }).then((r) => r.rows) : [],
-    flags.events && !flags.newsOnly ? eventsThisWeek(db, at, HOME_COUNTS.events) : [],
-    flags.contests && !flags.newsOnly ? openContests(db, at, HOME_COUNTS.contests) : [],
-  ]);
+  const shows = (on: boolean) => on && !flags.newsOnly;
+  const rows = await homeRows(db, at, HOME_COUNTS, {
+    bestOf: shows(flags.bestOf),
+    events: shows(flags.events),
+    contests: shows(flags.contests),
+    excludeTypeSlugs: GATED_TYPES,
+  });
   return {
-    latest,
-    featured,
-    bestOf: bestOf.map(bestOfCard),
-    events: events.map((e) => toEventDTO(e, config.site.url)),
-    contests: contests.map((c) => toContestDTO(c, config.site.url, at)),
+    latest: rows.latest,
+    featured: rows.featured,
+    bestOf: rows.bestOf.map(bestOfCard),
+    events: rows.events.map((e) => toEventDTO(e, config.site.url)),
+    contests: rows.contests.map((c) => toContestDTO(c, config.site.url, at)),
   };
+}
+
+/** homeData(): the home's lists from a per-app cache, loaded once for the requests that miss together. */
+export function homeDataCache(ctx: AppContext): () => Promise<HomeData> {
+  const cache = new MemoryCache<'home', HomeData>({ ttlMs: HOME_SECTIONS_TTL_MS, maxEntries: 1 });
+  return () => cache.load('home', () => loadHomeData(ctx));
 }

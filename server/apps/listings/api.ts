@@ -6,6 +6,8 @@ import { paginated, pageParams } from '../../http/pagination';
 import { parseListingSearchParams } from './search-params';
 import { featureOptions, listingById, listingTypesWithSubTypes, searchListings, serviceOptions } from './queries';
 import { sharedWithGuests } from '../../http/api-cache-headers';
+import { HUB_OPTIONS_API } from '../../../shared/listing-hub';
+import { loadedHubOptions } from './hub-options';
 
 // ## Listings (spec 2 §3, §7): search, filter options, one listing, the type tree.
 export function listingsApi(ctx: AppContext): Router {
@@ -14,6 +16,7 @@ export function listingsApi(ctx: AppContext): Router {
   router.get('/api/v2/listings/', sharedWithGuests, h.search);
   router.get('/api/v2/listings/services/', sharedWithGuests, h.services);
   router.get('/api/v2/listings/features/', sharedWithGuests, h.features);
+  router.get(HUB_OPTIONS_API, h.hubOptions);
   router.get('/api/v2/listings/:id/', sharedWithGuests, h.detail);
   router.get('/api/v2/listing-types/', sharedWithGuests, h.types);
   return router;
@@ -22,10 +25,23 @@ export function listingsApi(ctx: AppContext): Router {
 /** Options lists are short; they answer the list shape with everything on one page. */
 const OPTIONS_PAGE = 500;
 
-function handlers({ db, config }: AppContext) {
+function handlers(ctx: AppContext) {
+  const { db, config } = ctx;
   const siteUrl = config.site.url;
   const member = (req: Request) => req.user?.id;
   return {
+    // The listing-search island's filter options. The same for everybody, members included:
+    // asked for by their current version, the answer never changes, so browsers and shared
+    // caches keep it (a page printed before a change asks for an older version and gets the
+    // current options, which shared caches keep for a minute only).
+    async hubOptions(req: Request, res: Response) {
+      const options = await loadedHubOptions(ctx);
+      const cacheControl = req.query.v === options.version ? 'public, max-age=31536000, immutable' : 'public, max-age=60';
+      res.set({ 'Cache-Control': cacheControl, ETag: `"${options.version}"` });
+      res.locals.sharedCacheControl = cacheControl;
+      res.locals.sameForMembers = true;
+      res.type('json').send(options.islandJson);
+    },
     async search(req: Request, res: Response) {
       const params = parseListingSearchParams(req.query);
       const { count, results } = await searchListings(db, params, { siteUrl, memberId: member(req) });

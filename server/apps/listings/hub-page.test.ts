@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createMember, createTestContext, memberAgent, type TestContext } from '../../testing/test-app';
 import { createListing, createListingSubType, createListingType, createNeighbourhood, createSubwayStop } from '../../testing/fixtures';
 
 // The listing hubs: server-rendered first page, filters as a plain GET form, sort tabs,
@@ -67,7 +67,61 @@ describe('listing hubs', () => {
     expect(state.results.results).toHaveLength(40);
     expect(state.results.next).toMatch(/\/api\/v2\/listings\/\?.*offset=40/);
     expect(state.params).toMatchObject({ category: 'restaurants', subcategory: null, ordering: 'name', page: 1 });
-    expect(state.options.types.map((o: { slug: string }) => o.slug)).toEqual(expect.arrayContaining(['restaurants', 'bars']));
+    // The filter options are not printed: the island fetches them from the URL it is given.
+    expect(state.options).toBeUndefined();
+    expect(state.optionsUrl).toMatch(/^\/api\/v2\/listings\/hub-options\/\?v=[\w-]{16}$/);
+    const options = await request(t.app).get(state.optionsUrl);
+    expect(options.body.types.map((o: { slug: string }) => o.slug)).toEqual(expect.arrayContaining(['restaurants', 'bars']));
+  });
+
+  test("the island's filter options: the same for everybody, kept a year at their version, a minute at any other", async () => {
+    const { optionsUrl } = initialState((await request(t.app).get('/restaurants/')).text)['listing-search'];
+    // A returning guest (a first visit is given its CSRF cookie: that answer is private).
+    const guest = 'csrftoken=' + 'g'.repeat(43);
+    const res = await request(t.app).get(optionsUrl).set('Cookie', guest);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Paths are built in the browser from slugs: no absolute URL, nothing per visitor.
+    expect(res.body).toEqual({
+      types: [
+        {
+          id: expect.any(Number),
+          name: 'Restaurants',
+          slug: 'restaurants',
+          sub_types: [
+            { id: expect.any(Number), name: 'Pizza', slug: 'pizza', index: 0 },
+            { id: expect.any(Number), name: 'Thai', slug: 'thai', index: 1 },
+          ],
+        },
+        { id: expect.any(Number), name: 'Bars', slug: 'bars', sub_types: [] },
+      ],
+      neighbourhoods: [{ id: annex, name: 'Annex', slug: 'annex' }],
+      subwayStops: [{ id: stationId, name: 'Spadina' }],
+      features: [{ id: expect.any(Number), name: 'Patio', slug: 'patio' }],
+      services: [{ id: expect.any(Number), name: 'Delivery', slug: 'delivery' }],
+    });
+    expect(res.text).not.toContain('http');
+    // A member gets the same bytes (the island's answer carries nothing of theirs).
+    const member = await memberAgent(t, await createMember(t.ctx));
+    const theirs = await member.get(optionsUrl);
+    expect([theirs.status, theirs.text, theirs.headers.etag]).toEqual([200, res.text, res.headers.etag]);
+    // An older page's version, or none: the current options, which shared caches keep a minute.
+    for (const url of ['/api/v2/listings/hub-options/?v=older', '/api/v2/listings/hub-options/']) {
+      const other = await request(t.app).get(url).set('Cookie', guest);
+      expect([other.status, other.text, other.headers['cache-control']]).toEqual([200, res.text, 'public, max-age=60']);
+    }
+    // Revalidation by ETag answers 304.
+    expect((await request(t.app).get(optionsUrl).set('If-None-Match', res.headers.etag)).status).toBe(304);
+  });
+
+  test('a new listing type is a new version of the options', async () => {
+    const before = initialState((await request(t.app).get('/restaurants/')).text)['listing-search'].optionsUrl;
+    await createListingType(t.ctx.db, { name: 'Cafés', slug: 'cafes' });
+    // The cafés hub is not in the cached options: it reloads them, and names their new version.
+    const after = initialState((await request(t.app).get('/cafes/')).text)['listing-search'].optionsUrl;
+    expect(after).not.toBe(before);
+    expect((await request(t.app).get(after)).body.types.map((o: { slug: string }) => o.slug)).toContain('cafes');
   });
 
   test('?page=2 shows the rest; a page past the end is a 404, as on every paged page; a bad page is a 400', async () => {

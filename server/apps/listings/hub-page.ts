@@ -1,8 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db';
 import { addIsland } from '../../views';
-import { MemoryCache } from '../../cache/memory-cache';
 import type { ListingDTO } from '../../../shared/dto';
 import { urls } from '../../../shared/urls';
 import {
@@ -14,7 +12,6 @@ import {
   hubQueryString as hubSearch,
   hubSortTabs,
   parseHubQuery,
-  type HubOptions,
   type HubUrlQuery,
   type ListingSearchInitialState,
 } from '../../../shared/listing-hub';
@@ -24,7 +21,8 @@ import { absolute } from '../../http/pages/canonical-url';
 import { pageNumber, pagesOrNotFound } from '../../http/pages/page-param';
 import type { ListingTypeRow, SubTypeRow } from './page-queries';
 import { parseListingSearchParams } from './search-params';
-import { featureOptions, listingTypesWithSubTypes, searchListings, serviceOptions, type ListingTypeOption } from './queries';
+import { searchListings } from './queries';
+import { hubOptionsUrl, loadedHubOptions } from './hub-options';
 
 // The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
 // island's page, rendered on the server with its first page of results and filters that work
@@ -93,25 +91,6 @@ function redirectForPathChoice(req: Request, scope: HubScope, hub: HubQuery): Pa
   return new PageRedirect(path + (qs ? `?${qs}` : ''), 302);
 }
 
-type HubPageOptions = HubOptions & { types: ListingTypeOption[] };
-
-// The filter choices change when editors add a type or a feature, not per request: each
-// database keeps them for a minute.
-const OPTIONS_TTL_MS = 60_000;
-const optionsCache = new WeakMap<Db, MemoryCache<string, HubPageOptions>>();
-
-function hubOptions(db: Db, siteUrl: string): Promise<HubPageOptions> {
-  let cache = optionsCache.get(db);
-  if (!cache) optionsCache.set(db, (cache = new MemoryCache<string, HubPageOptions>({ ttlMs: OPTIONS_TTL_MS, maxEntries: 4 })));
-  return cache.load(siteUrl, () => Promise.all([
-    listingTypesWithSubTypes(db, siteUrl),
-    db('neighbourhoods').orderBy('name').select('id', 'name', 'slug'),
-    db('subway_stops').orderBy('name').select('id', 'name'),
-    featureOptions(db),
-    serviceOptions(db),
-  ]).then(([types, neighbourhoods, subwayStops, features, services]) => ({ types, neighbourhoods, subwayStops, features, services })));
-}
-
 export async function listingHubPage(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {
   const hub = readHubQuery(req);
   const chosen = redirectForPathChoice(req, scope, hub);
@@ -133,7 +112,8 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   const asked = hub.ordering ?? (hub.subwayStopId ? undefined : defaultOrdering);
   const params = parseListingSearchParams(Object.fromEntries(hubApiSearchParams(hubApiQuery({ ...search, ordering: asked }, offset, limit))));
   const siteUrl = ctx.config.site.url;
-  const [result, options] = await Promise.all([searchListings(ctx.db, params, { siteUrl }), hubOptions(ctx.db, siteUrl)]);
+  const [result, loaded] = await Promise.all([searchListings(ctx.db, params, { siteUrl }), loadedHubOptions(ctx)]);
+  const options = loaded.options;
   const pages = pagesOrNotFound(hub.page, result.count, limit);
 
   const path = hubPath(scope);
@@ -169,7 +149,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
       // The medium bundle (the search's default) carries every ListingDTO field.
       results: result.results as ListingDTO[],
     },
-    options,
+    optionsUrl: hubOptionsUrl(loaded),
   };
   addIsland(res, 'listing-search', islandState);
   return {

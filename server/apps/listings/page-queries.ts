@@ -19,14 +19,6 @@ export interface SubTypeRow {
   slug: string;
 }
 
-export async function listingTypeBySlug(db: Db, slug: string): Promise<ListingTypeRow | undefined> {
-  return db('listing_types').where({ slug }).first('id', 'name', 'slug');
-}
-
-export async function subTypeBySlug(db: Db, typeId: number, slug: string): Promise<SubTypeRow | undefined> {
-  return db('listing_sub_types').where({ type_id: typeId, slug }).first('id', 'type_id', 'name', 'slug');
-}
-
 /** Every listing type with how many places it has, in menu order. */
 export async function listingTypesWithCounts(db: Db): Promise<Array<ListingTypeRow & { count: number }>> {
   const rows = await db('listing_types as lt')

@@ -8,10 +8,11 @@ import { page, type PageAnswer } from '../../http/pages/page-view';
 import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { safeHttpUrl } from '../../http/pages/safe-link';
-import { listingDetail, listingDetailExtras, listingTypeBySlug, listingTypesWithCounts, recentListings, subTypeBySlug } from './page-queries';
+import { listingDetail, listingDetailExtras, listingTypesWithCounts, recentListings } from './page-queries';
 import { listingPath, toListingDTO } from './serialize';
 import { hoursRows, listingStructuredData } from './structured-data';
 import { listingHubPage } from './hub-page';
+import { hubListingType, hubNeighbourhood, hubSubType } from './hub-options';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 
 // Places pages: /places/, a hub per listing type, sub-type and neighbourhood, and each
@@ -46,17 +47,18 @@ async function placesLanding(ctx: AppContext, req: Request, res: Response): Prom
   };
 }
 
+// The type, sub-type and neighbourhood a hub path names come from the hub's cached options.
 async function typeHub(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const type = await listingTypeBySlug(ctx.db, String(req.params.type));
+  const type = await hubListingType(ctx, String(req.params.type));
   if (!type) return null;
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   return listingHubPage(ctx, req, res, { type });
 }
 
 async function neighbourhoodHub(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const type = await listingTypeBySlug(ctx.db, String(req.params.type));
+  const type = await hubListingType(ctx, String(req.params.type));
   if (!type || !/^\d{1,9}$/.test(String(req.params.neighbourhoodId))) return null;
-  const neighbourhood = await ctx.db('neighbourhoods').where({ id: idParam(req.params.neighbourhoodId) }).first('id', 'name', 'slug');
+  const neighbourhood = await hubNeighbourhood(ctx, idParam(req.params.neighbourhoodId));
   if (!neighbourhood) return null;
   const moved = canonicalRedirect(req, urls.neighbourhoodListings(type.slug, neighbourhood.id, neighbourhood.slug));
   if (moved) return moved;
@@ -65,12 +67,12 @@ async function neighbourhoodHub(ctx: AppContext, req: Request, res: Response): P
 }
 
 async function subTypeHubOrListing(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const type = await listingTypeBySlug(ctx.db, String(req.params.type));
+  const type = await hubListingType(ctx, String(req.params.type));
   if (!type) return null;
   const segment = String(req.params.segment);
   const id = idFromSlugSegment(segment);
   if (id === null) {
-    const subType = await subTypeBySlug(ctx.db, type.id, segment);
+    const subType = await hubSubType(ctx, type, segment);
     if (!subType) return null;
     addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
     return listingHubPage(ctx, req, res, { type, subType });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestContext, memberAgent, createMember, type TestContext } from '../../testing/test-app';
+import { createTestContext, guestAgent, memberAgent, createMember, type TestContext } from '../../testing/test-app';
 import { createListing, createListingType, createPhoto } from '../../testing/fixtures';
 
 describe('listing photo pages', () => {
@@ -52,12 +52,25 @@ describe('listing photo pages', () => {
     expect(stateOf((await request(t.app).get(`/cafes/quiet-cafe-${emptyId}/photos/`)).text)['photo-viewer']).toBeUndefined();
   });
 
-  test('without the upload flag there is no Upload Photo control; a guest is sent to log in first', async () => {
+  test('without the upload flag there is no Upload Photo control; the list is the same for everybody; ?upload=1 sends a guest to log in first', async () => {
     const off = t.rebuild({ FEATURE_PHOTO_UPLOAD: 'false' });
     expect((await request(off).get(base())).text).not.toContain('Upload Photo');
-    expect((await request(t.app).get(base())).text).toContain('href="/accounts/login?next=');
+    expect((await request(off).get(`${base()}?upload=1`)).status).toBe(200);
     const member = await memberAgent(t, await createMember(t.ctx));
-    expect((await member.get(base())).text).toContain('data-photo-upload href="?upload=1"');
+    const guestList = await guestAgent(t.app).get(base());
+    const memberList = await member.get(base());
+    expect(guestList.text).toContain('data-photo-upload href="?upload=1"');
+    expect(memberList.text).toBe(guestList.text);
+    expect(memberList.headers['cache-control']).not.toMatch(/no-store/);
+
+    const guest = await request(t.app).get(`${base()}?upload=1`);
+    expect(guest.status).toBe(302);
+    expect(guest.headers.location).toBe(`/accounts/login?next=${encodeURIComponent(`${base()}?upload=1`)}`);
+    const uploading = await member.get(`${base()}?upload=1`);
+    expect(uploading.status).toBe(200);
+    expect(uploading.headers['cache-control']).toBe('private, no-store');
+    const state = JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(uploading.text)![1]);
+    expect(state['photo-uploader']).toMatchObject({ listing: { id: listingId }, upload: true });
   });
 
   test("a photo page says 'N of M'; previous is hidden on the first and next on the last", async () => {

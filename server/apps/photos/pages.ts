@@ -1,9 +1,9 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { addIsland } from '../../views';
-import { page, type PageAnswer } from '../../http/pages/page-view';
+import { page, PageRedirect, type PageAnswer } from '../../http/pages/page-view';
 import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
 import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
@@ -13,6 +13,8 @@ import { countPhotos, listPhotos } from './queries';
 
 // A listing's photos: the list (24 to a page, 'Upload Photo' only when uploads are on) and each
 // photo at its share path with 'N of M' and previous/next (spec 2 §2 "Photo viewer").
+// The list is the same for everybody (the page cache serves it to members too); only
+// ?upload=1, the uploader, is a member's own page: a guest is sent to log in first.
 
 export function photosPages(ctx: AppContext): Router {
   const router = Router();
@@ -20,10 +22,15 @@ export function photosPages(ctx: AppContext): Router {
   const shared = 'shared-for-guests';
 
   // ## Listing photos
-  router.get('/:type/:segment/photos/', on, page(shared, (req, res) => photoList(ctx, req, res)));
+  router.get('/:type/:segment/photos/', on, whenUploading(ctx, page('private', (req, res) => photoList(ctx, req, res, true))), page(shared, (req, res) => photoList(ctx, req, res, false)));
   router.get('/:type/:segment/photos/:photoId/', on, page(shared, (req) => photoPage(ctx, req)));
 
   return router;
+}
+
+/** ?upload=1 (with uploads on) goes to the uploader's own handler; the plain list passes on. */
+function whenUploading(ctx: AppContext, handler: RequestHandler): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => (ctx.config.flags.photoUpload && req.query.upload === '1' ? handler(req, res, next) : next());
 }
 
 async function listingFor(ctx: AppContext, req: Request): Promise<ListingDetailRow | null> {
@@ -32,21 +39,22 @@ async function listingFor(ctx: AppContext, req: Request): Promise<ListingDetailR
   return (await listingDetail(ctx.db, id)) ?? null;
 }
 
-async function photoList(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
+async function photoList(ctx: AppContext, req: Request, res: Response, uploading: boolean): Promise<PageAnswer> {
   const listing = await listingFor(ctx, req);
   if (!listing) return null;
   const path = urls.listingPhotos(listing.type_slug, listing.slug, listing.id);
   const moved = canonicalRedirect(req, path);
   if (moved) return moved;
+  if (uploading && !req.user) return new PageRedirect(`/accounts/login?next=${encodeURIComponent(`${path}?upload=1`)}`);
   const { page, limit, offset } = pageWindow(req, PAGE_SIZE.listingPhotos);
   // The API's order (newest first, id breaking ties), so the viewer's later pages follow on.
   const [photos, count] = await Promise.all([listPhotos(ctx.db, { listingId: listing.id }, '-creation_date', { limit, offset }), countPhotos(ctx.db, { listingId: listing.id })]);
   const pages = pagesOrNotFound(page, count, limit);
   const viewer = listingPhotoViewer(listing, { photos: photos.map((p) => ({ ...p, profile_name: p.author_full_name })), count }, offset, 'grid');
   if (photos.length) addIsland(res, 'photo-viewer', viewer);
-  // The uploader (?upload=1) and the recent-upload notice after it: members only.
-  const uploader = Boolean(req.user && ctx.config.flags.photoUpload);
-  const uploading = uploader && req.query.upload === '1';
+  // The uploader (?upload=1, members) and, on the list, the recent-upload notice after it
+  // (the island reads it from the browser's storage, so the list stays the same for everybody).
+  const uploader = ctx.config.flags.photoUpload;
   if (uploader) {
     addIsland(res, 'photo-uploader', {
       listing: { id: listing.id, name: listing.name },

@@ -36,6 +36,14 @@ export function decodeBase64Jpeg(image: string, maxMb: number): Buffer {
   });
 }
 
+/**
+ * Deletes a photo's stored file and its rendered sizes, once its row is gone (the owner's
+ * delete here, a staff removal in the staff area).
+ */
+export async function purgePhotoFiles(ctx: Pick<AppContext, 'storage' | 'config'>, key: string): Promise<void> {
+  await Promise.all([ctx.storage.delete(key), purgeRenditions(mediaCacheDir(ctx.config), key)]);
+}
+
 export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now'>) {
   const { db, storage, config, logger } = ctx;
   const cacheDir = mediaCacheDir(config);
@@ -86,7 +94,7 @@ export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
     async remove(memberId: number, id: number): Promise<void> {
       const key = await queries.deleteOwnPhoto(db, id, memberId);
       if (!key) throw new NotFoundError();
-      await Promise.all([storage.delete(key), purgeRenditions(cacheDir, key)]);
+      await purgePhotoFiles(ctx, key);
     },
   };
 }

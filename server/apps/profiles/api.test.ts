@@ -30,8 +30,16 @@ describe('profiles API', () => {
       email: m.email,
       full_name: expect.any(String),
       avatar_url: null,
+      calendar_sync: null,
+      is_staff: false,
       last_updates: { 'article-bookmarks': null, 'video-bookmarks': null, favourites: at.toISOString(), todos: null, ratings: null, 'event-bookmarks': null },
     });
+  });
+
+  test('GET /hi/ tells staff apart, for the navbar link to /staff/', async () => {
+    const m = await createMember(t.ctx);
+    await t.ctx.db('profiles').where({ id: m.id }).update({ is_staff: true });
+    expect((await (await memberAgent(t, m)).get('/api/v2/profiles/hi/')).body.is_staff).toBe(true);
   });
 
   test('GET /me/ answers the profile without secrets', async () => {

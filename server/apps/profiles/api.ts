@@ -5,6 +5,7 @@ import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { nullCharacterErrors } from '../../http/null-characters';
 import { LIMITS } from '../../../shared/constants';
+import type { AuthStatusDTO } from '../../../shared/dto';
 import { findMemberByEmail, isUniqueViolation } from './member-queries';
 import type { Member } from './member';
 import { emailTaken, profilePatchSchema, profilePutSchema, type ProfilePatch } from './schemas';
@@ -59,7 +60,16 @@ export function profilesApi(ctx: AppContext): Router {
   // (with the 80x80 photo the navbar shows) and when each cached kind last changed.
   router.get('/api/v2/profiles/hi/', requireMember, (req, res) => {
     const m = me(req);
-    res.set('Cache-Control', 'no-store').json({ id: m.id, email: m.email, full_name: m.full_name, avatar_url: profileDTO(m).avatar_url, last_updates: lastUpdatesDTO(m) });
+    const status: AuthStatusDTO = {
+      id: m.id,
+      email: m.email,
+      full_name: m.full_name,
+      avatar_url: profileDTO(m).avatar_url,
+      calendar_sync: m.sync_bookmarked_events_to_google_calendar ?? null,
+      is_staff: m.is_staff === true,
+      last_updates: lastUpdatesDTO(m),
+    };
+    res.set('Cache-Control', 'no-store').json(status);
   });
 
   router.get('/api/v2/profiles/me/', requireMember, (req, res) => {

@@ -3,8 +3,9 @@ import { createMember, createTestContext, memberAgent, type TestContext } from '
 import { createArticle, createEvent, createListing, createListingType, createVideo } from '../../testing/fixtures';
 
 // The save controls the public pages print for the saves island (templates/partials/
-// save-controls.njk) and the island's state (./page-island.ts): guests get working login links,
-// members hidden placeholders the island shows; the state names only the maps the page needs.
+// save-controls.njk) and the island's state (./page-island.ts): the same for everybody (a
+// working login link without JavaScript, which the island replaces; it learns the member from
+// /profiles/hi/); the state names only the maps the page needs.
 
 const stateOf = (html: string) => JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
 const placeholder = (type: string, id: number) => new RegExp(`<div data-island="saves" class="save-control save-control--${type}" data-save="${type}" data-object-id="${id}"[^>]*>`);
@@ -40,22 +41,25 @@ describe('save controls on the public pages', () => {
   });
   afterAll(() => t?.close());
 
-  test('a guest gets login links that come back to the page, and a state without a member', async () => {
+  test('login links that come back to the page, and a state that names nobody', async () => {
     const res = await request(t.app).get(listingPath);
     expect(res.status).toBe(200);
     const own = res.text.match(placeholder('listing', listingId))![0];
     expect(own).not.toContain('hidden');
     expect(res.text).toContain(`href="/accounts/login?next=${encodeURIComponent(listingPath)}" rel="nofollow">Log in to save or rate <span class="visually-hidden">Pizzeria Libretto</span></a>`);
     expect(res.text).toMatch(placeholder('listing-compact', nearbyId));
-    expect(stateOf(res.text).saves).toEqual({ member: null, kinds: ['favourites', 'todos', 'ratings'], calendarEnabled: false });
+    expect(stateOf(res.text).saves).toEqual({ kinds: ['favourites', 'todos', 'ratings'], calendarEnabled: false });
   });
 
-  test('a member gets hidden placeholders and a state with the calendar preference', async () => {
+  test('a member gets the very same controls and state; their calendar preference comes from /profiles/hi/', async () => {
+    await t.ctx.db('profiles').where({ id: member.id }).update({ sync_bookmarked_events_to_google_calendar: true });
     const agent = await memberAgent(t, member);
+    const guest = await request(t.app).get(listingPath);
     const res = await agent.get(listingPath);
-    expect(res.text.match(placeholder('listing', listingId))![0]).toContain(' hidden>');
-    expect(res.text).not.toContain('Log in to save or rate');
-    expect(stateOf(res.text).saves).toEqual({ member: { id: member.id, email: 'saver@example.com', calendarSync: null }, kinds: ['favourites', 'todos', 'ratings'], calendarEnabled: false });
+    expect(res.text.match(placeholder('listing', listingId))![0]).not.toContain('hidden');
+    expect(res.text).toContain('Log in to save or rate');
+    expect(stateOf(res.text).saves).toEqual(stateOf(guest.text).saves);
+    expect((await agent.get('/api/v2/profiles/hi/')).body).toMatchObject({ id: member.id, email: 'saver@example.com', calendar_sync: true });
   });
 
   test('the places landing and a hub put the controls on their cards', async () => {

@@ -29,9 +29,14 @@ export function parseQueryText(q: string): ParsedQuery {
   return { web, prefix, plain };
 }
 
+/** Which parts tsQuerySql makes of a query: its words for websearch_to_tsquery, its prefix. */
+export function queryForm(parsed: ParsedQuery): { web: boolean; prefix: boolean } {
+  return { web: /[\p{L}\p{N}]/u.test(parsed.web), prefix: Boolean(parsed.prefix) };
+}
+
 /** The tsquery as SQL with bound parameters, or null when the query has no words at all. */
 export function tsQuerySql(knex: Knex, parsed: ParsedQuery): Knex.Raw | null {
-  const hasWeb = /[\p{L}\p{N}]/u.test(parsed.web);
+  const hasWeb = queryForm(parsed).web;
   if (parsed.prefix && hasWeb) {
     return knex.raw(`(websearch_to_tsquery('english', ?) && to_tsquery('english', ?))`, [parsed.web, `${parsed.prefix}:*`]);
   }

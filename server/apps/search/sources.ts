@@ -12,6 +12,8 @@ import { contestsQuery, toContestDTO, type ContestRow } from '../contests/serial
 // tsvector `search` column, the date that "-date_published" sorts by, the name that typo
 // matching compares (lower(name) has a trigram index), the text a snippet is cut from, what
 // makes a row public, and how a page of rows becomes DTOs through the domain's serializer.
+// The page of results is loaded as row_to_json of each domain query (one statement for all
+// categories): serializers take timestamps as Date or ISO text alike.
 
 export const SEARCH_CATEGORIES = SITE_SEARCH_CATEGORIES;
 export type SearchCategory = SiteSearchCategory;
@@ -38,8 +40,10 @@ export interface SearchSource {
   snippetText: string;
   /** Which rows the public may find. */
   visible(qb: Knex.QueryBuilder, now: Date): void;
-  /** A handful of rows by id through the domain's list query, with `highlights` selected too, as DTOs. */
-  load(db: Db, now: Date, ids: number[], highlights: Knex.Raw[], siteUrl: string): Promise<Array<HydratedRow & Highlights>>;
+  /** The domain's list query for the rows whose id is in `ids` (SQL for an integer array), with `highlights` selected too. */
+  query(db: Db, now: Date, ids: Knex.Raw, highlights: Knex.Raw[]): Knex.QueryBuilder;
+  /** A row of that query as a DTO, with its highlights. */
+  toResult(row: Record<string, unknown>, siteUrl: string, now: Date): HydratedRow & Highlights;
 }
 
 /** The highlighted title and snippet selected beside a domain's columns. */
@@ -49,7 +53,7 @@ export interface Highlights {
 }
 
 /** A source described by its domain's list query and the row type that query answers. */
-type SourceSpec<Row> = Omit<SearchSource, 'load'> & {
+type SourceSpec<Row> = Omit<SearchSource, 'query' | 'toResult'> & {
   rows(db: Db, now: Date): Knex.QueryBuilder;
   hydrate(row: Row, siteUrl: string, now: Date): HydratedRow;
 };
@@ -57,11 +61,11 @@ type SourceSpec<Row> = Omit<SearchSource, 'load'> & {
 function source<Row>({ rows, hydrate, ...spec }: SourceSpec<Row>): SearchSource {
   return {
     ...spec,
-    async load(db, now, ids, highlights, siteUrl) {
-      const query = rows(db, now).whereIn(`${spec.alias}.id`, ids).select(highlights);
+    query: (db, now, ids, highlights) => rows(db, now).whereRaw(`${spec.alias}.id = any(?)`, [ids]).select(highlights),
+    toResult(found, siteUrl, now) {
       // The row type the domain's list query answers, plus the two highlights.
-      const found: Array<Row & Highlights> = await query;
-      return found.map((row) => ({ ...hydrate(row, siteUrl, now), search_title: row.search_title, search_snippet: row.search_snippet }));
+      const row = found as Row & Highlights;
+      return { ...hydrate(row, siteUrl, now), search_title: row.search_title, search_snippet: row.search_snippet };
     },
   };
 }

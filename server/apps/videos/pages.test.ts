@@ -36,7 +36,7 @@ describe('video pages', () => {
     const state = JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)![1]);
     expect(state['video-grid'].videos.map((v: { id: number }) => v.id)).toEqual(placeholders);
     expect(state['video-grid'].videos[0]).toMatchObject({ title: 'Best <b>patios</b> tour', youtube_code: expect.any(String) });
-    expect(state.saves).toMatchObject({ member: null, kinds: ['videoBookmarks'] });
+    expect(state.saves).toEqual({ kinds: ['videoBookmarks'], calendarEnabled: false });
   });
 
   test("a channel page is 'Latest in {channel name}' with only its videos", async () => {

@@ -1,0 +1,25 @@
+// npm run accounts:purge
+// Deletes the personal data of every account whose seven days after "Delete my account" are
+// over (server/apps/account-deletion/purge.ts). The server does the same hourly by itself
+// (apps/index.ts appSweeps); this runs it once, from cron or by hand. Runs on DATABASE_URL, or
+// on the embedded database in DATA_DIR (stop the server first: PGlite allows one process).
+import { loadConfig } from '../server/config';
+import { createLocalStorage } from '../server/storage/storage';
+import { purgeDueAccounts } from '../server/apps/account-deletion/purge';
+import { commandLogger, runCommand, withDatabase } from './command';
+
+runCommand(module, async () => {
+  const config = loadConfig();
+  const logger = commandLogger(config);
+  await withDatabase(
+    async ({ db }) => {
+      const purged = await purgeDueAccounts({ db, storage: createLocalStorage(config.mediaDir), config, logger, now: () => new Date() });
+      if (!purged.length) console.log('No accounts are due for deletion.');
+      for (const p of purged) {
+        const content = p.content === 'remove' ? `${p.photosRemoved} photos and ${p.eventsRemoved} events deleted` : `${p.photosKept} photos and ${p.eventsKept} events kept without a name`;
+        console.log(`account #${p.profileId} deleted (${content})`);
+      }
+    },
+    { config, logger },
+  );
+});

@@ -1,0 +1,229 @@
+// The deployment's figures: nginx with two node processes (scripts/stack.ts) beside one node
+// process, both the production build on the same seeded PostgreSQL database, for the home page,
+// an article and a hub, as a returning guest (csrftoken cookie only) and as a signed-in member.
+// Each figure is printed as req/s, p99 and its ratio to a bare Express route sending 30 KB from
+// memory, measured in the same run (absolute req/s mean little on a shared machine).
+//
+//   npm run build && npm run bench:stack
+//   BENCH_STACK_DATABASE_URL=postgres://… BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench:stack
+//
+// Without a database URL it uses `guide_stack_bench` on 127.0.0.1:5432, creating it and seeding
+// the demo city when it is empty. The stack is reached over HTTPS (nginx terminates TLS, as in
+// production); the single process and the reference over plain HTTP. benchStack() is the whole
+// run, for scripts/bench.ts to call.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import knexFactory from 'knex';
+import { sign } from 'cookie-signature';
+import { ensureDatabase, freePort, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, startStack } from './stack';
+
+const ROOT = path.resolve(__dirname, '..');
+export const DEFAULT_BENCH_STACK_DATABASE = 'postgres://root@127.0.0.1:5432/guide_stack_bench';
+const REFERENCE_BYTES = 30 * 1024;
+
+export interface StackBenchOptions {
+  databaseUrl?: string;
+  seconds?: number;
+  connections?: number;
+  log?: (line: string) => void;
+}
+
+export interface Figure {
+  reqPerSec: number;
+  p99: number;
+  /** Non-2xx answers, errors and timeouts. */
+  failed: number;
+}
+
+export interface StackBenchRow {
+  target: 'single process' | 'nginx + 2 processes';
+  page: string;
+  who: 'guest' | 'member';
+  figure: Figure;
+  /** req/s over the bare Express reference's. */
+  ratio: number;
+}
+
+export interface StackBenchResult {
+  reference: Figure;
+  rows: StackBenchRow[];
+  connections: number;
+  seconds: number;
+}
+
+// A returning guest carries the csrftoken cookie of an earlier visit (as scripts/bench.ts).
+const RETURNING_GUEST = `csrftoken=${'b'.repeat(43)}`;
+
+function figureOf(r: autocannon.Result): Figure {
+  return { reqPerSec: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
+}
+
+function load(url: string, seconds: number, connections: number, cookie?: string): Promise<autocannon.Result> {
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) };
+  return autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
+}
+
+/** The bare Express route: 30 KB of HTML from memory, in a process of its own. */
+async function startReference(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const script = `
+    const express = require('express');
+    const body = Buffer.from('<!doctype html><title>x</title>' + 'x'.repeat(${REFERENCE_BYTES} - 31));
+    const app = express();
+    app.get('/', (req, res) => res.type('html').send(body));
+    app.listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, child };
+}
+
+async function startSingle(databaseUrl: string, sessionSecret: string): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-bench-single-'));
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, LOG_LEVEL: 'warn', RATE_LIMITS: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) break;
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return { url: `http://127.0.0.1:${port}`, child, dataDir };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  throw new Error('the single process did not come up');
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** A demo member's session, written to the database: `sessionid=…` signed with the secret. */
+async function memberSession(databaseUrl: string, sessionSecret: string): Promise<{ cookie: string; articlePath: string }> {
+  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  try {
+    const member = await db('profiles').where('is_staff', false).orderBy('id').first('id');
+    if (!member) throw new Error('the database has no member: seed it (npm run seed)');
+    const article = await db('articles').where('status', 'published').where('date_published', '<=', new Date()).orderBy('date_published', 'desc').first('path');
+    if (!article) throw new Error('the database has no published article: seed it (npm run seed)');
+    const sid = crypto.randomBytes(24).toString('base64url');
+    const idleMs = 5 * 24 * 3600 * 1000;
+    const expires = new Date(Date.now() + idleMs);
+    const sess = { cookie: { originalMaxAge: idleMs, expires: expires.toISOString(), httpOnly: true, path: '/', sameSite: 'lax', secure: true }, passport: { user: member.id } };
+    await db('sessions').insert({ sid, sess: JSON.stringify(sess), expired: expires });
+    return { cookie: `${RETURNING_GUEST}; sessionid=${encodeURIComponent(`s:${sign(sid, sessionSecret)}`)}`, articlePath: article.path as string };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The whole run: the reference, then the single process, then the stack, one after another. */
+export async function benchStack(opts: StackBenchOptions = {}): Promise<StackBenchResult> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 5);
+  const connections = opts.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const databaseUrl = opts.databaseUrl ?? process.env.BENCH_STACK_DATABASE_URL ?? DEFAULT_BENCH_STACK_DATABASE;
+  if (!nginxInstalled()) throw new Error(`nginx is not installed at ${NGINX_PATH} (apt-get install -y nginx)`);
+  await ensureDatabase(databaseUrl);
+  await seedWhenEmpty(databaseUrl);
+  const sessionSecret = crypto.randomBytes(48).toString('base64url');
+  const { cookie: memberCookie, articlePath } = await memberSession(databaseUrl, sessionSecret);
+  const pages = [
+    { page: 'home', path: '/' },
+    { page: 'article', path: articlePath },
+    { page: 'hub', path: '/restaurants/' },
+  ];
+  const who = [
+    { who: 'guest' as const, cookie: RETURNING_GUEST },
+    { who: 'member' as const, cookie: memberCookie },
+  ];
+
+  const reference = await startReference();
+  let referenceFigure: Figure;
+  try {
+    await load(reference.url, 1, connections);
+    referenceFigure = figureOf(await load(reference.url, seconds, connections));
+  } finally {
+    await stop(reference.child);
+  }
+  log(`bare Express, 30 KB from memory: ${referenceFigure.reqPerSec.toFixed(0)} req/s, p99 ${referenceFigure.p99} ms`);
+
+  const rows: StackBenchRow[] = [];
+  const measure = async (target: StackBenchRow['target'], base: string) => {
+    for (const p of pages) {
+      for (const w of who) {
+        const url = base + p.path;
+        const check = await load(url, 1, connections, w.cookie); // warm-up: caches filled, pools open
+        if (check.non2xx + check.errors) throw new Error(`${target} ${p.page} (${w.who}): ${check.non2xx} non-2xx, ${check.errors} errors in the warm-up`);
+        const figure = figureOf(await load(url, seconds, connections, w.cookie));
+        const row = { target, page: p.page, who: w.who, figure, ratio: figure.reqPerSec / referenceFigure.reqPerSec };
+        rows.push(row);
+        log(`${target} ${p.page} (${w.who}): ${figure.reqPerSec.toFixed(0)} req/s, p99 ${figure.p99} ms, ${row.ratio.toFixed(2)}x${figure.failed ? `, ${figure.failed} failed` : ''}`);
+      }
+    }
+  };
+
+  const single = await startSingle(databaseUrl, sessionSecret);
+  try {
+    await measure('single process', single.url);
+  } finally {
+    await stop(single.child);
+    fs.rmSync(single.dataDir, { recursive: true, force: true });
+  }
+  const stack = await startStack({ databaseUrl, dataDir: stackDataDir(databaseUrl), sessionSecret, env: { RATE_LIMITS: 'false' } });
+  try {
+    await measure('nginx + 2 processes', stack.url);
+  } finally {
+    await stack.stop();
+  }
+  return { reference: referenceFigure, rows, connections, seconds };
+}
+
+/** The result as a Markdown table, pages down, targets across. */
+export function stackBenchTable(result: StackBenchResult): string {
+  const targets: StackBenchRow['target'][] = ['single process', 'nginx + 2 processes'];
+  const lines = [
+    `| page | ${targets.map((t) => `${t}: req/s, p99, ratio`).join(' | ')} |`,
+    `|---|${targets.map(() => '---').join('|')}|`,
+  ];
+  for (const page of ['home', 'article', 'hub']) {
+    for (const who of ['guest', 'member'] as const) {
+      const cells = targets.map((t) => {
+        const row = result.rows.find((r) => r.target === t && r.page === page && r.who === who);
+        if (!row) return '–';
+        return `${row.figure.reqPerSec.toFixed(0)}, ${row.figure.p99} ms, ${row.ratio.toFixed(2)}x${row.figure.failed ? ` (${row.figure.failed} failed)` : ''}`;
+      });
+      lines.push(`| ${page} (${who}) | ${cells.join(' | ')} |`);
+    }
+  }
+  lines.push(`| bare Express, 30 KB | ${result.reference.reqPerSec.toFixed(0)} req/s, p99 ${result.reference.p99} ms (1.00x) | |`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const before = loadAverage();
+  const result = await benchStack();
+  console.log(`\n${result.connections} connections, ${result.seconds} s each, gzip; load average ${before} → ${loadAverage()} on ${os.cpus().length} cores\n`);
+  console.log(stackBenchTable(result));
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

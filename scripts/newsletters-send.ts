@@ -1,0 +1,47 @@
+// npm run newsletters:send -- <type> [--dry-run]
+// Sends the current issue of one newsletter (news, events, foods, real_estate, travel,
+// photo_challenge_alerts, promotions, contests) to its subscribers, members and guests, through
+// the one newsletter email (server/apps/newsletters/newsletter-email.ts: unsubscribe links,
+// List-Unsubscribe headers, the CASL footer). Mail goes to SMTP_URL, or to DATA_DIR/outbox.
+// In production MAIL_POSTAL_ADDRESS must be set. Stop the server first on the embedded database.
+import { loadConfig } from '../server/config';
+import { NEWSLETTER_TYPES, type NewsletterType } from '../server/apps/newsletters/unsubscribe-token';
+import { currentIssue } from '../server/apps/newsletters/newsletter-issue';
+import { postalAddress } from '../server/apps/newsletters/newsletter-email';
+import { offeredNewsletters } from '../server/apps/newsletters/service';
+import { sendNewsletter } from '../server/apps/newsletters/send-newsletter';
+import { commandLogger, commandMailer, runCommand, withDatabase } from './command';
+
+const USAGE = `usage: newsletters:send -- <${NEWSLETTER_TYPES.join(' | ')}> [--dry-run]`;
+
+export function parseArgs(argv: string[]): { type: NewsletterType; dryRun: boolean } {
+  const [type, ...rest] = argv;
+  if (!(NEWSLETTER_TYPES as string[]).includes(type ?? '') || rest.some((a) => a !== '--dry-run')) throw new Error(USAGE);
+  return { type: type as NewsletterType, dryRun: rest.includes('--dry-run') };
+}
+
+runCommand(module, async () => {
+  const { type, dryRun } = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  if (!offeredNewsletters(config).some((n) => n.id === `settings_receive_newsletter_${type}`)) throw new Error(`The ${type} newsletter is off (its section's feature flag).`);
+  postalAddress(config); // fails before anything is sent when production lacks MAIL_POSTAL_ADDRESS
+  const logger = commandLogger(config);
+  await withDatabase(
+    async ({ db }) => {
+      const issue = await currentIssue({ db, config, now: () => new Date() }, type);
+      if (!issue) {
+        console.log(`Nothing new for ${type}: no issue sent.`);
+        return;
+      }
+      console.log(`${issue.subject}: ${issue.items.length} items`);
+      if (dryRun) {
+        for (const item of issue.items) console.log(`  ${item.title}  ${item.url}`);
+        return;
+      }
+      const { sent, failed } = await sendNewsletter({ db, config, mailer: commandMailer(config, logger), logger }, type, issue);
+      console.log(`sent to ${sent} subscribers${failed ? `, ${failed} failed (see the log)` : ''}`);
+      if (failed) process.exitCode = 1;
+    },
+    { config, logger },
+  );
+});

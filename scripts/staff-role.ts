@@ -1,0 +1,35 @@
+// npm run staff:grant -- <email>   |   npm run staff:revoke -- <email>
+// Who is staff (and may use /staff/) is set here, on the server, never through the API. Runs on
+// DATABASE_URL, or on the embedded database in DATA_DIR (stop the server first: PGlite allows
+// one process per data directory).
+import type { Db } from '../server/db';
+import { setStaff } from '../server/apps/staff/staff-role';
+import { runCommand, withDatabase } from './command';
+
+const USAGE = 'usage: staff-role grant <email> | revoke <email>   (npm run staff:grant -- <email>, npm run staff:revoke -- <email>)';
+
+export interface StaffRoleArgs {
+  command: 'grant' | 'revoke';
+  email: string;
+}
+
+export function parseArgs(argv: string[]): StaffRoleArgs {
+  const [command, email, ...rest] = argv;
+  if ((command === 'grant' || command === 'revoke') && rest.length === 0 && email && /^[^\s@]+@[^\s@]+$/.test(email.trim())) {
+    return { command, email: email.trim().toLowerCase() };
+  }
+  throw new Error(USAGE);
+}
+
+/** Applies the command; answers the line to print. A missing member is an error (exit 1). */
+export async function runStaffRole(db: Db, args: StaffRoleArgs): Promise<string> {
+  const result = await setStaff(db, args.email, args.command === 'grant');
+  if (!result) throw new Error(`No member with the email ${args.email}.`);
+  const now = args.command === 'grant' ? 'is staff' : 'is not staff';
+  return result.changed ? `${result.email} (#${result.id}) ${now} now.` : `${result.email} (#${result.id}) already ${now}; nothing changed.`;
+}
+
+runCommand(module, async () => {
+  const args = parseArgs(process.argv.slice(2));
+  await withDatabase(async ({ db }) => console.log(await runStaffRole(db, args)));
+});

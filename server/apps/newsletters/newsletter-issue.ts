@@ -1,0 +1,49 @@
+import type { AppContext } from '../../context';
+import { absoluteUrl, urls } from '../../../shared/urls';
+import type { NewsletterIssue, NewsletterItem } from './newsletter-email';
+import { newsletterName } from './unsubscribe';
+import type { NewsletterType } from './unsubscribe-token';
+
+// The current issue of each newsletter, from what the site published: the latest articles of
+// the matching section, the week's events, the open contests or photo challenges. Read from the
+// tables directly (this app sits below the content apps).
+
+const ITEMS = 8;
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** The article section each article newsletter draws from; null for all sections (Top Stories). */
+const ARTICLE_SECTIONS: Partial<Record<NewsletterType, string | null>> = { news: null, foods: 'food', real_estate: 'real-estate', travel: 'travel' };
+
+export async function currentIssue(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, type: NewsletterType): Promise<NewsletterIssue | null> {
+  const { db, config } = ctx;
+  const now = ctx.now();
+  const site = config.site.url;
+  let items: NewsletterItem[];
+  if (type in ARTICLE_SECTIONS) {
+    const section = ARTICLE_SECTIONS[type];
+    const q = db('articles as a').join('article_types as t', 't.id', 'a.type_id').where('a.status', 'published').where('a.date_published', '<=', now);
+    if (section) q.where('t.slug', section);
+    const rows = await q.orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(ITEMS).select('a.name', 'a.path', 'a.excerpt');
+    items = rows.map((r) => ({ title: r.name, url: absoluteUrl(site, r.path), blurb: r.excerpt || undefined }));
+  } else if (type === 'events') {
+    const rows = await db('events as e')
+      .join('event_occurrences as o', 'o.event_id', 'e.id')
+      .where('e.status', 'approved')
+      .where('o.starts_at', '>=', now)
+      .where('o.starts_at', '<', new Date(now.getTime() + WEEK_MS))
+      .groupBy('e.id', 'e.slug', 'e.title', 'e.venue_name')
+      .orderByRaw('min(o.starts_at), e.id')
+      .limit(ITEMS)
+      .select('e.id', 'e.slug', 'e.title', 'e.venue_name');
+    items = rows.map((r) => ({ title: r.title, url: absoluteUrl(site, urls.event(r.slug, r.id)), blurb: r.venue_name || undefined }));
+  } else if (type === 'contests' || type === 'promotions') {
+    const rows = await db('contests').where('date_published', '<=', now).where('start_date', '<=', now).where('end_date', '>', now).orderBy('end_date').limit(ITEMS).select('title', 'name', 'prize');
+    items = rows.map((r) => ({ title: r.title, url: absoluteUrl(site, urls.contest(r.name)), blurb: r.prize || undefined }));
+  } else {
+    const rows = await db('photo_challenges').where('date_published', '<=', now).where('start_date', '<=', now).where('end_date', '>', now).orderBy('end_date').limit(ITEMS).select('title', 'name', 'hashtag');
+    items = rows.map((r) => ({ title: r.title, url: `${site}/photo-challenges/${r.name}/`, blurb: `#${r.hashtag}` }));
+  }
+  if (!items.length) return null;
+  const name = newsletterName(type);
+  return { subject: `${name} from ${config.site.name}`, intro: `The latest ${name} from ${config.site.name}.`, items };
+}

@@ -1,0 +1,130 @@
+import { Router, type Request } from 'express';
+import type { AppContext } from '../../context';
+import { requireStaffPage } from '../../http/auth-guards';
+import { staffMenu } from '../../http/staff-sections';
+import { NotAuthenticatedError, ValidationError, type FieldErrors } from '../../http/errors';
+import { idParam, validate } from '../../http/validate';
+import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
+import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { listPendingEvents } from '../event-submissions/moderation';
+import { recentStaffActions, type StaffActor } from '../staff-audit/audit-log';
+import { markContactMessageHandled, MESSAGES_PER_PAGE, recentContactMessages } from './contact-messages';
+import { moderatePendingEvents, type ModerationResult } from './event-queue';
+import { PHOTOS_PER_PAGE, recentListingPhotos, removeListingPhoto } from './listing-photos';
+import { bulkModerationFormSchema, moderationFormSchema, NOTE_MAX, photoRemovalFormSchema, queueNoticeSchema } from './schemas';
+
+// The staff area (/staff/): server-rendered pages that work without JavaScript, for staff
+// accounts only (requireStaffPage: guests to the login page, members a 403 page). Every action
+// is a POST form carrying the CSRF token (checked app-wide before any route), written to the
+// audit log in the action's own transaction, and answered with a redirect (303) so a reload
+// never repeats it.
+
+function actor(req: Request): StaffActor {
+  if (!req.user) throw new NotAuthenticatedError();
+  return { id: req.user.id, email: req.user.email };
+}
+
+function staffView(template: string, req: Request, data: Record<string, unknown>): PageView {
+  return { template, ...staffMenu(req.path), ...data };
+}
+
+/** Where the queue says what was decided (and whether the members were emailed). */
+function queueNoticeUrl(done: ModerationResult): string {
+  const count = done.ids.length > 1 ? `&count=${done.ids.length}` : '';
+  return `/staff/events/?done=${done.status}&event=${done.ids[0]}${count}&mail=${done.mail}`;
+}
+
+function formFields(req: Request): Record<string, unknown> {
+  return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+}
+
+export function staffPages(ctx: AppContext): Router {
+  const router = Router();
+  const staff = requireStaffPage;
+
+  router.get('/staff/', staff, page('private', async (req) => {
+    const [pending, open] = await Promise.all([
+      ctx.db('events').where({ status: 'pending' }).first(ctx.db.raw('count(*)::int as n')),
+      ctx.db('contact_messages').whereNull('handled_at').first(ctx.db.raw('count(*)::int as n')),
+    ]);
+    return staffView('staff/index.njk', req, { pageTitle: 'Staff', counts: { '/staff/events/': pending?.n ?? 0, '/staff/contact/': open?.n ?? 0 } });
+  }));
+
+  // ## The pending-events queue
+  /** A refused decision: for one event (eventId) or for the bulk form (eventId null). */
+  type QueueErrors = { eventId: number | null; fields: FieldErrors; values: Record<string, unknown> };
+  const queuePage = async (req: Request, errors: QueueErrors | null = null): Promise<PageView> => {
+    const events = await listPendingEvents(ctx.db);
+    const notice = queueNoticeSchema.safeParse(req.query);
+    return staffView('staff/events.njk', req, {
+      pageTitle: 'Pending events',
+      events,
+      noteMax: NOTE_MAX,
+      errors,
+      // CASE: a refused bulk decision keeps the ticks, so staff fix the note and send again.
+      selectedIds: errors && errors.eventId === null ? ([] as unknown[]).concat(errors.values.ids ?? []).map(String) : [],
+      notice: notice.success && !errors ? { ...notice.data, title: (await ctx.db('events').where({ id: notice.data.event }).first('title'))?.title ?? `#${notice.data.event}` } : null,
+    });
+  };
+  router.get('/staff/events/', staff, page('private', (req) => queuePage(req)));
+  router.post('/staff/events/:id/moderate/', staff, page('private', async (req, res) => {
+    const id = idParam(req.params.id);
+    let form;
+    try {
+      form = validate(moderationFormSchema, formFields(req));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      // CASE: without JavaScript the queue comes back with the message beside that event's note.
+      res.status(400);
+      return queuePage(req, { eventId: id, fields: err.fields, values: formFields(req) });
+    }
+    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, actor(req), [id], form.decision, form.note)), 303);
+  }));
+  // Several at once: the queue's checkboxes join this one form (works without JavaScript).
+  router.post('/staff/events/bulk/', staff, page('private', async (req, res) => {
+    let form;
+    try {
+      form = validate(bulkModerationFormSchema, formFields(req));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      res.status(400);
+      return queuePage(req, { eventId: null, fields: err.fields, values: formFields(req) });
+    }
+    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, actor(req), form.ids, form.decision, form.note)), 303);
+  }));
+
+  // ## Recent listing photos
+  router.get('/staff/photos/', staff, page('private', async (req) => {
+    const window = pageWindow(req, PHOTOS_PER_PAGE);
+    const { count, photos } = await recentListingPhotos(ctx.db, window);
+    const pages = pagesOrNotFound(window.page, count, PHOTOS_PER_PAGE);
+    const removed = typeof req.query.removed === 'string' && /^\d{1,9}$/.test(req.query.removed) ? req.query.removed : null;
+    return staffView('staff/photos.njk', req, { pageTitle: 'Listing photos', photos, count, page: window.page, pages, removed });
+  }));
+  router.post('/staff/photos/:id/remove/', staff, page('private', async (req) => {
+    const id = idParam(req.params.id);
+    const form = validate(photoRemovalFormSchema, formFields(req));
+    await removeListingPhoto(ctx, actor(req), id, form.note);
+    return new PageRedirect(`/staff/photos/?removed=${id}`, 303);
+  }));
+
+  // ## Contact messages
+  router.get('/staff/contact/', staff, page('private', async (req) => {
+    const window = pageWindow(req, MESSAGES_PER_PAGE);
+    const { count, open, messages } = await recentContactMessages(ctx.db, window);
+    const pages = pagesOrNotFound(window.page, count, MESSAGES_PER_PAGE);
+    return staffView('staff/contact.njk', req, { pageTitle: 'Contact messages', messages, count, open, page: window.page, pages });
+  }));
+  router.post('/staff/contact/:id/handled/', staff, page('private', async (req) => {
+    const id = idParam(req.params.id);
+    await markContactMessageHandled(ctx.db, actor(req), id, ctx.now());
+    return new PageRedirect(`/staff/contact/#message-${id}`, 303);
+  }));
+
+  // ## The audit log
+  router.get('/staff/audit/', staff, page('private', async (req) => {
+    const entries = await recentStaffActions(ctx.db, { limit: 100 });
+    return staffView('staff/audit.njk', req, { pageTitle: 'Audit log', entries });
+  }));
+  return router;
+}

@@ -1,0 +1,76 @@
+import { MemoryCache } from '../cache/memory-cache';
+
+// Whole answers of the public lists and site search that are the same for everybody, kept
+// for a few seconds per database: at city scale, for a member or a guest with any cookie
+// besides csrftoken (whom the guest response cache does not serve), every request ran the
+// list's queries again — at 20 connections on two cores the database's share alone put p99
+// over 50 ms. Callers key an answer by everything it depends on and add what is personal
+// (a member's own ratings) after.
+//
+// The policy is count-cache.ts's, for the same reasons:
+// - only answers worth it are kept (`keep`: the lists keep those with KEEP_ANSWERS_FROM
+//   matches or more, where one more or less is no news); a short list stays exact at once
+//   after a write (a just-approved event on a quiet day), and tests' small fixtures always
+//   read fresh. A box on the map or a subway stop's 85 places are not short: computed for
+//   every request they cost 3 ms of CPU each, the kept answer 0.7;
+// - refresh ahead: from ANSWER_REFRESH_AFTER_MS on, a hit answers at once and a new answer
+//   loads in the background, one at a time, so an answer read steadily never expires in a
+//   reader's path; a value is never older than ANSWER_TTL_MS plus one load;
+// - answers that depend on the time carry the minute they were computed for (`minute`, the
+//   visibility filters' "now" floored). When the minute changes, the previous minute's answer
+//   is served while the new one loads: a crowd never waits on that either.
+// An answer never kept before is computed by each request for itself (after its own writes).
+
+export const ANSWER_TTL_MS = 10_000;
+/** Lists with fewer matches are always computed (see above). */
+export const KEEP_ANSWERS_FROM = 50;
+export const ANSWER_REFRESH_AFTER_MS = 4_000;
+const MAX_ENTRIES = 2000;
+
+/** Boxed, so that any value can be kept. */
+type Kept = { value: unknown };
+const caches = new WeakMap<object, MemoryCache<string, Kept>>();
+
+function cacheFor(db: object): MemoryCache<string, Kept> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new MemoryCache<string, Kept>({ ttlMs: ANSWER_TTL_MS, maxEntries: MAX_ENTRIES })));
+  return cache;
+}
+
+export interface SharedAnswerOptions<T> {
+  /** Whether an answer is worth keeping. */
+  keep: (value: T) => boolean;
+  /** For answers that depend on the time: the minute (floored "now") they are computed for. */
+  minute?: Date;
+}
+
+/** `compute()`'s answer for `key`, or the one kept for it (see above). */
+export async function sharedAnswer<T>(db: object, key: string, compute: () => Promise<T>, opts: SharedAnswerOptions<T>): Promise<T> {
+  const cache = cacheFor(db);
+  const at = (minute: number | undefined) => (minute === undefined ? key : `${minute}\u0000${key}`);
+  const minute = opts.minute?.getTime();
+  const current = at(minute);
+  const load = async (): Promise<Kept> => ({ value: await compute() });
+  const keep = { keep: (kept: Kept) => opts.keep(kept.value as T) };
+  // In the background, one at a time; a failure forgets the answer rather than keeping it.
+  const refresh = () => {
+    if (!cache.loading(current)) cache.refresh(current, load, keep).catch(() => cache.delete(current));
+  };
+  // Looked at first: get() drops an expired value (and a load running means there was one).
+  const known = cache.holds(current) || cache.loading(current) !== undefined;
+  const hit = cache.get(current);
+  if (hit) {
+    if ((cache.ageOf(current) ?? 0) >= ANSWER_REFRESH_AFTER_MS) refresh();
+    return hit.value as T;
+  }
+  const previous = minute === undefined ? undefined : cache.get(at(minute - 60_000));
+  if (previous) {
+    refresh();
+    return previous.value as T;
+  }
+  // Kept before but expired: the requests meanwhile share one load.
+  if (known) return (await cache.refresh(current, load, keep)).value as T;
+  const value = await compute();
+  if (opts.keep(value)) cache.set(current, { value });
+  return value;
+}
