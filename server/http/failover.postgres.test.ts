@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../app';
 import { openDatabase, type DbHandle } from '../db';
-import { createListing, createListingType } from '../testing/fixtures';
+import { createListingType } from '../testing/fixtures';
 import { createMember, createTestContext, memberAgent, type Agent, type MemberFixture, type TestContext } from '../testing/test-app';
 import { testDatabaseUrl, withDatabase } from '../testing/test-db';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy';
@@ -82,8 +82,15 @@ describe('PostgreSQL failover: terminated backends and a cut connection', () => 
 
   test('members keep being answered 2xx or 503 while backends are terminated, and every acknowledged write is kept', async () => {
     const type_id = await createListingType(t.ctx.db);
-    const listings: number[] = [];
-    for (let i = 0; i < 300; i++) listings.push(await createListing(t.ctx.db, { type_id }));
+    // Enough places that the load stops on `enough()`, not on running out: under a dense storm
+    // on a busy machine only about 1 favourite in 100 gets through (3 of 300 on one CI run).
+    const inserted = await t.ctx.db.raw(
+      `insert into listings (name, slug, address, latitude, longitude, type_id)
+       select 'Storm place ' || n, 'storm-place-' || n, n || ' Queen St W', 43.65, -79.39, ? from generate_series(1, 3000) n
+       returning id`,
+      [type_id],
+    );
+    const listings: number[] = inserted.rows.map((row: { id: number }) => row.id);
     const storm = startBackendStorm(testDatabaseUrl()!, database, 12);
     const outcomes: Outcome[] = [];
     const acknowledged: number[] = [];
@@ -116,7 +123,7 @@ describe('PostgreSQL failover: terminated backends and a cut connection', () => 
     expect(statuses.filter((s) => typeof s === 'string')).toEqual([]); // no dropped connection
     expect(statuses.filter((s) => !(typeof s === 'number' && ((s >= 200 && s < 300) || s === 503)))).toEqual([]);
     expect(storm.terminated).toBeGreaterThanOrEqual(20);
-    expect(acknowledged.length).toBeGreaterThanOrEqual(5); // a few writes got through the storm (9 of 300 on one slow run)
+    expect(acknowledged.length).toBeGreaterThanOrEqual(5); // a few writes got through the storm
     expect(rejections).toEqual([]);
 
     await expectMemberServedAgain();
