@@ -83,8 +83,10 @@ function useScrollHistory(path: string, known: boolean) {
     if (!known) return;
     const target = savedScroll(path);
     let frame = 0;
+    let restoring = true;
     const started = performance.now();
     const stopRestoring = () => {
+      restoring = false;
       cancelAnimationFrame(frame);
       for (const move of USER_MOVES) window.removeEventListener(move, stopRestoring);
     };
@@ -107,20 +109,28 @@ function useScrollHistory(path: string, known: boolean) {
       if (lastY !== null) rememberScroll(path, lastY);
     };
     const onScroll = () => {
+      // While we wait for the content, scrolls are the browser clamping a short page, not the
+      // member: recording one would replace the position we are about to restore.
+      if (restoring) return;
       lastY = window.scrollY;
       if (timer) clearTimeout(timer);
       timer = setTimeout(record, 150);
     };
+    // A refresh or a closed tab within the 150 ms still keeps the last position.
+    const flush = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      record();
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', flush);
     return () => {
       stopRestoring();
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', flush);
       // The last position seen on this path, not window.scrollY: the next route may already
       // have shortened the page.
-      if (timer) {
-        clearTimeout(timer);
-        record();
-      }
+      flush();
     };
   }, [path, known]);
 }
@@ -171,6 +181,9 @@ export function DashboardApp({ store, settings }: { store: DashboardStore; setti
   // A visit with no route (a new tab) opens the path the member was last on; set before the
   // router reads the address, so that no other route renders first.
   useState(() => {
+    // The dashboard restores each path's scroll itself (useScrollHistory); the browser's own
+    // restoration on back and refresh would race it with a position for another route.
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     const start = startPath(window.location.hash, visibleRoutes(settings.flags).map((r) => r.path));
     if (start) window.history.replaceState(window.history.state, '', `#${start}`);
   });

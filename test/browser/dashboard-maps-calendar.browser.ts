@@ -105,6 +105,8 @@ describeInBrowser('issue 13 on the member dashboard (Google not configured)', ()
       await page.reload();
       await page.getByText('16 Favourites').first().waitFor();
       await page.waitForFunction(() => window.scrollY >= 850);
+      // The dashboard restores scroll itself; the browser's own restoration would race it.
+      await expect(page.evaluate(() => window.history.scrollRestoration)).resolves.toBe('manual');
 
       // Sort tab and path remembered: a new tab on the bare dashboard opens Saved Articles A–Z.
       await page.evaluate(() => window.scrollTo(0, 0));

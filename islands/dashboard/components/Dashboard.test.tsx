@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import '../../common/test-polyfills';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithStore } from '../../common/test-utils';
 import { DashboardApp } from '../App';
 import { createDashboardStore } from '../store';
@@ -8,6 +8,7 @@ import { initialProfileState } from '../slices/profile';
 import { counts, fakeApi, favourite, page, profile, todo } from '../testing';
 import type { FeatureFlags } from '../../../shared/constants';
 import { ACCOUNT_DELETE_PATH, MEMBER_EXPORT_CONTENTS, MEMBER_EXPORT_PATH } from '../../../shared/member-data';
+import { rememberScroll, savedScroll } from '../navigation';
 
 const FLAGS: FeatureFlags = { listings: true, events: true, contests: true, videos: true, bestOf: true, photoChallenges: true, patioGuide: true, photoUpload: true, newsOnly: false };
 
@@ -20,6 +21,44 @@ function renderDashboard(hash: string, opts: { api?: ReturnType<typeof fakeApi>;
 }
 
 describe('the dashboard island', () => {
+  test('scroll history: the browser clamping a short page is not recorded, and a refresh keeps the last position', async () => {
+    // jsdom has no layout: the page's height and the scroll position are played by hand.
+    let pageHeight = 0;
+    const root = document.documentElement;
+    const heightBefore = Object.getOwnPropertyDescriptor(root, 'scrollHeight');
+    Object.defineProperty(root, 'scrollHeight', { configurable: true, get: () => pageHeight });
+    const scrollToBefore = window.scrollTo;
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      window.dispatchEvent(new Event('scroll'));
+    };
+    const scrolls: number[] = [];
+    window.scrollTo = ((_x: number, y: number) => {
+      scrolls.push(y);
+      scrollTo(y);
+    }) as typeof window.scrollTo;
+    try {
+      scrollTo(0);
+      rememberScroll('/favourites/', 900);
+      renderDashboard('#/favourites/');
+      // While the list is short the browser clamps: a scroll event the member did not make.
+      act(() => scrollTo(120));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(savedScroll('/favourites/')).toBe(900);
+      // The content arrives: back to where the member was.
+      pageHeight = 3000;
+      await waitFor(() => expect(scrolls).toContain(900));
+      // The member scrolls on and refreshes before the 150 ms debounce: still kept.
+      act(() => scrollTo(1300));
+      window.dispatchEvent(new Event('pagehide'));
+      expect(savedScroll('/favourites/')).toBe(1300);
+    } finally {
+      window.scrollTo = scrollToBefore;
+      if (heightBefore) Object.defineProperty(root, 'scrollHeight', heightBefore);
+      else delete (root as { scrollHeight?: number }).scrollHeight;
+    }
+  });
+
   test('Your Data tells what the download holds, links the ZIP and the account deletion', async () => {
     renderDashboard('#/your-data/');
     const download = await screen.findByRole('link', { name: 'Download my data' });
