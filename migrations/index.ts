@@ -23,6 +23,7 @@ import * as contestEntries from './20261125000200_contest_entries';
 import * as loginHistory from './20261125000300_login_history';
 import * as accountDeletions from './20261125000400_account_deletions';
 import * as apiReadIndexes from './20261125000600_api_read_indexes';
+import * as newsletterSends from './20261125000700_newsletter_sends';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -51,4 +52,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261125000300_login_history', loginHistory],
   ['20261125000400_account_deletions', accountDeletions],
   ['20261125000600_api_read_indexes', apiReadIndexes],
+  ['20261125000700_newsletter_sends', newsletterSends],
 ];

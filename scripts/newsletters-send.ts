@@ -1,6 +1,7 @@
 // npm run newsletters:send -- <type> [--dry-run]
 // Sends the current issue of one newsletter (news, events, foods, real_estate, travel,
-// photo_challenge_alerts, promotions, contests) to its subscribers, members and guests, through
+// photo_challenge_alerts, promotions, contests) to its subscribers, members and guests, once
+// (run again, it sends nothing; after a crash it carries on where it stopped), through
 // the one newsletter email (server/apps/newsletters/newsletter-email.ts: unsubscribe links,
 // List-Unsubscribe headers, the CASL footer). Mail goes to SMTP_URL, or to DATA_DIR/outbox.
 // In production MAIL_POSTAL_ADDRESS must be set. Stop the server first on the embedded database.
@@ -38,8 +39,16 @@ runCommand(module, async () => {
         for (const item of issue.items) console.log(`  ${item.title}  ${item.url}`);
         return;
       }
-      const { sent, failed } = await sendNewsletter({ db, config, mailer: commandMailer(config, logger), logger }, type, issue);
-      console.log(`sent to ${sent} subscribers${failed ? `, ${failed} failed (see the log)` : ''}`);
+      const outcome = await sendNewsletter({ db, config, mailer: commandMailer(config, logger), logger }, type, issue);
+      if (outcome.status === 'already-sent') {
+        console.log(`This issue was already sent (finished ${outcome.finishedAt.toISOString()}, to ${outcome.sent} subscribers): nothing sent.`);
+        return;
+      }
+      if (outcome.status === 'running') {
+        throw new Error(`Another send of this issue is running (started ${outcome.startedAt.toISOString()}); if it died, run this again after ${outcome.runningUntil.toISOString()} to carry it on.`);
+      }
+      const { sent, failed, resumed } = outcome;
+      console.log(`${resumed ? 'carried on an interrupted send: ' : ''}sent to ${sent} subscribers${failed ? `, ${failed} failed (see the log)` : ''}`);
       if (failed) process.exitCode = 1;
     },
     { config, logger },

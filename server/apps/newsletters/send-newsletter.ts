@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import { GUEST_FIELDS } from './schemas';
 import { sendNewsletterEmail, type NewsletterIssue } from './newsletter-email';
 import type { NewsletterType, Recipient } from './unsubscribe-token';
@@ -7,20 +9,29 @@ import type { NewsletterType, Recipient } from './unsubscribe-token';
 // subscriptions, skipping a guest address that already gets it as a member. Read a batch at a
 // time by id, so a list of any size costs bounded memory. Each message goes through
 // sendNewsletterEmail (the unsubscribe link and headers); a failed one is logged and counted.
+//
+// Each issue is sent once (newsletter_sends): the position reached is saved after every
+// message, so running the command again for an issue already sent sends nothing, a send that
+// died carries on after the last recipient done (one reader may get a second copy: the one in
+// flight), and a second run while one is going is refused, by a lease it renews as it goes.
 
 const BATCH = 500;
+/** A send that saved no progress for this long is taken as dead: another run may carry it on. */
+export const SEND_LEASE_SECONDS = 300;
 
-async function* subscribers(ctx: Pick<AppContext, 'db'>, type: NewsletterType): AsyncGenerator<{ email: string; recipient: Recipient }> {
+type Phase = 'member' | 'guest';
+
+async function* subscribers(ctx: Pick<AppContext, 'db'>, type: NewsletterType, from: Record<Phase, number>): AsyncGenerator<{ email: string; recipient: Recipient }> {
   const { db } = ctx;
   const column = `settings_receive_newsletter_${type}`;
-  for (let after = 0; ; ) {
+  for (let after = from.member; ; ) {
     const rows = await db('profiles').where({ is_active: true, [column]: true }).where('id', '>', after).orderBy('id').limit(BATCH).select('id', 'email');
     for (const r of rows) yield { email: r.email, recipient: { kind: 'member', id: Number(r.id) } };
     if (rows.length < BATCH) break;
     after = Number(rows.at(-1).id);
   }
   if (!(GUEST_FIELDS as readonly string[]).includes(type)) return;
-  for (let after = 0; ; ) {
+  for (let after = from.guest; ; ) {
     const rows = await db('guest_newsletter_subscriptions as g')
       .where(`g.${type}`, true)
       .where('g.id', '>', after)
@@ -34,17 +45,72 @@ async function* subscribers(ctx: Pick<AppContext, 'db'>, type: NewsletterType): 
   }
 }
 
-export async function sendNewsletter(ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'logger'>, type: NewsletterType, issue: NewsletterIssue): Promise<{ sent: number; failed: number }> {
-  let sent = 0;
-  let failed = 0;
-  for await (const to of subscribers(ctx, type)) {
+/** What identifies an issue: its subject and items (a changed item is a new issue). */
+export function issueKey(issue: NewsletterIssue): string {
+  return createHash('sha256')
+    .update(JSON.stringify([issue.subject, issue.items.map((i) => [i.title, i.url, i.blurb ?? null])]))
+    .digest('hex');
+}
+
+export type SendOutcome =
+  | { status: 'sent'; sent: number; failed: number; resumed: boolean }
+  | { status: 'already-sent'; sent: number; failed: number; finishedAt: Date }
+  | { status: 'running'; startedAt: Date; runningUntil: Date };
+
+interface SendRow {
+  id: number;
+  started_at: Date;
+  finished_at: Date | null;
+  running_until: Date | null;
+  member_cursor: number;
+  guest_cursor: number;
+  sent: number;
+  failed: number;
+}
+
+/** Takes the issue's send for this run: made if new, or taken over once its lease ran out. */
+async function claim(db: Db, type: NewsletterType, issue: NewsletterIssue): Promise<{ row: SendRow; claimed: boolean }> {
+  const key = issueKey(issue);
+  await db('newsletter_sends').insert({ type, issue_key: key, subject: issue.subject }).onConflict(['type', 'issue_key']).ignore();
+  const [taken] = await db('newsletter_sends')
+    .where({ type, issue_key: key })
+    .whereNull('finished_at')
+    .where((q) => q.whereNull('running_until').orWhere('running_until', '<', db.fn.now()))
+    .update({ running_until: db.raw(`now() + interval '${SEND_LEASE_SECONDS} seconds'`) })
+    .returning('*');
+  if (taken) return { row: taken, claimed: true };
+  return { row: await db('newsletter_sends').where({ type, issue_key: key }).first(), claimed: false };
+}
+
+export async function sendNewsletter(ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'logger'>, type: NewsletterType, issue: NewsletterIssue): Promise<SendOutcome> {
+  const { db } = ctx;
+  const { row, claimed } = await claim(db, type, issue);
+  if (!claimed) {
+    return row.finished_at
+      ? { status: 'already-sent', sent: row.sent, failed: row.failed, finishedAt: new Date(row.finished_at) }
+      : { status: 'running', startedAt: new Date(row.started_at), runningUntil: new Date(row.running_until!) };
+  }
+  const resumed = row.sent + row.failed > 0;
+  let sent = row.sent;
+  let failed = row.failed;
+  for await (const to of subscribers(ctx, type, { member: row.member_cursor, guest: row.guest_cursor })) {
+    let ok = true;
     try {
       await sendNewsletterEmail(ctx, to, type, issue);
       sent += 1;
     } catch (err) {
+      ok = false;
       failed += 1;
       ctx.logger.error({ err, recipient: to.recipient, type }, 'newsletter email failed');
     }
+    await db('newsletter_sends')
+      .where({ id: row.id })
+      .update({
+        [to.recipient.kind === 'member' ? 'member_cursor' : 'guest_cursor']: to.recipient.id,
+        [ok ? 'sent' : 'failed']: db.raw(`${ok ? 'sent' : 'failed'} + 1`),
+        running_until: db.raw(`now() + interval '${SEND_LEASE_SECONDS} seconds'`),
+      });
   }
-  return { sent, failed };
+  await db('newsletter_sends').where({ id: row.id }).update({ finished_at: db.fn.now(), running_until: null });
+  return { status: 'sent', sent, failed, resumed };
 }

@@ -81,6 +81,7 @@ describe('sending an issue over SMTP, then unsubscribing from its link', () => {
     expect(foods?.items.map((i) => i.title)).toContain('Patios open early this year');
     const before = smtp.received.length;
     const result = await sendNewsletter({ ...t.ctx, mailer: smtpMailer(t) }, 'foods', foods!);
+    if (result.status !== 'sent') throw new Error(`not sent: ${result.status}`);
     const mine = (await smtp.waitFor(before + result.sent)).slice(before).map((m) => m.raw);
     const recipients = mine.map((raw) => /^To: (\S+)/m.exec(raw)![1].toLowerCase());
     expect(recipients).toContain(member.email);
