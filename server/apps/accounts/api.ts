@@ -10,7 +10,7 @@ import { authRateLimits } from './rate-limits';
 import { signIn } from './sign-in';
 import { runPostAuthenticateAction } from './post-authenticate';
 import { AppleTokenError, createAppleVerifier } from './apple';
-import { memberForSocialIdentity, SocialLoginError } from './social';
+import { InactiveAccountError, memberForSocialIdentity, SocialLoginError } from './social';
 import type { Member } from '../profiles/member';
 import type { LoginMethod } from './login-history';
 
@@ -82,7 +82,8 @@ export function accountsApi(ctx: AppContext): Router {
     } catch (err) {
       if (err instanceof AppleTokenError || err instanceof SocialLoginError) {
         logger.info({ reason: err.message }, 'apple sign-in refused');
-        throw ValidationError.nonField('Sign in with Apple failed. Please try again.');
+        const notice = err instanceof InactiveAccountError ? await accounts.inactiveNotice(err.memberId) : undefined;
+        throw ValidationError.nonField(notice ?? 'Sign in with Apple failed. Please try again.');
       }
       throw err;
     }

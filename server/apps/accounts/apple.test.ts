@@ -62,6 +62,26 @@ describe('POST /api/v2/profiles/auth/apple/manual-login/', () => {
     expect(res.body.id).toBe(m.id);
   });
 
+  test('an inactive account is not signed in, linked or by email; one closed for deletion is told why', async () => {
+    const closed = await createMember(t.ctx);
+    await t.ctx.db('profiles').where({ id: closed.id }).update({ apple_sub: 'apple-closed', is_active: false });
+    const requested = new Date(Date.now() - 24 * 3600 * 1000);
+    await t.ctx.db('account_deletions').insert({ profile_id: closed.id, content: 'remove', requested_at: requested, purge_after: new Date(requested.getTime() + 7 * 24 * 3600 * 1000) });
+    const refused = await login(await token({ sub: 'apple-closed' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.non_field_errors[0]).toMatch(/^This account is closed: you asked us to delete it, and it will be deleted for good on /);
+    expect(String(refused.headers['set-cookie'] ?? '')).not.toMatch(/signed_in=1/);
+
+    // Disabled some other way, found by its verified email: the generic refusal, no link made.
+    const disabled = await createMember(t.ctx);
+    await t.ctx.db('profiles').where({ id: disabled.id }).update({ is_active: false });
+    const byEmail = await login(await token({ sub: 'apple-disabled', email: disabled.email, email_verified: true }));
+    expect(byEmail.status).toBe(400);
+    expect(byEmail.body).toEqual({ non_field_errors: ['Sign in with Apple failed. Please try again.'] });
+    expect(await t.ctx.db('profiles').where({ id: disabled.id }).first('apple_sub')).toEqual({ apple_sub: null });
+    expect(await t.ctx.db('login_history').whereIn('profile_id', [closed.id, disabled.id])).toEqual([]);
+  });
+
   test('an unverified email does not take over an existing account', async () => {
     const m = await createMember(t.ctx);
     const res = await login(await token({ sub: 'apple-sub-3', email: m.email, email_verified: false }));

@@ -3,7 +3,7 @@ import { Strategy as FacebookStrategy, type Profile } from 'passport-facebook';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { safeNextPath } from '../../http/safe-redirect';
-import { memberForSocialIdentity } from './social';
+import { InactiveAccountError, memberForSocialIdentity } from './social';
 import { signIn } from './sign-in';
 import { createAccountsService } from './service';
 import type { Member } from '../profiles/member';
@@ -20,6 +20,8 @@ export const SOCIAL_RETURN_PATH = '/_=_';
 declare module 'express-session' {
   interface SessionData {
     loginNext?: string;
+    /** Why the last social login was refused, for the login page to say once. */
+    socialLoginNotice?: string;
   }
 }
 
@@ -59,7 +61,14 @@ export function facebookLogin(ctx: AppContext) {
       passport.authenticate('facebook', { session: false }, (err: unknown, member: Member | false) => {
         if (err || !member) {
           ctx.logger.info({ err }, 'facebook sign-in refused');
-          return res.redirect(302, '/accounts/login?social_error=1');
+          const notice = err instanceof InactiveAccountError ? accounts.inactiveNotice(err.memberId) : Promise.resolve(undefined);
+          notice
+            .then((text) => {
+              if (text) req.session.socialLoginNotice = text;
+              res.redirect(302, '/accounts/login?social_error=1');
+            })
+            .catch(next);
+          return;
         }
         const target = safeNextPath(req.session.loginNext, SOCIAL_RETURN_PATH);
         signIn(req, member)

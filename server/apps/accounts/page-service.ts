@@ -26,6 +26,13 @@ function errorsOf(err: unknown): FieldErrors {
   throw err;
 }
 
+/** The refused social login's reason, said once (facebook.ts puts it in the session). */
+function takeSocialNotice(req: Request): string | undefined {
+  const notice = req.session?.socialLoginNotice;
+  if (notice) delete req.session.socialLoginNotice;
+  return notice;
+}
+
 function loginView(req: Request, extra: Record<string, unknown> = {}): PageView {
   return {
     template: 'accounts/login.njk',
@@ -33,6 +40,7 @@ function loginView(req: Request, extra: Record<string, unknown> = {}): PageView 
     next: safeNextPath(req.query.next ?? req.body?.next, ''),
     showSignup: req.query.signup === '1' || req.body?.form === 'signup',
     socialError: req.query.social_error === '1',
+    socialNotice: req.query.social_error === '1' ? takeSocialNotice(req) : undefined,
     ...extra,
   };
 }

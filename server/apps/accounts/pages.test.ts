@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { Strategy as FacebookStrategy } from 'passport-facebook';
 import { createMember, createTestContext, guestAgent, memberAgent, type TestContext } from '../../testing/test-app';
 import { createArticle } from '../../testing/fixtures';
 
@@ -198,6 +199,44 @@ describe('account pages', () => {
       expect(url.searchParams.get('client_id')).toBe('1234');
       expect(url.searchParams.get('redirect_uri')).toBe(`${t.config.site.url}/profiles/facebook-login/callback/`);
       expect(url.searchParams.get('state')).toBeTruthy();
+    });
+
+    test('the return of an account closed for deletion signs nobody in, and the login page says why once', async () => {
+      // Facebook's side of the round trip, played here: the code becomes a token, the token a profile.
+      const closed = await createMember(t.ctx);
+      await t.ctx.db('profiles').where({ id: closed.id }).update({ facebook_id: 'fb-closed', is_active: false });
+      const requested = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+      await t.ctx.db('account_deletions').insert({ profile_id: closed.id, content: 'remove', requested_at: requested, purge_after: new Date(requested.getTime() + 7 * 24 * 3600 * 1000) });
+      // The OAuth client class passport-oauth2 uses, reached through a throwaway strategy.
+      const oauthClient = (new FacebookStrategy({ clientID: 'x', clientSecret: 'y', callbackURL: 'http://x/' }, () => undefined) as unknown as { _oauth2: object })._oauth2;
+      const tokenSpy = jest.spyOn(Object.getPrototypeOf(oauthClient) as { getOAuthAccessToken(...args: unknown[]): void }, 'getOAuthAccessToken').mockImplementation(function (_code: string, _params: unknown, callback: (err: null, token: string, refresh: string, results: object) => void) {
+        callback(null, 'access-token', '', {});
+      } as never);
+      const profileSpy = jest.spyOn(FacebookStrategy.prototype, 'userProfile').mockImplementation(function (_token: string, done: (err: null, profile: unknown) => void) {
+        done(null, { provider: 'facebook', id: 'fb-closed', displayName: 'Closed', emails: [{ value: closed.email }] });
+      } as never);
+      try {
+        const app = t.rebuild({ FACEBOOK_APP_ID: '1234', FACEBOOK_APP_SECRET: 'secret' });
+        const agent = request.agent(app);
+        const start = await agent.get('/profiles/facebook-login/?next=/events/');
+        const state = new URL(start.headers.location).searchParams.get('state');
+        const back = await agent.get(`/profiles/facebook-login/callback/?code=the-code&state=${state}`);
+        expect(back.status).toBe(302);
+        expect(back.headers.location).toBe('/accounts/login?social_error=1');
+        expect(tokenSpy).toHaveBeenCalled();
+        const page = await agent.get(back.headers.location);
+        expect(page.text).toContain('This account is closed: you asked us to delete it');
+        expect(page.text).not.toContain("That social login didn't work");
+        // Said once: the page again has the generic line only.
+        const again = await agent.get(back.headers.location);
+        expect(again.text).not.toContain('This account is closed');
+        expect(again.text).toContain("That social login didn't work");
+        expect((await agent.get('/api/v2/profiles/me/')).status).toBe(401);
+        expect(await t.ctx.db('login_history').where({ profile_id: closed.id })).toEqual([]);
+      } finally {
+        tokenSpy.mockRestore();
+        profileSpy.mockRestore();
+      }
     });
   });
 });

@@ -71,6 +71,11 @@ export function createAccountsService({ db, mailer, config, now, logger, pending
       return member;
     },
 
+    /** Why an inactive account a provider vouched for cannot sign in, when it is closed for deletion. */
+    async inactiveNotice(memberId: number): Promise<string | undefined> {
+      return pendingDeletionNotice({ db, config, now }, memberId);
+    },
+
     /** After a successful sign-in (signIn): last_login, and a row of the member's login history. */
     async recordLogin(member: Member, req: Request, method: LoginMethod): Promise<void> {
       const at = now();

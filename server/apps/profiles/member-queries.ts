@@ -49,8 +49,9 @@ export async function recordLogin(db: Db, profileId: number, at: Date): Promise<
   await db('profiles').where({ id: profileId }).update({ last_login: at });
 }
 
+/** The member linked to a social identity, active or not (the caller refuses an inactive one). */
 export async function findMemberBy(db: Db, column: 'apple_sub' | 'facebook_id', value: string): Promise<Member | undefined> {
-  return db('profiles').select(MEMBER_COLUMNS).where({ [column]: value, is_active: true }).first();
+  return db('profiles').select(MEMBER_COLUMNS).where({ [column]: value }).first();
 }
 
 export async function linkSocialId(db: Db, profileId: number, column: 'apple_sub' | 'facebook_id', value: string): Promise<void> {
