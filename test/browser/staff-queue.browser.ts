@@ -150,6 +150,11 @@ describeInBrowser('staff moderation queue in the browser', () => {
     await page.goto(`${b.baseUrl}/staff/photos/`);
     const card = page.locator(`#photo-${photoIds[0]}`);
     await card.getByLabel(/Reason/).fill('Wrong cafe');
+    // Not ticked: the browser holds the form back (the box is required), nothing is removed.
+    await card.getByRole('button', { name: 'Remove photo' }).click();
+    await expect(card.getByLabel('Delete it for good').evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).resolves.toBe(true);
+    expect(page.url()).not.toMatch(/removed=/);
+    await card.getByLabel('Delete it for good').check();
     await Promise.all([page.waitForURL(/removed=/), card.getByRole('button', { name: 'Remove photo' }).click()]);
     await page.getByText(`Photo #${photoIds[0]} has been removed.`).waitFor();
     expect(await card.count()).toBe(0);

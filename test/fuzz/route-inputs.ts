@@ -205,7 +205,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /staff/events/:id/moderate/': { path: id((f) => f.pendingEventId), body: { encodings: ['form'], fields: ['decision', 'note'], valid: () => ({ decision: 'rejected', note: 'Not in the city' }) } },
   'POST /staff/events/bulk/': { body: { encodings: ['form'], fields: ['ids', 'decision', 'note'], valid: (f) => ({ ids: f.pendingEventId, decision: 'rejected', note: 'Not in the city' }) } },
   'GET /staff/photos/': { query: ['page', 'removed'] },
-  'POST /staff/photos/:id/remove/': { path: id((f) => f.photoId), body: { encodings: ['form'], fields: ['note'] } },
+  'POST /staff/photos/:id/remove/': { path: id((f) => f.photoId), body: { encodings: ['form'], fields: ['confirm', 'note'] } },
   'GET /staff/contact/': { query: ['page'] },
   'POST /staff/contact/:id/handled/': { path: id((f) => f.contactMessageId) },
   'GET /staff/audit/': {},

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu } from '../../http/staff-sections';
-import { NotAuthenticatedError, ValidationError, type FieldErrors } from '../../http/errors';
+import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { idParam, validate } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
 import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
@@ -94,16 +94,27 @@ export function staffPages(ctx: AppContext): Router {
   }));
 
   // ## Recent listing photos
-  router.get('/staff/photos/', staff, page('private', async (req) => {
+  /** A refused removal: the photo's form shows why, with the reason typed kept. */
+  type PhotoErrors = { photoId: number; fields: FieldErrors; values: Record<string, unknown> };
+  const photosPage = async (req: Request, errors: PhotoErrors | null = null): Promise<PageView> => {
     const window = pageWindow(req, PHOTOS_PER_PAGE);
     const { count, photos } = await recentListingPhotos(ctx.db, window);
     const pages = pagesOrNotFound(window.page, count, PHOTOS_PER_PAGE);
     const removed = typeof req.query.removed === 'string' && /^\d{1,9}$/.test(req.query.removed) ? req.query.removed : null;
-    return staffView('staff/photos.njk', req, { pageTitle: 'Listing photos', photos, count, page: window.page, pages, removed });
-  }));
-  router.post('/staff/photos/:id/remove/', staff, page('private', async (req) => {
+    return staffView('staff/photos.njk', req, { pageTitle: 'Listing photos', photos, count, page: window.page, pages, removed: errors ? null : removed, errors });
+  };
+  router.get('/staff/photos/', staff, page('private', (req) => photosPage(req)));
+  router.post('/staff/photos/:id/remove/', staff, page('private', async (req, res) => {
     const id = idParam(req.params.id);
-    const form = validate(photoRemovalFormSchema, formFields(req));
+    if (!(await ctx.db('photos').where({ id }).first('id'))) throw new NotFoundError();
+    let form;
+    try {
+      form = validate(photoRemovalFormSchema, formFields(req));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      res.status(400);
+      return photosPage(req, { photoId: id, fields: err.fields, values: formFields(req) });
+    }
     await removeListingPhoto(ctx, actor(req), id, form.note);
     return new PageRedirect(`/staff/photos/?removed=${id}`, 303);
   }));

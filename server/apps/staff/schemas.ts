@@ -42,8 +42,13 @@ export const bulkModerationFormSchema = z
   })
   .superRefine(rejectionNeedsNote);
 
-/** POST /staff/photos/:id/remove/: an optional reason, kept in the audit log. */
-export const photoRemovalFormSchema = z.object({ note });
+export const PHOTO_REMOVAL_UNCONFIRMED = 'Tick "Delete it for good" to remove the photo: it cannot be undone.';
+
+/** POST /staff/photos/:id/remove/: the tick that says it is meant, and an optional reason for the audit log. */
+export const photoRemovalFormSchema = z.object({
+  confirm: z.literal('yes', { message: PHOTO_REMOVAL_UNCONFIRMED }),
+  note,
+});
 
 /** The notice shown after a redirect: /staff/events/?done=approved&event=12 (&count=3 for several). */
 export const queueNoticeSchema = z.object({

@@ -31,7 +31,7 @@ describe('staff area /staff/', () => {
       [`/staff/events/${eventId}/moderate/`, { decision: 'approved' }],
       [`/staff/events/${eventId}/moderate/`, { decision: 'rejected', note: 'Not in Toronto' }],
       ['/staff/events/bulk/', { ids: String(eventId), decision: 'approved' }],
-      [`/staff/photos/${photoId}/remove/`, { note: 'Not this place' }],
+      [`/staff/photos/${photoId}/remove/`, { confirm: 'yes', note: 'Not this place' }],
       [`/staff/contact/${messageId}/handled/`, {}],
     ];
   }
@@ -260,7 +260,16 @@ describe('staff area /staff/', () => {
     const listingPage = await request(t.app).get(listingPath);
     expect(listingPage.text).toContain('Wrong cafe');
 
-    const res = await staffAgent.post(`/staff/photos/${id}/remove/`).type('form').send({ csrfmiddlewaretoken: staffAgent.csrfToken, note: 'Another cafe' });
+    // Without the tick: nothing is removed, the page says why beside that photo, the reason kept.
+    const unticked = await staffAgent.post(`/staff/photos/${id}/remove/`).type('form').send({ csrfmiddlewaretoken: staffAgent.csrfToken, note: 'Another cafe' });
+    expect(unticked.status).toBe(400);
+    expect(unticked.text).toContain(`Photo #${id} was not removed:`);
+    expect(unticked.text).toContain(`id="photo-confirm-${id}-error" class="field-error">Tick &quot;Delete it for good&quot; to remove the photo: it cannot be undone.</p>`);
+    expect(unticked.text).toContain(`id="photo-note-${id}" name="note" type="text" maxlength="2000" value="Another cafe"`);
+    expect(await t.ctx.db('photos').where({ id }).first('id')).toBeTruthy();
+    expect(await t.ctx.storage.exists(key)).toBe(true);
+
+    const res = await staffAgent.post(`/staff/photos/${id}/remove/`).type('form').send({ csrfmiddlewaretoken: staffAgent.csrfToken, confirm: 'yes', note: 'Another cafe' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/staff/photos/?removed=${id}`);
     expect(await t.ctx.db('photos').where({ id }).first()).toBeUndefined();
@@ -271,7 +280,7 @@ describe('staff area /staff/', () => {
     const [entry] = await recentStaffActions(t.ctx.db, { subjectType: 'photo', subjectId: id });
     expect(entry).toMatchObject({ staff_email: staff.email, action: 'photo.remove', note: 'Another cafe', detail: { title: 'Wrong cafe', listing_id: listingId } });
     expect((await request(t.app).get(listingPath)).text).not.toContain('Wrong cafe');
-    expect((await staffAgent.post(`/staff/photos/${id}/remove/`).type('form').send({ csrfmiddlewaretoken: staffAgent.csrfToken })).status).toBe(404);
+    expect((await staffAgent.post(`/staff/photos/${id}/remove/`).type('form').send({ csrfmiddlewaretoken: staffAgent.csrfToken, confirm: 'yes' })).status).toBe(404);
   });
 
   test('contact messages are listed newest first and marked handled once', async () => {
