@@ -110,8 +110,10 @@ function useScrollHistory(path: string, known: boolean) {
     };
     const onScroll = () => {
       // While we wait for the content, scrolls are the browser clamping a short page, not the
-      // member: recording one would replace the position we are about to restore.
-      if (restoring) return;
+      // member: recording one would replace the position we are about to restore. Likewise
+      // once the address has moved on: the next route's shorter page is clamping this one's
+      // scroll before React has run this cleanup.
+      if (restoring || window.location.hash.slice(1).split('?')[0] !== path) return;
       lastY = window.scrollY;
       if (timer) clearTimeout(timer);
       timer = setTimeout(record, 150);
