@@ -2,7 +2,6 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { STATIC_DIR } from './paths';
 import { configureViews, viewLocals } from './views';
@@ -11,6 +10,7 @@ import { securityHeaders } from './http/security-headers';
 import { csrfProtection } from './http/csrf';
 import { rejectNullCharacters } from './http/null-characters';
 import { guestResponseCache } from './http/guest-response-cache';
+import { accessLog } from './http/access-log';
 import { serverTiming } from './http/server-timing';
 import { trackQueries } from './db/query-stats';
 import { setCookieMakesPrivate } from './http/set-cookie-private';
@@ -53,21 +53,19 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
     });
   }
   app.use(fromApps.beforeLogging);
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/static/') },
-      // One compact line a request: no headers, so no cookies or tokens in the logs.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
-  app.use(compression());
+  app.use(accessLog(logger));
   app.use(securityHeaders(config));
   // Before the session middleware, so it sees every cookie set on the answer (see there).
   app.use(setCookieMakesPrivate);
+  // Production only: tests must see the page their own fixtures produce, and a developer the
+  // template they just saved. What is the same for everybody is served first, before the
+  // session is read and before the steps a stored answer does not need (compression: it is
+  // stored compressed; static files, body parsing, cookie parsing, Server-Timing); the rest
+  // after the session, where a member is served only what is the same for members and their
+  // own session is renewed.
+  const pageCache = config.isProduction ? guestResponseCache({ cookies: cacheCookies }) : null;
+  if (pageCache) app.use(pageCache.beforeSession);
+  app.use(compression());
   app.use(
     '/static/dist',
     express.static(path.join(STATIC_DIR, 'dist'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
@@ -91,12 +89,6 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use((req, res, next) => (readsOwnBody.has(`${req.method} ${req.path}`) ? next() : json(req, res, next)));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
-  // Production only: tests must see the page their own fixtures produce, and a developer the
-  // template they just saved. What is the same for everybody is served before the session is
-  // read; the rest after it, where a member is served only what is the same for members and
-  // their own session is renewed.
-  const pageCache = config.isProduction ? guestResponseCache({ cookies: cacheCookies }) : null;
-  if (pageCache) app.use(pageCache.beforeSession);
   app.use(fromApps.session);
   // Multipart bodies are read by their routes, after the session and CSRF checks. The add-event
   // form without JavaScript sends its token as the body's first field, which its route's

@@ -131,6 +131,17 @@ function cacheKey(req: Request, cookies: CacheCookies): string | undefined {
   return key;
 }
 
+/** A cookie's raw value from the request header (as sent: the callers compare it, never decode it). */
+function cookieValue(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
 function setCookies(res: Response): string {
   const header = res.getHeader('Set-Cookie');
   return header === undefined ? '' : Array.isArray(header) ? header.join('\n') : String(header);
@@ -240,16 +251,19 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   // Session cookies whose session went through the session middleware lately, in this process.
   const renewed = cookies.session ? new MemoryCache<string, true>({ ttlMs: cookies.session.renewEveryMs, maxEntries: 100_000, now: opts.now }) : null;
 
-  /** Serves, before the session is read, a fresh hit that is the same for everybody. */
+  /**
+   * Serves, before the session is read, a fresh hit that is the same for everybody. Runs
+   * before cookie-parser too (app.ts): it reads the two cookies it needs from the header.
+   */
   function beforeSession(req: Request, res: Response, next: NextFunction): void {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCsrfToken(req.cookies?.[CSRF_COOKIE])) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCsrfToken(cookieValue(req, CSRF_COOKIE))) return next();
     const key = cacheKey(req, cookies);
     if (key === undefined) return next();
     const hit = entries.get(key);
     if (!hit || !hit.sameForMembers) return next();
     // Due for a refresh that nobody is making yet: the request after the session makes it.
     if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return next();
-    const session = cookies.session && renewed ? req.cookies[cookies.session.name] : undefined;
+    const session = cookies.session && renewed ? cookieValue(req, cookies.session.name) : undefined;
     if (typeof session === 'string') {
       if (!renewed!.get(session)) {
         renewed!.set(session, true);
