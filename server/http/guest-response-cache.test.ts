@@ -328,3 +328,38 @@ test('before the session: a session is read once per renewal interval, other hit
   await request(app).get('/page/');
   expect(sessionReads).toBe(4); // no csrftoken yet: the CSRF middleware gives it one
 });
+
+test('before the session: a guest-only answer (a read API) goes to visitors with no session cookie, never to one with a session', async () => {
+  let sessionReads = 0;
+  let renders = 0;
+  const cache = guestResponseCache({ ttlMs: 60_000, cookies: { ignored: ['sessionid'], keyed: [], session: { name: 'sessionid', renewEveryMs: 1_000 } } });
+  const app = express();
+  app.use(cookieParser());
+  app.use(cache.beforeSession);
+  app.use((req, _res, next) => {
+    sessionReads += 1;
+    // Stands for the session middleware: this session is a signed-in member.
+    if (req.cookies.sessionid) (req as unknown as { user: object }).user = { id: 1 };
+    next();
+  });
+  app.use(cache);
+  app.get('/api/v2/shared-things/', (req, res) => {
+    renders += 1;
+    res.set('Cache-Control', 'public, max-age=10');
+    if (!(req as unknown as { user?: object }).user) res.locals.sharedCacheControl = 'public, max-age=10';
+    res.json({ renders, member: Boolean((req as unknown as { user?: object }).user) });
+  });
+  expect((await request(app).get('/api/v2/shared-things/').set('Cookie', GUEST)).body).toEqual({ renders: 1, member: false });
+  expect(sessionReads).toBe(1);
+  const hit = await request(app).get('/api/v2/shared-things/').set('Cookie', GUEST);
+  expect(hit.headers['x-guest-cache']).toBe('hit');
+  expect(hit.body).toEqual({ renders: 1, member: false });
+  expect(sessionReads).toBe(1); // served before the session
+  // A member is never handed the guest's answer, before the session or after it.
+  for (let i = 0; i < 2; i++) {
+    const own = await request(app).get('/api/v2/shared-things/').set('Cookie', `${GUEST}; sessionid=s%3Aabc.def`);
+    expect(own.headers['x-guest-cache']).toBeUndefined();
+    expect(own.body).toMatchObject({ member: true });
+  }
+  expect(sessionReads).toBe(3);
+});

@@ -252,24 +252,29 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   const renewed = cookies.session ? new MemoryCache<string, true>({ ttlMs: cookies.session.renewEveryMs, maxEntries: 100_000, now: opts.now }) : null;
 
   /**
-   * Serves, before the session is read, a fresh hit that is the same for everybody. Runs
-   * before cookie-parser too (app.ts): it reads the two cookies it needs from the header.
+   * Serves, before the session is read, a fresh hit that is the same for everybody, or for
+   * every guest when the request carries no session cookie. Runs before cookie-parser too
+   * (app.ts): it reads the two cookies it needs from the header.
    */
   function beforeSession(req: Request, res: Response, next: NextFunction): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCsrfToken(cookieValue(req, CSRF_COOKIE))) return next();
     const key = cacheKey(req, cookies);
     if (key === undefined) return next();
     const hit = entries.get(key);
-    if (!hit || !hit.sameForMembers) return next();
+    if (!hit) return next();
     // Due for a refresh that nobody is making yet: the request after the session makes it.
     if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return next();
-    const session = cookies.session && renewed ? cookieValue(req, cookies.session.name) : undefined;
-    if (typeof session === 'string') {
-      if (!renewed!.get(session)) {
-        renewed!.set(session, true);
+    const session = cookies.session ? cookieValue(req, cookies.session.name) : undefined;
+    if (session !== undefined) {
+      // Perhaps a member: only what is the same for members is served here, and the session
+      // goes through its middleware now and then to be renewed.
+      if (!hit.sameForMembers) return next();
+      if (renewed && !renewed.get(session)) {
+        renewed.set(session, true);
         return next(); // this one renews the session; the next ones are served here
       }
     }
+    // Without a session cookie nobody is signed in: a guest's answer (a read API's) goes too.
     serve(req, res, key, hit);
   }
 
