@@ -112,35 +112,35 @@ function chosenEncoding(req: Request): Encoding | undefined {
  * The entry a request reads and fills: its path and query, then the keyed cookies it carries;
  * undefined when it carries a cookie the cache knows nothing about.
  */
-function cacheKey(req: Request, cookies: CacheCookies): string | undefined {
+function cacheKey(req: Request, cookies: CacheCookies, pairs = cookiePairs(req)): string | undefined {
   // One site a process: the answer depends on the path and query only (absolute URLs come
   // from SITE_URL), so no Host or X-Forwarded-* header can make an entry of its own.
   let key = requestPathAndQuery(req);
-  const header = req.headers.cookie;
-  if (!header) return key;
   const keyed: string[] = [];
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+  for (const [name, value] of pairs) {
     if (!name || name === CSRF_COOKIE || cookies.ignored.includes(name)) continue;
     if (!cookies.keyed.includes(name)) return undefined;
-    keyed.push(`${name}=${eq < 0 ? '' : part.slice(eq + 1).trim()}`);
+    keyed.push(`${name}=${value}`);
   }
   // A NUL never appears in a request path (null-characters.ts refuses it): no URL can name this key.
   if (keyed.length) key += '\0' + keyed.sort().join('\0');
   return key;
 }
 
-/** A cookie's raw value from the request header (as sent: the callers compare it, never decode it). */
-function cookieValue(req: Request, name: string): string | undefined {
+/**
+ * The request's cookies as sent, [name, raw value] in order: read here because the cache runs
+ * before cookie-parser (app.ts), and never decoded (the cache only compares them).
+ */
+function cookiePairs(req: Request): Array<[string, string]> {
   const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
+  if (!header) return [];
+  return header.split(';').map((part) => {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+    return [(eq < 0 ? part : part.slice(0, eq)).trim(), eq < 0 ? '' : part.slice(eq + 1).trim()];
+  });
 }
+
+const cookieValue = (pairs: Array<[string, string]>, name: string) => pairs.find(([n]) => n === name)?.[1];
 
 function setCookies(res: Response): string {
   const header = res.getHeader('Set-Cookie');
@@ -254,17 +254,19 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   /**
    * Serves, before the session is read, a fresh hit that is the same for everybody, or for
    * every guest when the request carries no session cookie. Runs before cookie-parser too
-   * (app.ts): it reads the two cookies it needs from the header.
+   * (app.ts): the header is read once, by cookiePairs.
    */
   function beforeSession(req: Request, res: Response, next: NextFunction): void {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCsrfToken(cookieValue(req, CSRF_COOKIE))) return next();
-    const key = cacheKey(req, cookies);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const pairs = cookiePairs(req);
+    if (!isCsrfToken(cookieValue(pairs, CSRF_COOKIE))) return next();
+    const key = cacheKey(req, cookies, pairs);
     if (key === undefined) return next();
     const hit = entries.get(key);
     if (!hit) return next();
     // Due for a refresh that nobody is making yet: the request after the session makes it.
     if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return next();
-    const session = cookies.session ? cookieValue(req, cookies.session.name) : undefined;
+    const session = cookies.session ? cookieValue(pairs, cookies.session.name) : undefined;
     if (session !== undefined) {
       // Perhaps a member: only what is the same for members is served here, and the session
       // goes through its middleware now and then to be renewed.
