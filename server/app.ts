@@ -9,6 +9,7 @@ import { ViteManifest } from './views/vite-manifest';
 import { securityHeaders } from './http/security-headers';
 import { csrfProtection } from './http/csrf';
 import { rejectNullCharacters } from './http/null-characters';
+import { compressedAnswers } from './http/compressed-answers';
 import { guestResponseCache } from './http/guest-response-cache';
 import { accessLog } from './http/access-log';
 import { serverTiming } from './http/server-timing';
@@ -66,6 +67,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   const pageCache = config.isProduction ? guestResponseCache({ cookies: cacheCookies }) : null;
   if (pageCache) app.use(pageCache.beforeSession);
   app.use(compression());
+  // After compression (its copy goes out as it is) and before the guest cache's capture.
+  app.use(compressedAnswers());
   app.use(
     '/static/dist',
     express.static(path.join(STATIC_DIR, 'dist'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),

@@ -18,6 +18,8 @@ export const API_CACHE_CONTROL = {
 /** Route middleware for a read API whose answer depends only on the URL for every guest. */
 export function sharedWithGuests(req: Request, res: Response, next: NextFunction): void {
   res.vary('Cookie');
+  // A member's answer too is mostly the guest's bytes: its compressed copy is shared (compressed-answers.ts).
+  res.locals.commonAnswer = true;
   if (req.user) {
     res.set('Cache-Control', API_CACHE_CONTROL.member);
   } else {

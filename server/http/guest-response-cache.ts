@@ -85,13 +85,13 @@ export const LOCK_WAIT_MS = 2_000;
 
 const CACHEABLE_TYPES = ['text/html', 'application/json'];
 /** Smaller answers go as they are (the compression middleware's threshold too). */
-const COMPRESS_MIN_BYTES = 1024;
+export const COMPRESS_MIN_BYTES = 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 // Quality 5: a hub page in 2.7 ms; 9 and up cost far more for little gain, 11 (zlib's default)
 // took 466 ms. The size hint lets the encoder size its window for the body it is given.
-const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
+export const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
   br: (body) =>
     brotliCompressSync(body, {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -100,7 +100,7 @@ const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
 };
 
 /** The encoding to answer with: br whenever the client takes it, else gzip, else none. */
-function chosenEncoding(req: Request): Encoding | undefined {
+export function chosenEncoding(req: Request): Encoding | undefined {
   // req.acceptsEncodings breaks a tie in q by the client's order, and browsers send
   // `gzip, deflate, br`: br is asked about on its own so that it wins the tie.
   if (req.acceptsEncodings('br') === 'br') return 'br';
