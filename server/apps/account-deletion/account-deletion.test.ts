@@ -167,6 +167,35 @@ describe('the right password closes the account at once, and the undo link resto
     expect((await visitor.post(undo).type('form').send({ csrfmiddlewaretoken: visitor.csrfToken })).status).toBe(400);
   });
 
+  test('while the account is closed its photos credit nobody, and restored they credit the member again', async () => {
+    const m = await createMember(t.ctx, { full_name: 'Priya Closing' });
+    const agent = await memberAgent(t, m);
+    const listing = await createListing(db());
+    const place = await db()('listings as l').join('listing_types as t', 't.id', 'l.type_id').where('l.id', listing).first('l.slug', 't.slug as type_slug');
+    const photo = await createPhoto(db(), { listing_id: listing, profile_id: m.id });
+    const started = new Date(t.ctx.now().getTime() - DAY);
+    const challenge = (await db()('photo_challenges').insert({ name: `closing-${m.id}`, title: 'Closing', hashtag: 'closing', start_date: started, end_date: new Date(started.getTime() + 30 * DAY), date_published: started }).returning('id'))[0];
+    await db()('photos').where({ id: photo }).update({ challenge_id: Number(challenge.id ?? challenge) });
+    const visitor = guestAgent(t.app);
+    const credits = async () => {
+      const api = await visitor.get(`/api/v2/photos/?listing=${listing}`);
+      const page = await visitor.get(`/${place.type_slug}/${place.slug}-${listing}/photos/${photo}/`);
+      const grid = await visitor.get(`/${place.type_slug}/${place.slug}-${listing}/photos/`);
+      const entries = await visitor.get(`/photo-challenges/closing-${m.id}/`);
+      expect([api.status, page.status, grid.status, entries.status]).toEqual([200, 200, 200, 200]);
+      return { api: api.body.results[0].profile, page: page.text.includes('Priya Closing'), grid: grid.text.includes('Priya Closing'), entries: entries.text.includes('Priya Closing') };
+    };
+    expect(await credits()).toEqual({ api: expect.objectContaining({ full_name: 'Priya Closing' }), page: true, grid: true, entries: true });
+
+    const mails = t.mailer.sent.length;
+    expect((await deleteForm(agent, { password: m.password, content: 'anonymise' })).status).toBe(303);
+    expect(await credits()).toEqual({ api: null, page: false, grid: false, entries: false });
+
+    const undo = undoLinkIn(t.mailer.sent[mails].text);
+    expect((await visitor.post(undo).type('form').send({ csrfmiddlewaretoken: visitor.csrfToken })).status).toBe(200);
+    expect(await credits()).toEqual({ api: expect.objectContaining({ full_name: 'Priya Closing' }), page: true, grid: true, entries: true });
+  });
+
   test('logging in while the deletion is pending says so, with the day of the undo email, on the API and on the page', async () => {
     const m = await createMember(t.ctx);
     expect((await deleteForm(await memberAgent(t, m), { password: m.password, content: 'remove' })).status).toBe(303);

@@ -58,7 +58,7 @@ export interface PhotoPreviewRow {
 export async function listingPhotoPreview(db: Db, listingId: number, limit: number): Promise<{ photos: PhotoPreviewRow[]; count: number }> {
   const [photos, [{ count }]] = await Promise.all([
     // The author too: the photo viewer credits each photo.
-    db('photos as p').leftJoin('profiles as pp', 'pp.id', 'p.profile_id').where({ 'p.listing_id': listingId })
+    db('photos as p').leftJoin('profiles as pp', (on) => on.on('pp.id', '=', 'p.profile_id').andOnVal('pp.is_active', '=', true)).where({ 'p.listing_id': listingId })
       .orderBy([{ column: 'p.creation_date', order: 'desc' }, { column: 'p.id', order: 'desc' }]).limit(limit)
       .select('p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pp.full_name as profile_name'),
     db('photos').where({ listing_id: listingId }).count('* as count'),
@@ -149,7 +149,8 @@ const olderThan = (db: Db, id: number) => db.raw('(creation_date, id) < (select 
 /** A listing's photo with its place among the listing's photos ('N of M') and its neighbours. */
 export async function listingPhotoPosition(db: Db, listingId: number, photoId: number): Promise<PhotoPosition | null> {
   const photo = await db('photos as p')
-    .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
+    // Not the name of an account closed for deletion (photos/serialize.ts).
+    .leftJoin('profiles as pp', (on) => on.on('pp.id', '=', 'p.profile_id').andOnVal('pp.is_active', '=', true))
     .where({ 'p.id': photoId, 'p.listing_id': listingId })
     .first('p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pp.full_name as profile_name');
   if (!photo) return null;

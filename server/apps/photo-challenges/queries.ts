@@ -59,7 +59,8 @@ export async function challengeByName(db: Db, name: string, now: Date): Promise<
 /** One page of a challenge's entries, newest first, with their author's name or Instagram handle. */
 export async function challengeEntries(db: Db, challengeId: number, page: { limit: number; offset: number }): Promise<EntryRow[]> {
   return db('photos as p')
-    .leftJoin('profiles as pr', 'pr.id', 'p.profile_id')
+    // Not the name of an account closed for deletion (photos/serialize.ts).
+    .leftJoin('profiles as pr', (on) => on.on('pr.id', '=', 'p.profile_id').andOnVal('pr.is_active', '=', true))
     .select('p.id', 'p.title', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pr.full_name')
     .where('p.challenge_id', challengeId)
     .orderBy([{ column: 'p.creation_date', order: 'desc' }, { column: 'p.id', order: 'desc' }])

@@ -7,7 +7,7 @@ import { listingPath } from '../listings/serialize';
 export const PHOTO_COLUMNS = [
   'p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'p.profile_id',
   'p.listing_id', 'pl.name as listing_name', 'pl.slug as listing_slug', 'plt.slug as listing_type_slug',
-  'pp.full_name as author_full_name', 'pp.avatar as author_avatar',
+  'pp.id as author_id', 'pp.full_name as author_full_name', 'pp.avatar as author_avatar',
 ] as const;
 
 export interface PhotoRow {
@@ -24,6 +24,8 @@ export interface PhotoRow {
   listing_name: string | null;
   listing_slug: string | null;
   listing_type_slug: string | null;
+  /** The author's profile, when it is active. */
+  author_id: number | null;
   author_full_name: string | null;
   author_avatar: string | null;
 }
@@ -32,7 +34,8 @@ export function photosQuery(db: Db) {
   return db('photos as p')
     .leftJoin('listings as pl', 'pl.id', 'p.listing_id')
     .leftJoin('listing_types as plt', 'plt.id', 'pl.type_id')
-    .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
+    // An account closed for deletion is credited nowhere while it may still be restored.
+    .leftJoin('profiles as pp', (on) => on.on('pp.id', '=', 'p.profile_id').andOnVal('pp.is_active', '=', true))
     .select([...PHOTO_COLUMNS]);
 }
 
@@ -55,7 +58,7 @@ export function toPhotoDTO(row: PhotoRow, siteUrl: string): PhotoDTO {
     creation_date: new Date(row.creation_date).toISOString(),
     share_path: sharePath,
     share_url: absoluteUrl(siteUrl, sharePath),
-    profile: row.profile_id ? { full_name: row.author_full_name ?? '', avatar_url: row.author_avatar ? absoluteUrl(siteUrl, imageUrl(row.author_avatar, 'avatar')) : null } : null,
+    profile: row.author_id ? { full_name: row.author_full_name ?? '', avatar_url: row.author_avatar ? absoluteUrl(siteUrl, imageUrl(row.author_avatar, 'avatar')) : null } : null,
     instagram_user: row.instagram_user,
   };
 }
