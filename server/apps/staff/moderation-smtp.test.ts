@@ -1,36 +1,15 @@
 import { createApp } from '../../app';
-import { smtpMailer, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
-import { createMember, createTestContext, memberAgent, type TestContext } from '../../testing/test-app';
+import { readMessage, smtpMailer, smtpSuite } from '../../testing/smtp-sink';
+import { createMember, memberAgent } from '../../testing/test-app';
 import { createEvent } from '../../testing/fixtures';
-
-/** Quoted-printable bytes (=XX) as UTF-8 text. */
-const qp = (text: string) => Buffer.from(text.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-
-/** A received message as headers (unfolded, RFC 2047 words decoded) and a decoded body. */
-function readMessage(raw: string): { subject: string; body: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]/g, ' ').replace(/\?=\s+=\?/g, '?==?');
-  const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
-  const decoded = subject.replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_m, word: string) => qp(word.replace(/_/g, ' ')));
-  return { subject: decoded, body: qp(raw.slice(split + 4).replace(/=\r?\n/g, '')) };
-}
 
 // The member's moderation emails through a real SMTP conversation: an in-process server
 // receives what nodemailer sends when staff approve one event and reject another.
 describe('event moderation emails over SMTP', () => {
-  let t: TestContext;
-  let smtp: SmtpSink;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestContext({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await smtp.close();
-    await t.close();
-  });
+  const suite = smtpSuite();
 
   test('the submitter receives the approval with its link, and the rejection with the note', async () => {
+    const { t, smtp } = suite;
     const app = createApp({ ...t.ctx, mailer: smtpMailer(t) });
     const submitter = await createMember(t.ctx, { full_name: 'Pat Submitter' });
     const staff = await memberAgent({ app, ctx: t.ctx }, await createMember(t.ctx, { is_staff: true }));
@@ -55,6 +34,7 @@ describe('event moderation emails over SMTP', () => {
   });
 
   test('a mail server that refuses the message leaves the decision made, and says the email failed', async () => {
+    const { t } = suite;
     const app = createApp({ ...t.ctx, mailer: smtpMailer(t, 'smtp://127.0.0.1:1') });
     const submitter = await createMember(t.ctx);
     const staff = await memberAgent({ app, ctx: t.ctx }, await createMember(t.ctx, { is_staff: true }));
