@@ -85,7 +85,10 @@ export class KnexSessionStore extends session.Store {
         .select(['s.sess', ...join.columns.map((c) => `p.${c} as member_${c}`)])
         .where('s.sid', sid)
         .where('s.expired', '>', new Date())
-        .first();
+        .first()
+        // Every request of a member runs it: PostgreSQL parses and plans it once per connection
+        // (node-postgres names it; PGlite ignores the name). Its SQL is the same every time.
+        .options({ name: 'session-with-member' });
       if (!row) return null;
       const sess = parseSess(row.sess);
       const passport = (sess as { passport?: JoinedPassport }).passport;

@@ -180,7 +180,14 @@ export async function searchListings(db: Db, p: ListingSearchParams, opts: Listi
 async function withMemberRatings(db: Db, answer: ListingSearchResult, memberId: number): Promise<ListingSearchResult> {
   const ids = answer.results.filter((r) => 'user_rating' in r).map((r) => r.id);
   if (ids.length === 0) return answer;
-  const rows: Array<{ id: number; listing_id: number; rating: number | string }> = await db('ratings').where('profile_id', memberId).whereIn('listing_id', ids).select('id', 'listing_id', 'rating');
+  // One SQL text for any page (an array, not a list of values), named: planned once per connection.
+  const rows: Array<{ id: number; listing_id: number; rating: number | string }> = await db('ratings')
+    .where('profile_id', memberId)
+    .whereRaw('listing_id = any(?::integer[])', [ids])
+    .select('id', 'listing_id', 'rating')
+    .options({ name: 'member-ratings-of-listings' });
+  // No rating of theirs on the page: the shared answer is theirs too (user_rating null throughout).
+  if (rows.length === 0) return answer;
   const mine = new Map(rows.map((r) => [r.listing_id, { id: r.id, rating: Number(r.rating) }]));
   return { count: answer.count, results: answer.results.map((r) => ('user_rating' in r ? { ...r, user_rating: mine.get(r.id) ?? null } : r)) };
 }
