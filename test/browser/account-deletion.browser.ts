@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
 import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createMember } from '../../server/testing/test-app';
+import { createListing, createPhoto } from '../../server/testing/fixtures';
 import { unsubscribeUrl } from '../../server/apps/newsletters/newsletter-email';
 
 // Delete my account and a newsletter's unsubscribe link in a real browser, at 375 and 1280 px,
@@ -35,6 +36,21 @@ describeInBrowser('delete my account and unsubscribe, in the browser', () => {
     test(`${name}: a member deletes their account, is signed out, and the undo link restores it`, async () => {
       const email = `leaving-${px}@example.com`;
       const member = await createMember(b.t.ctx, { email, password: PASSWORD, full_name: `Leaving ${px}` });
+      // A photo of theirs on a place: its page credits them, but not while the account is closed.
+      const listing = await createListing(b.t.ctx.db);
+      const photo = await createPhoto(b.t.ctx.db, { listing_id: listing, profile_id: member.id });
+      const place = await b.t.ctx.db('listings as l').join('listing_types as t', 't.id', 'l.type_id').where('l.id', listing).first('l.slug', 't.slug as type_slug');
+      const photoPage = `${b.baseUrl}/${place.type_slug}/${place.slug}-${listing}/photos/${photo}/`;
+      // Each look in a browser of its own: the page is public, max-age=60, and a browser keeps it.
+      const credited = async (shot?: string) => {
+        const p = await newPage(viewport);
+        await p.goto(photoPage);
+        const seen = await p.getByText(`Photo by Leaving ${px}`).isVisible();
+        if (shot) await screenshot(p, shot);
+        await p.context().close();
+        return seen;
+      };
+      expect(await credited()).toBe(true);
       const page = await newPage(viewport);
       await page.goto(`${b.baseUrl}/accounts/login?next=/accounts/delete/`);
       await page.locator('#login-email').fill(email);
@@ -63,6 +79,7 @@ describeInBrowser('delete my account and unsubscribe, in the browser', () => {
       // Signed out: the member page sends this browser to log in.
       await page.goto(`${b.baseUrl}/accounts/delete/`);
       expect(new URL(page.url()).pathname).toBe('/accounts/login');
+      expect(await credited(`account-delete-photo-uncredited-${px}`)).toBe(false);
 
       const mail = b.t.mailer.sent[mails];
       const undo = /http:\/\/\S+?\/accounts\/delete\/undo\/[A-Za-z0-9_-]{43}\//.exec(mail.text)![0];
@@ -74,6 +91,7 @@ describeInBrowser('delete my account and unsubscribe, in the browser', () => {
       await expectReadablePage(page, `restored ${px}`);
       await screenshot(page, `account-delete-restored-${px}`);
       expect(await b.t.ctx.db('profiles').where({ id: member.id }).first('is_active')).toEqual({ is_active: true });
+      expect(await credited()).toBe(true);
       await page.context().close();
     });
 
