@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
+import Negotiator from 'negotiator';
 import { MemoryCache } from '../cache/memory-cache';
 import { CSRF_COOKIE, isCsrfToken } from './csrf';
 import { requestPathAndQuery } from './request-path';
@@ -99,13 +100,14 @@ export const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
   gzip: (body) => gzipSync(body),
 };
 
-/** The encoding to answer with: br whenever the client takes it, else gzip, else none. */
+const ENCODINGS = ['br', 'gzip', 'identity'];
+
+/** The encoding to answer with: the one the client gives the highest q, br on a tie, or none. */
 export function chosenEncoding(req: Request): Encoding | undefined {
   // req.acceptsEncodings breaks a tie in q by the client's order, and browsers send
-  // `gzip, deflate, br`: br is asked about on its own so that it wins the tie.
-  if (req.acceptsEncodings('br') === 'br') return 'br';
-  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') return 'gzip';
-  return undefined;
+  // `gzip, deflate, br`: negotiator's `preferred` breaks it by ours, so br wins the tie.
+  const chosen = new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
 /**
