@@ -53,6 +53,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { DEMO_PASSWORD } from './seed/members';
+import { searchWords } from './bench/search-words';
 import {
   API_CONNECTIONS,
   ACCEPT_ENCODING,
@@ -113,16 +114,7 @@ async function sample(): Promise<Sample> {
     const features = await db('listing_features as lf').join('features as f', 'f.id', 'lf.feature_id').groupBy('f.slug').orderByRaw('count(*) desc').limit(2).pluck('f.slug');
     const busyDay = await db('event_occurrences').groupBy('local_date').orderByRaw('count(*) desc').first(db.raw('local_date::text as local_date'));
     const article = await db('articles').where('status', 'published').where('date_published', '<=', new Date()).orderBy('date_published', 'desc').first('path');
-    // Words from the names of places, events and headlines, in a fixed shuffled order, for
-    // searches that miss every cache: each request of a run asks for another word.
-    const words: string[] = (
-      await db.raw(`
-        select w from (
-          select regexp_split_to_table(lower(name), '[^a-z]+') as w from listings
-          union select regexp_split_to_table(lower(title), '[^a-z]+') from events
-          union select regexp_split_to_table(lower(name), '[^a-z]+') from articles where id % 20 = 0
-        ) s where length(w) between 4 and 12 order by md5(w) limit 8000`)
-    ).rows.map((r: { w: string }) => r.w);
+    const words = await searchWords(db);
     const lat = stop?.latitude ?? 43.6532;
     const lng = stop?.longitude ?? -79.3832;
     const common = process.env.BENCH_COMMON_WORD ?? 'toronto';

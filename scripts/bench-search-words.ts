@@ -1,0 +1,56 @@
+// What one site search costs when no cache answers it, word by word: the real service
+// (searchSite) on one connection, one search at a time, so each figure is that word's own
+// cost (server and database together), not the queue of a loaded machine (npm run bench's
+// "search (distinct words)" row measures that). Prints the distribution over the bench's
+// distinct words and the slowest of them with their counts per category.
+//
+//   npx tsx scripts/bench-search-words.ts                     (the bench's first 1,500 words)
+//   BENCH_WORDS=8000 npx tsx scripts/bench-search-words.ts
+//   npx tsx scripts/bench-search-words.ts yonge patio home    (these words, best of 3 rounds)
+//   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city_apis npx tsx scripts/bench-search-words.ts
+import knexFactory from 'knex';
+import { searchSite } from '../server/apps/search/service';
+import { SEARCH_CATEGORIES } from '../server/apps/search/sources';
+import { searchWords } from './bench/search-words';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city_apis';
+
+async function main() {
+  const db = knexFactory({ client: 'pg', connection: DATABASE_URL, pool: { min: 1, max: 1 } });
+  try {
+    const named = process.argv.slice(2);
+    const words = named.length ? named : await searchWords(db, Number(process.env.BENCH_WORDS ?? 1500));
+    // Named words: 3 rounds, the best of each (the first also plans the statements). Each
+    // round asks at another minute (the ranking cache's key) with another number of trailing
+    // spaces (the answer cache's; the search trims them), so no cache answers a round.
+    const rounds = named.length ? 3 : 1;
+    const runs = new Map<string, { ms: number; note: string }>();
+    const start = Date.now();
+    for (let round = 0; round < rounds; round++) {
+      for (const word of words) {
+        const now = new Date(start + round * 60_000);
+        const t0 = process.hrtime.bigint();
+        const r = await searchSite(db, { q: word + ' '.repeat(round), categories: SEARCH_CATEGORIES, ordering: 'relevancy', offset: 0, limit: 18 }, 'http://localhost', { now });
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([c, n]) => `${c} ${n}`).join(', ');
+        const note = `${r.count} (${counts || 'none'}; ${r.match}${r.count_estimated ? ', estimated' : ''})`;
+        const seen = runs.get(word);
+        if (!seen || ms < seen.ms) runs.set(word, { ms, note });
+      }
+    }
+    const sorted = [...runs].sort((a, b) => a[1].ms - b[1].ms);
+    const total = sorted.reduce((s, [, r]) => s + r.ms, 0);
+    const at = (p: number) => sorted[Math.floor(p * (sorted.length - 1))][1].ms.toFixed(1);
+    const slow = sorted.filter(([, r]) => r.ms > 10);
+    console.log(`${sorted.length} words, one search at a time: mean ${(total / sorted.length).toFixed(2)} ms, p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)}`);
+    console.log(`over 10 ms: ${slow.length} words, ${((slow.reduce((s, [, r]) => s + r.ms, 0) / total) * 100).toFixed(0)}% of the time`);
+    for (const [word, r] of sorted.slice(-Math.min(sorted.length, 15)).reverse()) console.log(`${r.ms.toFixed(1).padStart(7)} ms  ${word}: ${r.note}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
