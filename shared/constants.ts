@@ -124,6 +124,11 @@ export const NEWSLETTERS = [
   { id: 'settings_receive_newsletter_contests', guestField: 'contests', name: 'Contests', schedule: 'no set schedule', requires: 'contests' },
 ] as const;
 
+/** A member's choice of each newsletter: a profiles column and a field of the profile API. */
+export type NewsletterSettingKey = (typeof NEWSLETTERS)[number]['id'];
+export type NewsletterSettings = Record<NewsletterSettingKey, boolean>;
+export const NEWSLETTER_SETTING_KEYS: readonly NewsletterSettingKey[] = NEWSLETTERS.map((n) => n.id);
+
 /** The article types of the news hubs, in menu order (spec 2 §2). */
 export const ARTICLE_TYPES = [
   { slug: 'news', name: 'News' },

@@ -1,5 +1,6 @@
 // DTO types: the JSON shapes the API answers and the islands read. The server builds them and
 // the islands import them, so the two sides cannot drift apart.
+import type { NewsletterSettings } from './constants';
 
 export interface Page<T> {
   count: number;
@@ -34,7 +35,8 @@ export interface MapTileSettings {
   pmtilesUrl: string | null;
 }
 
-export interface ProfileDTO {
+/** A member's profile; the newsletter choices are NEWSLETTERS' ids (shared/constants.ts). */
+export interface ProfileDTO extends NewsletterSettings {
   id: number;
   email: string;
   full_name: string;
@@ -43,14 +45,6 @@ export interface ProfileDTO {
   avatar: string | null;
   avatar_url: string | null;
   sync_bookmarked_events_to_google_calendar: boolean | null;
-  settings_receive_newsletter_news: boolean;
-  settings_receive_newsletter_events: boolean;
-  settings_receive_newsletter_foods: boolean;
-  settings_receive_newsletter_real_estate: boolean;
-  settings_receive_newsletter_travel: boolean;
-  settings_receive_newsletter_photo_challenge_alerts: boolean;
-  settings_receive_newsletter_promotions: boolean;
-  settings_receive_newsletter_contests: boolean;
 }
 
 /** GET /api/v2/profiles/hi/: who is signed in and when each kind of save last changed. */

@@ -1,13 +1,10 @@
 import type { Db } from '../../db';
+import { NEWSLETTER_SETTING_KEYS } from '../../../shared/constants';
 import type { Member } from './member';
 
 export const MEMBER_COLUMNS = [
   'id', 'email', 'full_name', 'first_name', 'last_name', 'avatar', 'is_staff', 'is_active',
-  'sync_bookmarked_events_to_google_calendar',
-  'settings_receive_newsletter_news', 'settings_receive_newsletter_events', 'settings_receive_newsletter_foods',
-  'settings_receive_newsletter_real_estate', 'settings_receive_newsletter_travel',
-  'settings_receive_newsletter_photo_challenge_alerts', 'settings_receive_newsletter_promotions',
-  'settings_receive_newsletter_contests', 'last_updates', 'date_joined', 'last_login',
+  'sync_bookmarked_events_to_google_calendar', ...NEWSLETTER_SETTING_KEYS, 'last_updates', 'date_joined', 'last_login',
 ] as const;
 
 export async function findMemberById(db: Db, id: number): Promise<Member | undefined> {

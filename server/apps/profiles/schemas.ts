@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants';
-import { NEWSLETTER_SETTINGS } from './serialize';
+import { LIMITS, NEWSLETTER_SETTING_KEYS, type NewsletterSettingKey } from '../../../shared/constants';
 
 const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
@@ -18,10 +17,7 @@ export const emailTaken = 'A user with that email already exists.';
 const bool = z.boolean({ message: 'Must be a valid boolean.' });
 const name = z.string().trim().max(LIMITS.nameMax, tooLong(LIMITS.nameMax));
 
-const settings = Object.fromEntries(NEWSLETTER_SETTINGS.map((k) => [k, bool.optional()])) as Record<
-  (typeof NEWSLETTER_SETTINGS)[number],
-  z.ZodOptional<typeof bool>
->;
+const settings = Object.fromEntries(NEWSLETTER_SETTING_KEYS.map((k) => [k, bool.optional()])) as Record<NewsletterSettingKey, z.ZodOptional<typeof bool>>;
 
 // PATCH: any subset of the editable fields (spec 1 §7: the email and newsletter settings, or
 // the name, or the photo). Unknown fields are ignored, as DRF ignores read-only ones.

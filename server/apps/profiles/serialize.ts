@@ -1,22 +1,12 @@
+import { NEWSLETTER_SETTING_KEYS, type NewsletterSettings } from '../../../shared/constants';
 import type { ProfileDTO } from '../../../shared/dto';
 import { imageUrl } from '../../../shared/format/image-url';
 import { LAST_UPDATE_KEYS, type LastUpdateKey } from '../../../shared/save-kinds';
 import type { Member } from './member';
 
-export const NEWSLETTER_SETTINGS = [
-  'settings_receive_newsletter_news',
-  'settings_receive_newsletter_events',
-  'settings_receive_newsletter_foods',
-  'settings_receive_newsletter_real_estate',
-  'settings_receive_newsletter_travel',
-  'settings_receive_newsletter_photo_challenge_alerts',
-  'settings_receive_newsletter_promotions',
-  'settings_receive_newsletter_contests',
-] as const;
-
 /** The profile as the API answers it (spec 1 §3): never the password hash or social ids. */
 export function profileDTO(m: Member): ProfileDTO {
-  const settings = Object.fromEntries(NEWSLETTER_SETTINGS.map((k) => [k, Boolean(m[k])])) as Pick<ProfileDTO, (typeof NEWSLETTER_SETTINGS)[number]>;
+  const settings = Object.fromEntries(NEWSLETTER_SETTING_KEYS.map((k) => [k, Boolean(m[k])])) as NewsletterSettings;
   return {
     id: m.id,
     email: m.email,
