@@ -19,7 +19,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { sign } from 'cookie-signature';
-import { ensureDatabase, freePort, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, startStack } from './stack';
+import { ensureDatabase, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, startStack } from './stack';
+import { freePort } from '../server/testing/free-port';
 
 const ROOT = path.resolve(__dirname, '..');
 export const DEFAULT_BENCH_STACK_DATABASE = 'postgres://root@127.0.0.1:5432/guide_stack_bench';

@@ -15,11 +15,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
+import { freePort } from '../server/testing/free-port';
+import { rawRequest, type RawTextAnswer } from '../server/testing/raw-request';
 
 const ROOT = path.resolve(__dirname, '..');
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template');
@@ -84,16 +84,6 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
-
 /** Fills the template's {{NAME}} placeholders; a placeholder left over is an error. */
 export function renderNginxConfig(template: string, values: Record<string, string>): string {
   const out = template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, name: string) => {
@@ -104,17 +94,8 @@ export function renderNginxConfig(template: string, values: Record<string, strin
 }
 
 /** GET over HTTPS trusting the stack's certificate; status and headers, or the error. */
-export function stackGet(stack: Pick<Stack, 'url' | 'ca'>, pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = https.get(stack.url + pathname, { ca: stack.ca, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
+export function stackGet(stack: Pick<Stack, 'url' | 'ca'>, pathname: string, headers: Record<string, string> = {}): Promise<RawTextAnswer> {
+  return rawRequest(stack.url + pathname, { ca: stack.ca, headers });
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, alive: () => boolean, timeoutMs: number, logs: () => string): Promise<void> {

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { openDatabase, type DbHandle } from '../db';
+import { freePort } from './free-port';
 
 /**
  * A PostgreSQL database nobody answers for (a port that was just free, so connecting is
@@ -9,11 +9,6 @@ import { openDatabase, type DbHandle } from '../db';
 const quiet = { warn() {}, error() {}, debug() {} };
 
 export async function openUnreachableDatabase(): Promise<DbHandle> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   return openDatabase({ databaseUrl: `postgres://nobody@127.0.0.1:${port}/gone`, poolMax: 2, logger: quiet });
 }

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { freePort } from '../../server/testing/free-port';
+import { rawRequest, type RawRequestOptions, type RawTextAnswer } from '../../server/testing/raw-request';
 
 // The real server process (`server/index.ts` through tsx), as an operator runs it, for tests
 // of what only a process does: signals, exit codes, surviving what would kill it.
@@ -24,38 +24,11 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+export type Answer = RawTextAnswer;
 
 /** One request with no connection reuse unless an agent is given. */
-export function httpRequest(
-  port: number,
-  pathname: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer; agent?: http.Agent } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathname, method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent ?? false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
+export function httpRequest(port: number, pathname: string, opts: Omit<RawRequestOptions, 'ca'> = {}): Promise<Answer> {
+  return rawRequest(`http://127.0.0.1:${port}${pathname}`, opts);
 }
 
 /**
