@@ -106,12 +106,14 @@ export function staffPages(ctx: AppContext): Router {
   router.get('/staff/photos/', staff, page('private', (req) => photosPage(req)));
   router.post('/staff/photos/:id/remove/', staff, page('private', async (req, res) => {
     const id = idParam(req.params.id);
-    if (!(await ctx.db('photos').where({ id }).first('id'))) throw new NotFoundError();
     let form;
     try {
       form = validate(photoRemovalFormSchema, formFields(req));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
+      // A photo that is gone is a 404 whatever the form says; a valid form finds that out
+      // in the removal itself, with no query before it.
+      if (!(await ctx.db('photos').where({ id }).first('id'))) throw new NotFoundError();
       res.status(400);
       return photosPage(req, { photoId: id, fields: err.fields, values: formFields(req) });
     }
