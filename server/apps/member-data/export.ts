@@ -63,7 +63,7 @@ export async function writeMemberExport(ctx: ExportContext, member: Member, out:
   if (avatarFile && member.avatar) await copyStored(ctx, zip, member.avatar, avatarFile);
 
   // ## Newsletters: the member's choices, and a sign-up made without the account, if any
-  const newsletterRows: Row[] = NEWSLETTERS.map((n) => ({ source: 'account', newsletter: n.name, field: n.id, subscribed: Boolean(member[n.id as keyof Member]) }));
+  const newsletterRows: Row[] = NEWSLETTERS.map((n) => ({ source: 'account', newsletter: n.name, field: n.id, subscribed: Boolean(member[n.id]) }));
   if (guest) {
     for (const n of NEWSLETTERS) {
       if (n.guestField) newsletterRows.push({ source: 'sign-up without an account', newsletter: n.name, field: n.guestField, subscribed: Boolean(guest[n.guestField]) });
