@@ -28,11 +28,13 @@ export const EXACT_COUNT_LIMIT = 2000;
  * How relevancy's pool is found for a category with more than EXACT_COUNT_LIMIT matches (N,
  * the planner's estimate, in a table of T rows): every match found by the GIN index, the
  * most recent taken from them (N rows read), or a walk down the date index until the pool is
- * full (about RELEVANCY_POOL x T / N rows read, each with its tsvector). The two cost about
- * the same per row, so the walk is taken when N x N > RELEVANCY_POOL x T. Measured on the
+ * full (about RELEVANCY_POOL x T / N rows read, each with its tsvector). Measured on the
  * city seed (100,000 articles, PostgreSQL 15): 'yonge' (3,211 matches) walked 12,300 rows in
  * 33 ms where its matches took 10 ms; 'patio' (6,303) 19 and 21 ms; 'decade' (42,000) walked
- * in 5 ms, its matches took 103 ms. The planner, left to choose, walked for all three.
+ * in 5 ms, its matches took 103 ms. The planner, left to choose, walked for all three. Whole
+ * searches put the crossover lower than N x N = RELEVANCY_POOL x T ('patio' was slower from
+ * its matches), hence the factor 2: 'yonge' (estimated at 3,869) goes from 45 to 26 ms, and
+ * words above about 4,500 matches in 100,000 rows keep the walk.
  */
 export function poolFromMatches(matches: number, tableRows: number): boolean {
   return 2 * matches * matches <= RELEVANCY_POOL * tableRows;
