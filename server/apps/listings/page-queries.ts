@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { MemoryCache } from '../../cache/memory-cache';
 import { listingsQuery, type ListingRow } from './serialize';
 import type { MultiPolygon } from '../../views/boundary-svg';
+import { joinCreditedAuthor } from '../profiles/credited-author';
 
 // What the places pages read (the /places/ landing, listing detail and its photos). The hub's
 // search itself is the content API's searchListings; these are the page-only lookups.
@@ -58,7 +59,7 @@ export interface PhotoPreviewRow {
 export async function listingPhotoPreview(db: Db, listingId: number, limit: number): Promise<{ photos: PhotoPreviewRow[]; count: number }> {
   const [photos, [{ count }]] = await Promise.all([
     // The author too: the photo viewer credits each photo.
-    db('photos as p').leftJoin('profiles as pp', (on) => on.on('pp.id', '=', 'p.profile_id').andOnVal('pp.is_active', '=', true)).where({ 'p.listing_id': listingId })
+    joinCreditedAuthor(db('photos as p'), 'pp', 'p.profile_id').where({ 'p.listing_id': listingId })
       .orderBy([{ column: 'p.creation_date', order: 'desc' }, { column: 'p.id', order: 'desc' }]).limit(limit)
       .select('p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pp.full_name as profile_name'),
     db('photos').where({ listing_id: listingId }).count('* as count'),
@@ -148,9 +149,7 @@ const olderThan = (db: Db, id: number) => db.raw('(creation_date, id) < (select 
 
 /** A listing's photo with its place among the listing's photos ('N of M') and its neighbours. */
 export async function listingPhotoPosition(db: Db, listingId: number, photoId: number): Promise<PhotoPosition | null> {
-  const photo = await db('photos as p')
-    // Not the name of an account closed for deletion (photos/serialize.ts).
-    .leftJoin('profiles as pp', (on) => on.on('pp.id', '=', 'p.profile_id').andOnVal('pp.is_active', '=', true))
+  const photo = await joinCreditedAuthor(db('photos as p'), 'pp', 'p.profile_id')
     .where({ 'p.id': photoId, 'p.listing_id': listingId })
     .first('p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pp.full_name as profile_name');
   if (!photo) return null;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { joinCreditedAuthor } from '../profiles/credited-author';
 
 // Photo challenges and their entries. A challenge is open from start_date until end_date;
 // nothing is shown before its start_date or date_published.
@@ -58,9 +59,7 @@ export async function challengeByName(db: Db, name: string, now: Date): Promise<
 
 /** One page of a challenge's entries, newest first, with their author's name or Instagram handle. */
 export async function challengeEntries(db: Db, challengeId: number, page: { limit: number; offset: number }): Promise<EntryRow[]> {
-  return db('photos as p')
-    // Not the name of an account closed for deletion (photos/serialize.ts).
-    .leftJoin('profiles as pr', (on) => on.on('pr.id', '=', 'p.profile_id').andOnVal('pr.is_active', '=', true))
+  return joinCreditedAuthor(db('photos as p'), 'pr', 'p.profile_id')
     .select('p.id', 'p.title', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'pr.full_name')
     .where('p.challenge_id', challengeId)
     .orderBy([{ column: 'p.creation_date', order: 'desc' }, { column: 'p.id', order: 'desc' }])

@@ -3,6 +3,7 @@ import type { PhotoDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { listingPath } from '../listings/serialize';
+import { joinCreditedAuthor } from '../profiles/credited-author';
 
 export const PHOTO_COLUMNS = [
   'p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'p.profile_id',
@@ -31,12 +32,10 @@ export interface PhotoRow {
 }
 
 export function photosQuery(db: Db) {
-  return db('photos as p')
+  const photos = db('photos as p')
     .leftJoin('listings as pl', 'pl.id', 'p.listing_id')
-    .leftJoin('listing_types as plt', 'plt.id', 'pl.type_id')
-    // An account closed for deletion is credited nowhere while it may still be restored.
-    .leftJoin('profiles as pp', (on) => on.on('pp.id', '=', 'p.profile_id').andOnVal('pp.is_active', '=', true))
-    .select([...PHOTO_COLUMNS]);
+    .leftJoin('listing_types as plt', 'plt.id', 'pl.type_id');
+  return joinCreditedAuthor(photos, 'pp', 'p.profile_id').select([...PHOTO_COLUMNS]);
 }
 
 export function photoPath(row: PhotoRow): string {
