@@ -4,6 +4,7 @@ import { queryForm, tsQuerySql, type ParsedQuery } from './query-text';
 import { SEARCH_CATEGORIES, SOURCES, type SearchCategory } from './sources';
 import type { SearchOrdering } from './params';
 import { prepared } from './named-statement';
+import { cachedValue } from '../../db/count-cache';
 import { chooseCorrection, correctWords, correctionCandidatesSql, headlinesWithWords, queryWords, type Correction, type CorrectionCandidate } from './typo';
 
 // Site search's ranking (service.ts says what it answers): the counts per category and the
@@ -283,22 +284,31 @@ async function fullText(db: Db, parsed: ParsedQuery, tsq: Knex.Raw, categories: 
   const large = categories.filter((c) => counted[c] > EXACT_COUNT_LIMIT);
   if (large.length) {
     // The estimates first: with the tables' sizes they choose how each category's pool is found.
-    const [estimates, sizes] = await Promise.all([
-      Promise.all(large.map((c) => plannedRows(db, matching(db, tsq, c, now).select(db.raw('1'))))),
-      tableRows(db, large.map((c) => SOURCES[c].table)),
-    ]);
+    const [estimates, sizes] = await Promise.all([Promise.all(large.map((c) => plannedRows(db, matching(db, tsq, c, now).select(db.raw('1'))))), tableRows(db)]);
     large.forEach((c, i) => (counted[c] = Math.max(estimates[i], EXACT_COUNT_LIMIT + 1)));
-    const parts = large.map((c, i) => bestMatches(db, tsq, c, ordering, now, wanted, poolFromMatches(counted[c], sizes[i])).select(db.raw('? as category', [c])));
+    const parts = large.map((c) => bestMatches(db, tsq, c, ordering, now, wanted, poolFromMatches(counted[c], sizes[c])).select(db.raw('? as category', [c])));
     const more = await unionAll(db, parts);
     found.push(...more.map((r) => candidate(r, ordering)));
   }
   return { counted, estimated: large.length > 0, found, corrections, loaded };
 }
 
-/** The planner's count of each table's rows (0 when it has none: never analyzed). */
-async function tableRows(db: Db, tables: string[]): Promise<number[]> {
-  const { rows } = (await db.raw(`select coalesce((select reltuples from pg_class where oid = to_regclass(t)), 0)::float8 as n from unnest(?::text[]) with ordinality as u(t, i) order by i`, [tables])) as { rows: Array<{ n: number }> };
-  return rows.map((r) => Math.max(0, Number(r.n)));
+/**
+ * The planner's count of each category's table rows (0 when it has none: never analyzed),
+ * read once for all categories and kept like the rankings (count-cache.ts): the sizes barely
+ * move, and every search of a very common word needs them.
+ */
+function tableRows(db: Db): Promise<Record<SearchCategory, number>> {
+  return cachedValue(
+    db,
+    'search\u0000table rows',
+    async () => {
+      const tables = SEARCH_CATEGORIES.map((c) => SOURCES[c].table);
+      const { rows } = (await db.raw(`select coalesce((select reltuples from pg_class where oid = to_regclass(t)), 0)::float8 as n from unnest(?::text[]) with ordinality as u(t, i) order by i`, [tables])) as { rows: Array<{ n: number }> };
+      return Object.fromEntries(SEARCH_CATEGORIES.map((c, i) => [c, Math.max(0, Number(rows[i].n))])) as Record<SearchCategory, number>;
+    },
+    () => true,
+  );
 }
 
 /** The planner's estimate of how many rows a query answers (EXPLAIN, nothing is run). */
