@@ -44,6 +44,7 @@ const HEADLINES = [
   'New bike lanes planned for %s',
   'The hidden history of %s',
 ];
+// Every sentence goes through format(…, the neighbourhood's name), wherever it stands in the text.
 const SENTENCES = [
   'Residents of %s have been talking about it for months.',
   'The neighbourhood has changed a great deal over the past decade.',
@@ -157,8 +158,8 @@ export async function seedCityScale(ctx: AppContext, opts: { seed: number; now?:
           CROSS JOIN LATERAL (SELECT ?::timestamptz - make_interval(secs => (power(((g::bigint * 2654435761 + ?) % 1000003) / 1000003.0, 2) * ?)::double precision) AS p) d
           CROSS JOIN LATERAL (SELECT format((?::text[])[1 + (g * 7) % ?::int], hood.name) AS name) hn
           CROSS JOIN LATERAL (SELECT hn.name, ${slugSql('hn.name')} || '-' || g AS slug) h
-          CROSS JOIN LATERAL (SELECT format((?::text[])[1 + g % ?::int], hood.name) || ' ' || (?::text[])[1 + (g / 3) % ?::int] AS excerpt,
-                                     format((?::text[])[1 + (g / 5) % ?::int], hood.name) || ' ' || (?::text[])[1 + (g / 11) % ?::int] || ' ' || hood.blurb AS more) e`,
+          CROSS JOIN LATERAL (SELECT format((?::text[])[1 + g % ?::int], hood.name) || ' ' || format((?::text[])[1 + (g / 3) % ?::int], hood.name) AS excerpt,
+                                     format((?::text[])[1 + (g / 5) % ?::int], hood.name) || ' ' || format((?::text[])[1 + (g / 11) % ?::int], hood.name) || ' ' || hood.blurb AS more) e`,
         [
           tz, (images.length ? images : [null]) as string[], Math.max(1, images.length), from, to, s, hoods, types.map((t) => t.slug), types.length,
           now, s, span, HEADLINES, HEADLINES.length,
