@@ -47,13 +47,24 @@ export function writeRecentUploads(n: number): void {
     // storage full or disabled: the notice is a nicety
   }
 }
-type Msg = { progress: number } | { done: true } | { error: unknown };
+
+/**
+ * The photo list to return to, at a URL no cache has seen: the list itself is shared and sent
+ * `max-age=60`, so the browser (or a cache in front of the app) would answer the plain URL with
+ * its copy from before the upload. The newest photo's id makes the URL new; the page ignores
+ * the parameter and its canonical link is the plain list.
+ */
+export function listAfterUploadPath(completionPath: string, newestPhotoId: number | null): string {
+  return newestPhotoId === null ? completionPath : `${completionPath}?added=${newestPhotoId}`;
+}
+
+type Msg = { progress: number } | { done: true; id: number } | { error: unknown };
 
 function uploadChannel(api: PhotoUploaderApi, body: Parameters<PhotoUploaderApi['uploadPhoto']>[0]): EventChannel<Msg> {
   return eventChannel<Msg>((emit) => {
     api.uploadPhoto(body, (progress) => emit({ progress })).then(
-      () => {
-        emit({ done: true });
+      (photo) => {
+        emit({ done: true, id: photo.id });
         emit(END);
       },
       (error: unknown) => {
@@ -72,6 +83,7 @@ export const uploadErrorMessage = (err: unknown): string => {
 
 function* uploadAll() {
   const ctx: PhotoUploaderContext = yield getContext('uploader');
+  let newestPhotoId: number | null = null;
   for (;;) {
     const s: UploaderState = yield select((r: RootState) => r.uploader);
     if (s.activeIndex >= s.items.length) break;
@@ -87,7 +99,10 @@ function* uploadAll() {
         const msg: Msg = yield take(chan);
         if ('progress' in msg) yield put(uploader.uploadProgress(msg.progress));
         else if ('error' in msg) throw msg.error;
-        else break;
+        else {
+          newestPhotoId = msg.id;
+          break;
+        }
       }
       yield put(uploader.uploadSucceeded());
     } catch (err) {
@@ -100,7 +115,7 @@ function* uploadAll() {
   writeRecentUploads(readRecentUploads() + done.items.length);
   yield delay(ctx.redirectDelayMs ?? TIMINGS_MS.photoUploadRedirect);
   yield put(uploader.redirecting());
-  yield call(ctx.navigate, ctx.completionPath);
+  yield call(ctx.navigate, listAfterUploadPath(ctx.completionPath, newestPhotoId));
 }
 
 /** On the photo list: 'N photos added' for 8 s after an upload, once. */

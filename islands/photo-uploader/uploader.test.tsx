@@ -15,10 +15,11 @@ const settle = async () => {
 const jpeg = (name = 'a.jpg', size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
 
 function setup(api: Partial<{ readAsBase64: jest.Mock; uploadPhoto: jest.Mock }> = {}, opts: { notice?: boolean; noticeMs?: number } = {}) {
+  let nextPhotoId = 7;
   const ctx = {
     api: {
       readAsBase64: api.readAsBase64 ?? jest.fn().mockResolvedValue('QUJD'),
-      uploadPhoto: api.uploadPhoto ?? jest.fn().mockImplementation((_b, onProgress: (p: number) => void) => { onProgress(50); return Promise.resolve({ id: 1 }); }),
+      uploadPhoto: api.uploadPhoto ?? jest.fn().mockImplementation((_b, onProgress: (p: number) => void) => { onProgress(50); return Promise.resolve({ id: nextPhotoId++ }); }),
     },
     navigate: jest.fn(),
     listingId: 42,
@@ -84,7 +85,8 @@ describe('photo uploader', () => {
     expect(ctx.api.uploadPhoto.mock.calls[0][0]).toEqual({ image: 'QUJD', title: '', description: '', listing: 42 });
     expect(screen.getAllByText('Completed!').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('Redirecting...')).toBeTruthy();
-    expect(ctx.navigate).toHaveBeenCalledWith('/cafes/pilot-42/photos/');
+    // Back to the list at a URL the browser has not cached (the last photo's id): it shows the photos.
+    expect(ctx.navigate).toHaveBeenCalledWith('/cafes/pilot-42/photos/?added=8');
     expect(readItem(STORAGE_KEYS.recentUploads)).toBe(2);
   });
 

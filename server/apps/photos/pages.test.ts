@@ -73,6 +73,15 @@ describe('listing photo pages', () => {
     expect(state['photo-uploader']).toMatchObject({ listing: { id: listingId }, upload: true });
   });
 
+  test('the list an uploader returns to (?added=<photo id>) is the list itself, shareable, its canonical link the plain list', async () => {
+    const plain = await request(t.app).get(base());
+    const added = await request(t.app).get(`${base()}?added=${photoIds[0]}`);
+    expect(added.status).toBe(200);
+    expect(added.headers['cache-control']).toBe(plain.headers['cache-control']);
+    expect(added.text).toContain(`<link rel="canonical" href="${t.ctx.config.site.url}${base()}">`);
+    expect(added.text).toContain(`href="${base()}${photoIds[0]}/"`);
+  });
+
   test("a photo page says 'N of M'; previous is hidden on the first and next on the last", async () => {
     const first = await request(t.app).get(`${base()}${photoIds[0]}/`);
     expect(first.status).toBe(200);

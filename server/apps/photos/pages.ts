@@ -14,7 +14,10 @@ import { countPhotos, listPhotos } from './queries';
 // A listing's photos: the list (24 to a page, 'Upload Photo' only when uploads are on) and each
 // photo at its share path with 'N of M' and previous/next (spec 2 §2 "Photo viewer").
 // The list is the same for everybody (the page cache serves it to members too); only
-// ?upload=1, the uploader, is a member's own page: a guest is sent to log in first.
+// ?upload=1, the uploader, is a member's own page: a guest is sent to log in first. After an
+// upload the uploader returns to the list as ?added=<photo id>, a URL no cache holds yet (the
+// plain list may be the browser's copy from before, max-age=60); the list ignores it, and its
+// canonical link stays the plain list.
 
 export function photosPages(ctx: AppContext): Router {
   const router = Router();
