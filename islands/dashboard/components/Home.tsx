@@ -48,7 +48,9 @@ function NameSection() {
   const [name, setName] = useState(saved);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const open = openSection === 'name';
-  useEffect(() => () => void (blurTimer.current && clearTimeout(blurTimer.current)), []);
+  // A pending blur close dies with the open form: once another section opened, the name
+  // form's timer has nothing left to close (spec 1 §4 "opening one closes the others").
+  useEffect(() => () => void (blurTimer.current && clearTimeout(blurTimer.current)), [open]);
   if (!open) {
     return (
       <button
@@ -75,7 +77,7 @@ function NameSection() {
   const cancel = () => {
     cancelBlur();
     setName(saved);
-    dispatch(profileActions.sectionClosed());
+    dispatch(profileActions.sectionClosed('name'));
   };
   return (
     <form

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithStore } from '../../common/test-utils';
 import { ApiError } from '../../common/api';
 import { PROFILE_CHANGED_EVENT } from '../../common/profile-events';
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS, TIMINGS_MS } from '../../../shared/constants';
 import { checkProfilePhoto, PHOTO_DIALOG_TITLE, photoDialogText } from '../avatar';
 import { createDashboardStore, type DashboardRootState } from '../store';
 import { initialProfileState, profileActions } from '../slices/profile';
@@ -70,6 +70,27 @@ describe('the profile photo', () => {
     expect(screen.getByLabelText(/Choose a photo/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(screen.queryByLabelText(/Choose a photo/)).toBeNull();
+  });
+
+  test("with the name form open, the section opened next is still open after the name form's 250 ms blur", () => {
+    jest.useFakeTimers();
+    try {
+      const { state } = renderHome();
+      for (const [button, opened] of [['Add a photo', /Choose a photo/], ['Change password', 'Current password']] as const) {
+        fireEvent.click(screen.getByRole('button', { name: 'Edit name' }));
+        act(() => screen.getByLabelText('Your name').focus());
+        // As in a browser: the press moves focus to the button (the form blurs), then clicks.
+        const other = screen.getByRole('button', { name: button });
+        act(() => other.focus());
+        fireEvent.click(other);
+        act(() => void jest.advanceTimersByTime(TIMINGS_MS.nameBlur * 2));
+        expect(screen.getByLabelText(opened)).toBeTruthy();
+        expect(screen.queryByLabelText('Your name')).toBeNull();
+        expect(state().profile.openSection).not.toBe('none');
+      }
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('saving sends avatar, shows the new 80x80 face, closes the section and tells the navbar', async () => {

@@ -54,8 +54,10 @@ export const profileSlice = createSlice({
       state.passwordErrors = {};
       state.passwordStatus = 'idle';
     },
-    sectionClosed(state) {
-      state.openSection = 'none';
+    /** Naming the section closes it only if it is still the open one: a late close (the name
+     *  form's blur timer) must not shut the section the member opened meanwhile. */
+    sectionClosed(state, action: PayloadAction<ProfileSection | undefined>) {
+      if (action.payload === undefined || state.openSection === action.payload) state.openSection = 'none';
     },
 
     nameSaveRequested(state, _action: PayloadAction<string>) {
