@@ -39,6 +39,7 @@ export const listingSchema = z.strictObject({
   sub_type: z.strictObject({ ...namedLink, id: z.number().int(), slug: z.string() }).nullable(),
   default_neighborhood: z.strictObject({ id: z.number().int(), name: z.string(), path: z.string() }).nullable(),
   rating: z.number().nullable(),
+  rating_count: z.number().int(),
   appears_in_best_of_lists: z.boolean(),
   address: z.string(),
   phone: z.string(),

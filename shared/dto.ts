@@ -99,6 +99,8 @@ export interface ListingDTO {
   sub_type: (NamedLinkDTO & { id: number; slug: string }) | null;
   default_neighborhood: { id: number; name: string; path: string } | null;
   rating: number | null;
+  /** How many members rated it: shown beside the rating, which alone hides how damped it is. */
+  rating_count: number;
   appears_in_best_of_lists: boolean;
   address: string;
   phone: string;

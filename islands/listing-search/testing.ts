@@ -17,6 +17,7 @@ export function listing(id: number, over: Partial<ListingDTO> = {}): ListingDTO 
     sub_type: null,
     default_neighborhood: { id: 7, name: 'Kensington', path: '/kensington/' },
     rating: 4.5,
+    rating_count: 2,
     appears_in_best_of_lists: false,
     address: `${id} Augusta Ave`,
     phone: '(416) 555-0100',

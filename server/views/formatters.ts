@@ -6,6 +6,7 @@ import { imageUrl, sizedImageUrl } from '../../shared/format/image-url';
 import type { ImageSizeName } from '../../shared/constants';
 import { formatDistanceKm } from '../../shared/format/distance';
 import { placeholderImageUrl, type PlaceholderKind } from '../../shared/format/placeholder-image';
+import { formatRating, formatRatingCount } from '../../shared/format/rating';
 
 export function makeFilters(timeZone: string) {
   return {
@@ -29,7 +30,9 @@ export function makeFilters(timeZone: string) {
     /** 'place' | placeholderImage(typeSlug): the designed picture for something without a photo. */
     placeholderImage: (kind: PlaceholderKind, typeSlug?: string | null) => placeholderImageUrl(kind, typeSlug),
     distance: (km: number) => formatDistanceKm(km),
-    rating: (value: unknown) => (value === null || value === undefined || value === '' ? '-' : Number(value).toFixed(2)),
+    rating: (value: unknown) => formatRating(value as number | string | null | undefined),
+    /** '22 ratings': printed beside the rating on cards and lists. */
+    ratingCount: (count: unknown) => formatRatingCount(Number(count ?? 0)),
     paragraphs: (text: unknown) =>
       String(text ?? '')
         .split(/\n{2,}/)

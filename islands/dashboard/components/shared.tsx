@@ -9,6 +9,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { savedOrdering } from '../navigation';
 import { sizedImageUrl } from '../../../shared/format/image-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
+import { formatRating, formatRatingCount } from '../../../shared/format/rating';
 
 // Pieces every list screen shares: first load, 'Load more', the delete confirmation, the
 // empty state, sort tabs and star ratings.
@@ -170,7 +171,7 @@ export function CardImage({ src, placeholder }: { src: string | null | undefined
   return <img className="dash-card__img" src={url || placeholder} data-fallback={placeholder} alt="" loading="lazy" />;
 }
 
-export function ListingCard({ listing, children }: { listing: { name: string; share_url: string; image_url: string | null; address: string; type: { name: string; slug?: string }; default_neighborhood: { name: string } | null; rating: number | null }; children?: ReactNode }) {
+export function ListingCard({ listing, children }: { listing: { name: string; share_url: string; image_url: string | null; address: string; type: { name: string; slug?: string }; default_neighborhood: { name: string } | null; rating: number | null; rating_count: number }; children?: ReactNode }) {
   return (
     <li className="dash-card">
       <CardImage src={listing.image_url} placeholder={placeholderImageUrl('place', listing.type.slug)} />
@@ -183,7 +184,9 @@ export function ListingCard({ listing, children }: { listing: { name: string; sh
           <a href={listing.share_url}>{listing.name}</a>
         </h3>
         {listing.address && <p className="dash-card__meta">{listing.address}</p>}
-        <p className="dash-card__meta">Rating: {listing.rating === null ? '-' : listing.rating.toFixed(2)}</p>
+        <p className="dash-card__meta">
+          Rating: {formatRating(listing.rating)} · {formatRatingCount(listing.rating_count)}
+        </p>
         {children}
       </div>
     </li>

@@ -3,6 +3,7 @@ import type { ListingDTO } from '../../../shared/dto';
 import { formatDistanceKm } from '../../../shared/format/distance';
 import { sizedImageUrl } from '../../../shared/format/image-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
+import { formatRating, formatRatingCount } from '../../../shared/format/rating';
 import { escapeHtml, sitePath } from '../../maps/geo';
 
 // One result, the same markup as templates/places/partials/listing-card.njk, with the saves
@@ -15,10 +16,6 @@ export interface CardContext {
   cityName: string;
   /** Where a guest's login link comes back to. */
   next: string;
-}
-
-function rating(v: number | null): string {
-  return v === null || v === undefined ? '-' : Number(v).toFixed(2);
 }
 
 function SavePlaceholder({ l, ctx }: { l: ListingDTO; ctx: CardContext }) {
@@ -61,7 +58,7 @@ export const ListingCard = memo(function ListingCard({ l, ctx }: { l: ListingDTO
       <span className="place-card__meta">
         {l.appears_in_best_of_lists && <span className="best-of-sticker">Best of {ctx.cityName}</span>}{' '}
         <span className="place-card__rating">
-          Rating <strong>{rating(l.rating)}</strong>
+          Rating <strong>{formatRating(l.rating)}</strong> · <span className="place-card__rating-count">{formatRatingCount(l.rating_count)}</span>
         </span>
         {typeof l.distance === 'number' && <> · <span>{formatDistanceKm(l.distance)}</span></>}
       </span>

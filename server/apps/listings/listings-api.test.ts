@@ -45,7 +45,7 @@ describe('GET /api/v2/listings/', () => {
       ['Pizzeria Libretto', 0.001, 0.001, { sub_type_id: pizza, rating: 4.5, favourite_count: 30, smart_review_score: 4.4, appears_in_best_of_lists: true, neighbourhood_id: annex }],
       ['Pizza Pizza', 0.01, -0.01, { sub_type_id: pizza, rating: 2.1, favourite_count: 2, smart_review_score: 2.5 }],
       ['Libretto Pizza Bar', 0.02, 0.02, { sub_type_id: pizza, rating: null, favourite_count: 0, smart_review_score: 0 }],
-      ['Alo', -0.008, 0.003, { rating: 4.9, favourite_count: 50, smart_review_score: 4.7, appears_in_best_of_lists: true }],
+      ['Alo', -0.008, 0.003, { rating: 4.9, rating_count: 22, favourite_count: 50, smart_review_score: 4.7, appears_in_best_of_lists: true }],
       ['Bar Raval', 0.03, -0.03, { rating: 4.6, favourite_count: 12, smart_review_score: 4.5, neighbourhood_id: annex }],
       ['Canoe', -0.004, -0.001, { rating: 4.2, favourite_count: 12, smart_review_score: 4.1 }],
       ['Far Away Diner', 0.5, 0.5, { rating: 3.0, favourite_count: 1, smart_review_score: 3.0 }],
@@ -231,13 +231,25 @@ describe('GET /api/v2/listings/', () => {
 
   test('bundle_type chooses the field set', async () => {
     const simple = (await get('bundle_type=simple&limit=1')).body.results[0];
-    expect(Object.keys(simple).sort()).toEqual(['address', 'appears_in_best_of_lists', 'coordinates', 'id', 'name', 'rating', 'share_url']);
+    expect(Object.keys(simple).sort()).toEqual(['address', 'appears_in_best_of_lists', 'coordinates', 'id', 'name', 'rating', 'rating_count', 'share_url']);
     const medium = (await get('limit=1')).body.results[0];
     expect(medium).toHaveProperty('sub_type');
     expect(medium).not.toHaveProperty('description');
     const large = (await get('bundle_type=large&limit=1')).body.results[0];
     expect(large).toHaveProperty('description');
     expect(large).toHaveProperty('rating_count');
+  });
+
+  test('list items carry rating_count as the detail does (the RATING order needs it to be read)', async () => {
+    for (const bundle of ['simple', 'medium', 'large']) {
+      const res = await get(`bundle_type=${bundle}&keyword=Alo`);
+      const alo = (res.body.results as Array<Item & { rating_count: number }>).find((r) => r.name === 'Alo');
+      expect(alo).toMatchObject({ rating: 4.9, rating_count: 22 });
+    }
+    const unrated = (await get('keyword=Libretto Pizza Bar')).body.results.find((r: Item) => r.name === 'Libretto Pizza Bar');
+    expect(unrated).toMatchObject({ rating: null, rating_count: 0 });
+    const detail = await request(t.app).get(`/api/v2/listings/${ids['Alo']}/`);
+    expect(detail.body.rating_count).toBe(22);
   });
 
   test.each([

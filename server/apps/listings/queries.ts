@@ -25,7 +25,6 @@ export type ListingResult = Partial<ListingDTO> & Pick<ListingDTO, 'id' | 'name'
 export interface ListingDetails {
   description: string;
   hours: Record<string, string> | null;
-  rating_count: number;
   smart_review_score: number;
 }
 
@@ -275,6 +274,7 @@ function toBundle(row: ListingRow & Partial<{ description: string; hours: unknow
       address: dto.address,
       coordinates: dto.coordinates,
       rating: dto.rating,
+      rating_count: dto.rating_count,
       appears_in_best_of_lists: dto.appears_in_best_of_lists,
     };
     if (dto.distance !== undefined) simple.distance = dto.distance;
@@ -285,7 +285,6 @@ function toBundle(row: ListingRow & Partial<{ description: string; hours: unknow
       ...dto,
       description: row.description ?? '',
       hours: (row.hours as Record<string, string> | null) ?? null,
-      rating_count: row.rating_count,
       smart_review_score: Number(row.smart_review_score),
     };
   }

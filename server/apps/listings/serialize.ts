@@ -82,6 +82,7 @@ export function toListingDTO(row: ListingRow, siteUrl: string): ListingDTO {
         ? { id: row.neighbourhood_id, name: row.neighbourhood_name ?? '', path: urls.neighbourhoodPath(row.neighbourhood_slug) }
         : null,
     rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
+    rating_count: Number(row.rating_count ?? 0),
     appears_in_best_of_lists: Boolean(row.appears_in_best_of_lists),
     address: row.address,
     phone: row.phone,
