@@ -92,20 +92,25 @@ describe('event form island', () => {
     expect(venue.name).toBe('venue_display_name');
     expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('178 Victoria St');
     expect(value(entriesOf(container), 'listing')).toEqual(['5']);
-    // Typing over a chosen place and leaving the field puts the place's name back (spec 1 §4)
-    fireEvent.change(venue, { target: { value: 'Massey H' } });
-    fireEvent.blur(venue);
-    expect(venue.value).toBe('Massey Hall');
-    expect(venue.name).toBe('venue_display_name');
-    expect(value(entriesOf(container), 'listing')).toEqual(['5']);
-    // Clearing it makes it a plain venue name again, with no listing
+    // Clearing it makes it a plain venue name, with no listing
     fireEvent.change(venue, { target: { value: '' } });
-    fireEvent.blur(venue);
     expect(venue.name).toBe('venue_name');
     expect(value(entriesOf(container), 'listing')).toEqual(['']);
-    fireEvent.change(venue, { target: { value: 'The Rex' } });
+    // Choose again: leaving the field with the place's name keeps the place
+    fireEvent.change(venue, { target: { value: 'Massey' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /Massey Hall/ }));
     fireEvent.blur(venue);
-    expect([venue.value, venue.name]).toEqual(['The Rex', 'venue_name']);
+    expect([venue.value, venue.name]).toEqual(['Massey Hall', 'venue_display_name']);
+    expect(value(entriesOf(container), 'listing')).toEqual(['5']);
+    // Typing over a chosen place keeps it while typing; leaving the field keeps the member's
+    // text and makes it a plain venue name with no listing (spec 1 §4 "blur ... resets to venue_name")
+    fireEvent.change(venue, { target: { value: 'Massey Hall rooftop' } });
+    expect(venue.name).toBe('venue_display_name');
+    fireEvent.blur(venue);
+    expect([venue.value, venue.name]).toEqual(['Massey Hall rooftop', 'venue_name']);
+    expect(value(entriesOf(container), 'listing')).toEqual(['']);
+    expect(value(entriesOf(container), 'venue_name')).toEqual(['Massey Hall rooftop']);
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('178 Victoria St');
   });
 
   test('irregular dates: rows are added and removed (one always stays), names stay 0…n-1 and dates come only from the calendar', () => {

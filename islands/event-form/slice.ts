@@ -12,7 +12,7 @@ export interface Venue {
   name: string;
   address: string;
   listingId: string;
-  /** The name of the chosen listing: leaving the field puts it back (spec 1 §4). */
+  /** The name of the chosen listing: leaving the field with other text unchooses it (spec 1 §4). */
   chosenName?: string;
 }
 
@@ -120,8 +120,9 @@ export const eventFormSlice = createSlice({
       restore(state);
     },
     /**
-     * Typing in the venue field searches again; a chosen listing stays chosen (leaving the field
-     * puts its name back) until the field is cleared, which makes it a plain venue_name again.
+     * Typing in the venue field searches again; a chosen listing stays chosen while the member
+     * types, until the field is cleared (or left with other text), which makes it a plain
+     * venue_name again.
      */
     venueTyped(state, action: PayloadAction<string>) {
       state.venue.name = action.payload;
@@ -131,9 +132,15 @@ export const eventFormSlice = createSlice({
       }
       if (action.payload.trim().length <= 2) state.suggestions = [];
     },
-    /** Focus left the venue field: a chosen listing's name comes back over what was typed. */
+    /**
+     * Focus left the venue field (spec 1 §4 "blur or clear resets to venue_name"): text other
+     * than the chosen listing's name is the member's own venue, kept as they typed it, and the
+     * field is venue_name again with no listing. The listing's address stays for them to edit.
+     */
     venueLeft(state) {
-      if (state.venue.listingId && state.venue.chosenName) state.venue.name = state.venue.chosenName;
+      if (!state.venue.listingId || state.venue.name.trim() === state.venue.chosenName) return;
+      state.venue.listingId = '';
+      delete state.venue.chosenName;
     },
     venueChosen(state, action: PayloadAction<ListingSuggestion>) {
       state.venue = { name: action.payload.name, address: action.payload.address, listingId: String(action.payload.id), chosenName: action.payload.name };

@@ -1,0 +1,81 @@
+import moment from 'moment-timezone';
+import type { Page } from 'playwright-core';
+import { describeInBrowser } from './chromium';
+import { pickDate } from './pick-date';
+import { screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { createListing, createListingType } from '../../server/testing/fixtures';
+import { createMember } from '../../server/testing/test-app';
+
+// The add-event island's venue field in a real browser (needs `npm run build:islands` first):
+// a member who chooses a suggested place and then types their own venue keeps their text when
+// they leave the field, which is then a plain venue_name with no listing (spec 1 §4).
+
+const PASSWORD = 'maple-streetcar-42';
+const EMAIL = 'venue-typist@example.com';
+
+describeInBrowser('add-event venue field in the browser', () => {
+  let b: BrowserApp;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    b = await startBrowserApp();
+    const db = b.t.ctx.db;
+    const typeId = await createListingType(db, { name: 'Music Venues', slug: 'music-venues' });
+    await createListing(db, { name: 'Massey Hall', type_id: typeId, address: '178 Victoria St', latitude: 43.654, longitude: -79.379 });
+    await createMember(b.t.ctx, { email: EMAIL, password: PASSWORD });
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  async function eventForm(viewport: { width: number; height: number }): Promise<Page> {
+    const page = await (await b.browser.newContext({ viewport })).newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${b.baseUrl}/accounts/login`);
+    await page.locator('#login-email').fill(EMAIL);
+    await page.locator('#login-password').fill(PASSWORD);
+    await Promise.all([page.waitForURL(`${b.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+    await page.goto(`${b.baseUrl}/events/add/`);
+    await page.locator('form.event-form.is-enhanced').waitFor();
+    return page;
+  }
+
+  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+    test(`at ${viewport.width} px, leaving the venue field after typing over a chosen place keeps the member's text as venue_name`, async () => {
+      const page = await eventForm(viewport);
+      const form = page.locator('form.event-form');
+      const venue = form.getByRole('combobox', { name: 'Venue' });
+      const listing = form.locator('input[type=hidden][name=listing]');
+      await venue.fill('Mas');
+      await form.getByRole('option', { name: /Massey Hall/ }).click();
+      expect(await venue.getAttribute('name')).toBe('venue_display_name');
+      expect(await listing.inputValue()).not.toBe('');
+
+      await venue.press('End');
+      await venue.pressSequentially(' rooftop');
+      await form.getByLabel('Address').focus(); // leave the field
+      await form.locator('input[role=combobox][name=venue_name]').waitFor();
+      expect(await venue.inputValue()).toBe('Massey Hall rooftop');
+      expect(await listing.inputValue()).toBe('');
+      expect(await form.getByLabel('Address').inputValue()).toBe('178 Victoria St');
+      await screenshot(page, `event-form-venue-typed-${viewport.width}`);
+
+      // The server stores the member's venue, with no listing.
+      const title = `Rooftop set ${viewport.width}`;
+      await form.getByLabel('Event title').fill(title);
+      await form.getByLabel('Description').fill('Sunset trio.');
+      const day = form.getByRole('tabpanel', { name: 'Single day' });
+      await pickDate(page, day, 'Date', moment.tz('Canada/Eastern').add(9, 'days').format('YYYY-MM-DD'));
+      await day.getByLabel('Start time').fill('6:00 PM');
+      await day.getByLabel('End time').fill('9:00 PM');
+      await form.getByRole('button', { name: 'Submit event' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Add an image to get noticed' });
+      await Promise.all([page.waitForURL(`${b.baseUrl}/events/add/success/`), confirm.getByRole('button', { name: 'Continue with no image' }).click()]);
+      const event = await b.t.ctx.db('events').where({ title }).first();
+      expect(event).toMatchObject({ venue_name: 'Massey Hall rooftop', listing_id: null, address: '178 Victoria St' });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
