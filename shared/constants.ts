@@ -87,6 +87,10 @@ export const IMAGE_SIZES = {
   square: { w: 610, h: 610, cmd: 'crop' },
   squareLarge: { w: 720, h: 720, cmd: 'fit' },
   articleCard: { w: 720, h: 480, cmd: 'crop' },
+  /** Events wherever the spec draws them: hub and home cards, the event page (spec 2 §9). */
+  eventCard: { w: 600, h: 400, cmd: 'crop' },
+  /** The spec's saved-video thumbnail (spec 1 §9). */
+  savedVideo: { w: 250, h: 250, cmd: 'crop' },
   photoViewer: { w: 1080, h: null, cmd: 'fit' },
   hero: { w: 1200, h: 800, cmd: 'crop' },
   heroSquare: { w: 1200, h: 1200, cmd: 'crop' },

@@ -70,6 +70,16 @@ describe('the image endpoint /media/{key}', () => {
     expect(res.type).toBe('image/jpeg');
   });
 
+  test.each([
+    ['w=600&h=400&cmd=crop', 600, 400],
+    ['w=250&h=250&cmd=crop', 250, 250],
+  ])("the spec's sizes are served at their exact box (%s: events and saved videos, spec 1 §9)", async (query, w, h) => {
+    const res = await request(t.app).get(`/media/test/large.jpg?${query}`);
+    expect(res.status).toBe(200);
+    const meta = await sharp(res.body).metadata();
+    expect([meta.width, meta.height]).toEqual([w, h]);
+  });
+
   test.each(['w=200', 'w=100&h=100&cmd=crop', 'w=80&h=80&cmd=fit', 'w=210&h=140&cmd=crop&quality=30', 'w=1080&h=1080&cmd=fit', 'h=80'])(
     'a size the pages do not use is refused 400, and nothing is resized or written (%s)',
     async (query) => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createMember, createTestContext, type TestContext } from '../../testing/test-app';
-import { createArticle, createContest, createListing, createListingType, createPhoto, createVideo } from '../../testing/fixtures';
+import { createArticle, createContest, createEvent, createListing, createListingType, createPhoto, createVideo } from '../../testing/fixtures';
 import { jpegImage } from './test-images';
 
 // Every image URL our own pages and feeds print must be one the image endpoint serves: the
@@ -11,6 +11,7 @@ jest.setTimeout(120_000);
 describe('image URLs printed by the pages', () => {
   let t: TestContext;
   const pages: string[] = [];
+  const eventPages: string[] = [];
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -27,6 +28,11 @@ describe('image URLs printed by the pages', () => {
     await db('contests').where({ id: contestId }).update({ image_key: key });
     const contest = await db('contests').where({ id: contestId }).first('name');
     await createVideo(db, { title: 'Tour' });
+    // Within the home page's week, so its events section shows it too.
+    const soon = new Date(Date.now() + 2 * 86400_000).toLocaleDateString('en-CA', { timeZone: 'Canada/Eastern' });
+    const eventId = await createEvent(db, { title: 'Night market', schedule: { schedule_type: 'single_day', start_date: soon, start_time: '18:00' } });
+    await db('events').where({ id: eventId }).update({ image_key: key });
+    eventPages.push('/', '/events/', `/events/night-market-${eventId}/`);
     pages.push(
       '/',
       articlePath.path,
@@ -38,6 +44,7 @@ describe('image URLs printed by the pages', () => {
       '/contests/',
       `/contests/${contest.name}/`,
       `/api/v2/photos/?listing=${listingId}`,
+      ...eventPages,
     );
   });
   afterAll(() => t.close());
@@ -58,6 +65,14 @@ describe('image URLs printed by the pages', () => {
     for (const url of urls) {
       const res = await request(t.app).get(url);
       expect([url, res.status]).toEqual([url, 200]);
+    }
+  });
+
+  test('events are drawn at 600x400 wherever the spec draws them (home, hub, event page)', async () => {
+    const eventImage = /\/media\/test\/everywhere\.jpg\?w=600&(?:amp;)?h=400&(?:amp;)?cmd=crop/;
+    for (const page of eventPages) {
+      const res = await request(t.app).get(page);
+      expect([page, eventImage.test(res.text)]).toEqual([page, true]);
     }
   });
 });
