@@ -129,8 +129,8 @@ describeInBrowser('issue 13 on the member dashboard (Google not configured)', ()
       await page.getByText('1 Saved Article', { exact: true }).waitFor();
       await expect(page.evaluate(() => localStorage.getItem('article-bookmarks.articleMap'))).resolves.toBeNull();
 
-      // Events: the overlay while Calendar Settings load, then the settings saying Google is off
-      // (with the setup hint on this development server) instead of vanishing.
+      // Events: the overlay while Calendar Settings load, then the settings with the Yes/No
+      // choice and a note that Google is off (with the setup hint on this development server).
       let releaseStatus: () => void = () => undefined;
       const statusHeld = new Promise<void>((resolve) => (releaseStatus = resolve));
       await page.route('**/api/v2/profiles/me/calendar/', async (route) => {
@@ -141,7 +141,7 @@ describeInBrowser('issue 13 on the member dashboard (Google not configured)', ()
       await page.locator('.dash-overlay').waitFor();
       await screenshot(page, `issue13-${width}-events-loading-overlay`);
       releaseStatus();
-      await page.getByText('Adding saved events to Google Calendar is not available on this site yet.').waitFor();
+      await page.getByText('Google Calendar is not set up on this site yet. Your choice is kept for when it is.').waitFor();
       await page.locator('.dash-overlay').waitFor({ state: 'detached' });
       await expect(page.getByTestId('calendar-setup-hint').textContent()).resolves.toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
       await page.getByRole('button', { name: 'Get my calendar link' }).click();
@@ -157,6 +157,40 @@ describeInBrowser('issue 13 on the member dashboard (Google not configured)', ()
       await page.locator('.dash-row').waitFor({ state: 'detached' });
       await expect(page.evaluate(() => localStorage.getItem('event-bookmarks.eventMap'))).resolves.toBeNull();
 
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    test(`at ${width} px: without Google, Calendar Settings still offer Yes/No, keep the choice in the profile, and say Google is off`, async () => {
+      const { db } = app.t.ctx;
+      const member = await createMember(app.t.ctx, { email: `calendar-off-${width}@example.com`, full_name: 'Jane Andrews' });
+      const context = await app.browser.newContext({ viewport: { width, height: 800 } });
+      const errors: string[] = [];
+      context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
+      const page = await logIn(app, context, member);
+      await page.goto(`${app.baseUrl}/accounts/dashboard/#/events/`);
+
+      const panel = page.getByRole('region', { name: 'Calendar Settings' });
+      const choice = panel.getByRole('group', { name: 'Automatically add saved events to your Google Calendar' });
+      await panel.getByText('Google Calendar is not set up on this site yet. Your choice is kept for when it is.').waitFor();
+      await expect(choice.getByLabel('Yes').isChecked()).resolves.toBe(false);
+      await expect(choice.getByLabel('No').isChecked()).resolves.toBe(false);
+      const [saved] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/v2/profiles/me/') && r.request().method() === 'PUT'),
+        choice.getByLabel('Yes').check(),
+      ]);
+      expect(saved.status()).toBe(200);
+      const row = await db('profiles').where({ id: member.id }).first('sync_bookmarked_events_to_google_calendar');
+      expect(row.sync_bookmarked_events_to_google_calendar).toBe(true);
+
+      // Kept: a fresh page reads it back from the profile.
+      await page.reload();
+      await panel.getByText('Google Calendar is not set up on this site yet. Your choice is kept for when it is.').waitFor();
+      await expect(choice.getByLabel('Yes').isChecked()).resolves.toBe(true);
+      await expect(panel.getByText(/Connect Google Calendar|Connected to Google Calendar/).count()).resolves.toBe(0);
+      await faded(page);
+      await screenshot(page, `calendar-off-${width}-choice-kept`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });

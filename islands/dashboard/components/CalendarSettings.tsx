@@ -5,8 +5,9 @@ import { profileActions } from '../slices/profile';
 
 // Calendar Settings on the events view (spec 1 §2; issue 13): the Yes/No sync choice with
 // 'Automatically add saved events to your Google Calendar', whether Google is connected (and
-// the link to connect it), and the private ICS link any calendar app can subscribe to. When
-// the server has no Google client it says so, and a development server says how to set one up.
+// the link to connect it), and the private ICS link any calendar app can subscribe to. The
+// choice always shows; when the server has no Google client a note says so, and a development
+// server says how to set one up.
 
 export function CalendarSettings() {
   const dispatch = useDashboardDispatch();
@@ -24,26 +25,28 @@ export function CalendarSettings() {
         Calendar Settings
       </h2>
       {status === 'failed' && <p className="dash-muted">Your calendar settings could not be loaded. Please try again later.</p>}
+      {/* The choice is the member's profile field, kept whether or not this site can reach
+          Google yet (spec 1 §2), for when a Google client is configured. */}
+      <fieldset className="dash-calendar__choice" disabled={saving} aria-describedby={google && !google.configured ? 'dash-calendar-off' : undefined}>
+        <legend>Automatically add saved events to your Google Calendar</legend>
+        <label>
+          <input type="radio" name="dash-calendar" checked={choice === true} onChange={() => dispatch(profileActions.calendarChoiceRequested(true))} /> Yes
+        </label>{' '}
+        <label>
+          <input type="radio" name="dash-calendar" checked={choice === false} onChange={() => dispatch(profileActions.calendarChoiceRequested(false))} /> No
+        </label>
+      </fieldset>
       {google && !google.configured && (
         <div className="dash-calendar__off">
-          <p>Adding saved events to Google Calendar is not available on this site yet.</p>
+          <p id="dash-calendar-off" className="dash-muted">
+            Google Calendar is not set up on this site yet. Your choice is kept for when it is.
+          </p>
           {google.setup_hint && (
             <p className="dash-calendar__hint" data-testid="calendar-setup-hint">
               {google.setup_hint}
             </p>
           )}
         </div>
-      )}
-      {google?.configured && (
-        <fieldset className="dash-calendar__choice" disabled={saving}>
-          <legend>Automatically add saved events to your Google Calendar</legend>
-          <label>
-            <input type="radio" name="dash-calendar" checked={choice === true} onChange={() => dispatch(profileActions.calendarChoiceRequested(true))} /> Yes
-          </label>{' '}
-          <label>
-            <input type="radio" name="dash-calendar" checked={choice === false} onChange={() => dispatch(profileActions.calendarChoiceRequested(false))} /> No
-          </label>
-        </fieldset>
       )}
       {google?.configured && (
         <p className="dash-calendar__state" data-connected={google.connected}>

@@ -100,11 +100,19 @@ describe('Calendar Settings', () => {
     expect(screen.getByRole('button', { name: 'Make a new link' })).toBeTruthy();
   });
 
-  test('Google not configured: the panel stays and says so, with the setup hint, and no Yes/No', async () => {
-    renderDashboard('#/events/', fakeApi({ calendarStatus: jest.fn(async () => status({ configured: false, connect_url: null, setup_hint: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.' })) }));
-    expect(await screen.findByText('Adding saved events to Google Calendar is not available on this site yet.')).toBeTruthy();
+  test('Google not configured: the Yes/No choice still shows and is saved to the profile, with a note and the setup hint', async () => {
+    const api = fakeApi({ calendarStatus: jest.fn(async () => status({ configured: false, connect_url: null, setup_hint: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.' })) });
+    renderDashboard('#/events/', api);
+    const note = await screen.findByText('Google Calendar is not set up on this site yet. Your choice is kept for when it is.');
+    const choice = screen.getByRole('group', { name: 'Automatically add saved events to your Google Calendar' });
+    expect(choice.getAttribute('aria-describedby')).toBe(note.id);
     expect(screen.getByText('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.')).toBeTruthy();
-    expect(screen.queryByLabelText('Yes')).toBeNull();
+    expect(screen.queryByText(/Connect Google Calendar|Connected to Google Calendar/)).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(choice).getByLabelText('No'));
+    });
+    expect(api.putCalendarChoice).toHaveBeenCalledWith({ id: 7, email: 'anne@example.com', sync_bookmarked_events_to_google_calendar: false });
+    expect((within(choice).getByLabelText('No') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Get my calendar link' })).toBeTruthy();
   });
 });
