@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../common/api';
 import { renderWithStore } from '../common/test-utils';
 import { EventForm, formEntries, isValidTime } from './components/EventForm';
@@ -111,6 +111,29 @@ describe('event form island', () => {
     expect(value(entriesOf(container), 'listing')).toEqual(['']);
     expect(value(entriesOf(container), 'venue_name')).toEqual(['Massey Hall rooftop']);
     expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('178 Victoria St');
+  });
+
+  test("venue type-ahead: a search that finds no place says 'No results found' (spec 2 §5), recorded as a search done with none", async () => {
+    const searchListings = jest.fn().mockResolvedValueOnce([]).mockRejectedValueOnce(new Error('offline'));
+    const { store, container } = setup({}, { searchListings });
+    const venue = screen.getByRole('combobox', { name: 'Venue' }) as HTMLInputElement;
+    const status = () => container.querySelector('.event-form__venue [role=status]')!.textContent;
+    expect(status()).toBe('');
+    fireEvent.change(venue, { target: { value: 'Zzyzx' } });
+    await screen.findByText('No results found');
+    expect(store.getState().eventForm).toMatchObject({ suggestions: [], venueSearch: 'done' });
+    expect(venue.getAttribute('aria-expanded')).toBe('false');
+    // Fewer than three letters: nothing searched, nothing said
+    fireEvent.change(venue, { target: { value: 'Zz' } });
+    expect(status()).toBe('');
+    expect(store.getState().eventForm.venueSearch).toBe('idle');
+    // A failed search says so rather than 'No results found'
+    fireEvent.change(venue, { target: { value: 'Zzyzx' } });
+    await screen.findByText('Suggestions could not be loaded.');
+    // Leaving the field closes the message with the list
+    fireEvent.blur(venue);
+    await waitFor(() => expect(status()).toBe(''));
+    expect(store.getState().eventForm.venueSearch).toBe('idle');
   });
 
   test('irregular dates: rows are added and removed (one always stays), names stay 0…n-1 and dates come only from the calendar', () => {

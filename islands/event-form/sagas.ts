@@ -35,7 +35,7 @@ function* searchVenue(action: PayloadAction<string>) {
     if (venue.listingId || venue.name.trim() !== keywords) return;
     yield put(eventForm.suggestionsLoaded(results));
   } catch {
-    yield put(eventForm.suggestionsLoaded([]));
+    yield put(eventForm.suggestionsFailed());
   }
 }
 

@@ -7,6 +7,8 @@ import type { EventFormInitialState, ImageUploadResponse, ListingSuggestion } fr
 // unchecking restores them; each checkbox disables the other; a chosen listing renames the
 // field to venue_display_name), the weekly days, the irregular rows, the uploaded image, the
 // venue type-ahead, the 'Add an image to get noticed' confirmation and the server's errors.
+// The type-ahead's 'No results found' (spec 2 §5) is a search `done` with no suggestions, as in
+// the listing search panel's slice.
 
 export interface Venue {
   name: string;
@@ -15,6 +17,9 @@ export interface Venue {
   /** The name of the chosen listing: leaving the field with other text unchooses it (spec 1 §4). */
   chosenName?: string;
 }
+
+/** Where the venue search stands: idle until a search starts; `done` with none is 'nothing found'. */
+export type VenueSearchStatus = 'idle' | 'loading' | 'done' | 'failed';
 
 export const IMAGE_FIELDS = ['uploaded_image_url', 'thumbnail_image_url', 'hub_page_image_top', 'hub_page_image_left', 'thumbnail_width', 'thumbnail_height'] as const;
 export type ImageFieldName = (typeof IMAGE_FIELDS)[number];
@@ -31,7 +36,7 @@ export interface EventFormState {
   nextRowId: number;
   image: { status: 'empty' | 'uploading' | 'uploaded' | 'error'; error: string | null; fields: Record<ImageFieldName, string> };
   suggestions: ListingSuggestion[];
-  searching: boolean;
+  venueSearch: VenueSearchStatus;
   errors: Record<string, string[]>;
   submitting: boolean;
   confirmImage: boolean;
@@ -63,7 +68,7 @@ export function eventFormFromInitialState(init?: Partial<EventFormInitialState>)
     nextRowId: postedRows(v['irregular-TOTAL_FORMS']),
     image: { status: fields.uploaded_image_url ? 'uploaded' : 'empty', error: null, fields },
     suggestions: [],
-    searching: false,
+    venueSearch: 'idle',
     errors: init?.errors ?? {},
     submitting: false,
     confirmImage: false,
@@ -90,6 +95,7 @@ function placeless(state: EventFormState, on: boolean) {
     state.stored = state.venue;
     state.venue = { name: '', address: '', listingId: '' };
     state.suggestions = [];
+    state.venueSearch = 'idle';
   }
 }
 
@@ -130,7 +136,10 @@ export const eventFormSlice = createSlice({
         state.venue.listingId = '';
         delete state.venue.chosenName;
       }
-      if (action.payload.trim().length <= 2) state.suggestions = [];
+      if (action.payload.trim().length <= 2) {
+        state.suggestions = [];
+        state.venueSearch = 'idle';
+      }
     },
     /**
      * Focus left the venue field (spec 1 §4 "blur or clear resets to venue_name"): text other
@@ -145,18 +154,23 @@ export const eventFormSlice = createSlice({
     venueChosen(state, action: PayloadAction<ListingSuggestion>) {
       state.venue = { name: action.payload.name, address: action.payload.address, listingId: String(action.payload.id), chosenName: action.payload.name };
       state.suggestions = [];
-      state.searching = false;
+      state.venueSearch = 'idle';
     },
     suggestionsClosed(state) {
       state.suggestions = [];
-      state.searching = false;
+      state.venueSearch = 'idle';
     },
     searchStarted(state) {
-      state.searching = true;
+      state.venueSearch = 'loading';
     },
+    /** The places matching what is typed; none is 'No results found'. */
     suggestionsLoaded(state, action: PayloadAction<ListingSuggestion[]>) {
       state.suggestions = action.payload;
-      state.searching = false;
+      state.venueSearch = 'done';
+    },
+    suggestionsFailed(state) {
+      state.suggestions = [];
+      state.venueSearch = 'failed';
     },
     addressChanged(state, action: PayloadAction<string>) {
       state.venue.address = action.payload;
@@ -219,3 +233,12 @@ export const eventForm = eventFormSlice.actions;
 
 /** The venue field is named venue_display_name only while a chosen listing is in it. */
 export const venueFieldName = (s: EventFormState) => (s.venue.listingId ? 'venue_display_name' : 'venue_name');
+
+/** What the venue field says instead of places, if anything (the listing search panel's words). */
+export function venueSearchMessage(s: EventFormState): string | null {
+  if (s.suggestions.length) return null;
+  if (s.venueSearch === 'loading') return 'Searching…';
+  if (s.venueSearch === 'failed') return 'Suggestions could not be loaded.';
+  if (s.venueSearch === 'done') return 'No results found';
+  return null;
+}

@@ -2,13 +2,14 @@ import moment from 'moment-timezone';
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
 import { pickDate } from './pick-date';
-import { screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createListing, createListingType } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
 
 // The add-event island's venue field in a real browser (needs `npm run build:islands` first):
 // a member who chooses a suggested place and then types their own venue keeps their text when
-// they leave the field, which is then a plain venue_name with no listing (spec 1 §4).
+// they leave the field, which is then a plain venue_name with no listing (spec 1 §4); a search
+// that finds no place says 'No results found' (spec 2 §5).
 
 const PASSWORD = 'maple-streetcar-42';
 const EMAIL = 'venue-typist@example.com';
@@ -74,6 +75,31 @@ describeInBrowser('add-event venue field in the browser', () => {
       await Promise.all([page.waitForURL(`${b.baseUrl}/events/add/success/`), confirm.getByRole('button', { name: 'Continue with no image' }).click()]);
       const event = await b.t.ctx.db('events').where({ title }).first();
       expect(event).toMatchObject({ venue_name: 'Massey Hall rooftop', listing_id: null, address: '178 Victoria St' });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    test(`at ${viewport.width} px, a venue search that finds no place says 'No results found'`, async () => {
+      const page = await eventForm(viewport);
+      const form = page.locator('form.event-form');
+      const venue = form.getByRole('combobox', { name: 'Venue' });
+      await venue.fill('Zzyzx Lounge');
+      const message = form.locator('.event-form__venue [role=status]');
+      await message.getByText('No results found').waitFor();
+      expect(await venue.getAttribute('aria-expanded')).toBe('false');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await venue.scrollIntoViewIfNeeded();
+      await screenshot(page, `event-form-venue-no-results-${viewport.width}`);
+      // A place that matches replaces the message with the list
+      await venue.fill('Massey');
+      await form.getByRole('option', { name: /Massey Hall/ }).waitFor();
+      expect(await message.textContent()).toBe('');
+      // Leaving the field takes the message away with the list
+      await venue.fill('Zzyzx Lounge');
+      await message.getByText('No results found').waitFor();
+      await form.getByLabel('Address').focus();
+      await message.getByText('No results found').waitFor({ state: 'detached' });
+      expect(await venue.inputValue()).toBe('Zzyzx Lounge');
       expect(errors).toEqual([]);
       await page.context().close();
     });

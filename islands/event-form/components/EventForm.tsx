@@ -4,7 +4,7 @@ import { Dialog } from '../../common/Dialog';
 import type { ScheduleType } from '../../../shared/constants';
 import { registerFile } from '../files';
 import { DatePicker } from './DatePicker';
-import { eventForm, IMAGE_FIELDS, venueFieldName } from '../slice';
+import { eventForm, IMAGE_FIELDS, venueFieldName, venueSearchMessage } from '../slice';
 import type { EventFormRootState } from '../store';
 import type { EventFormInitialState } from '../types';
 
@@ -66,6 +66,7 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
   };
   const placeless = s.multipleVenues || s.virtual;
   const listboxId = `${uid}-venues`;
+  const venueMessage = venueSearchMessage(s);
 
   useEffect(() => {
     if (!s.formError) return;
@@ -209,6 +210,10 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
               </li>
             ))}
           </ul>
+          {/* Always in the page, so screen readers hear 'No results found' when it appears. */}
+          <p className="event-form__venue-message" role="status">
+            {venueMessage}
+          </p>
           <span className="field__hint">Start typing to pick a place we list, or type the venue name.</span>
           <Errors keys={['venueName', 'venueDisplayName']} errors={e} />
         </div>
