@@ -8,7 +8,7 @@ function Submenu({ title, links, extra }: { title?: string; links: NavLink[]; ex
   if (!links.length && !extra?.length) return null;
   return (
     <div className="navbar__submenu">
-      {title && <p className="navbar__submenu-title">{title}</p>}
+      {title && links.length > 0 && <p className="navbar__submenu-title">{title}</p>}
       {links.length > 0 && (
         <ul>
           {links.map((l) => (
@@ -56,7 +56,7 @@ export function TopItems({ site, menus }: { site: NavbarSite; menus: NonNullable
       {flags.listings && (
         <li className="navbar__item navbar__item--menu">
           <a href="/places/">Places</a>
-          <Submenu links={[]} extra={[...menus.listingTypes, { name: 'All Places', path: '/places/' }]} />
+          <Submenu title="RECENT REVIEWS" links={menus.recentReviews} extra={[...menus.listingTypes, { name: 'All Places', path: '/places/' }]} />
         </li>
       )}
       {flags.events && <li className="navbar__item"><a href="/events/">Events</a></li>}

@@ -176,6 +176,20 @@ describe('account pages', () => {
       expect(res.text).toContain('RECENT REVIEWS');
     });
 
+    test('the Places submenu holds the recent reviews beside the listing types (spec 2 §2), the same for everybody', async () => {
+      const id = await createArticle(t.ctx.db, { name: 'Review: a new ramen bar on Queen', type_slug: 'food' });
+      const { path } = await t.ctx.db('articles').where({ id }).first('path');
+      const app = t.rebuild(); // a fresh menu cache
+      const places = (html: string) => html.slice(html.indexOf('<a href="/places/">Places</a>'), html.indexOf('</li>\n', html.indexOf('<a href="/places/">Places</a>')));
+      const guest = await request(app).get('/about');
+      const submenu = places(guest.text);
+      expect(submenu).toContain('RECENT REVIEWS');
+      expect(submenu).toContain(`<a href="${path}">Review: a new ramen bar on Queen</a>`);
+      expect(submenu).toContain('<a href="/places/">All Places</a>');
+      const member = await memberAgent({ app, ctx: t.ctx }, await createMember(t.ctx));
+      expect(places((await member.get('/about')).text)).toBe(submenu);
+    });
+
     test('news-only mode shows the news sections only', async () => {
       const res = await request(t.rebuild({ FEATURE_NEWS_ONLY: 'true' })).get('/about');
       expect(res.text).toContain('href="/real-estate/">Real Estate</a>');
