@@ -8,6 +8,7 @@ import { addIsland } from '../../views';
 import { MemoryCache } from '../../cache/memory-cache';
 import { selectSections } from '../../db/sections';
 import { navTitle } from '../../../shared/format/text';
+import { whereArticleVisible } from '../articles/serialize';
 import type { NavbarMenusDTO, NavbarStateDTO, NavLinkDTO } from '../../../shared/dto';
 
 // Every page carries the navbar: its server-rendered markup (header.njk, usable without
@@ -32,10 +33,8 @@ export const APP_VERSION: string = (() => {
   }
 })();
 
-function articleLinks(db: Db, typeSlug?: string) {
-  const q = db('articles as a')
-    .join('article_types as t', 't.id', 'a.type_id')
-    .where('a.status', 'published')
+function articleLinks(db: Db, now: Date, typeSlug?: string) {
+  const q = whereArticleVisible(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now)
     .orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }])
     .limit(MENU_SIZE)
     .select('a.name', 'a.path');
@@ -46,10 +45,10 @@ function articleLinks(db: Db, typeSlug?: string) {
 }
 
 /** The three menus in one statement (db/sections.ts): a cold cache costs the page one query. */
-export async function loadNavbarMenus(db: Db): Promise<NavbarMenus> {
+export async function loadNavbarMenus(db: Db, now: Date): Promise<NavbarMenus> {
   const menus = await selectSections(db, {
-    latestArticles: articleLinks(db),
-    recentReviews: articleLinks(db, 'food'),
+    latestArticles: articleLinks(db, now),
+    recentReviews: articleLinks(db, now, 'food'),
     listingTypes: db('listing_types').orderBy(['position', 'name']).select('name', 'slug'),
   });
   const links = (rows: unknown[]) => (rows as Array<{ name: string; path: string }>).map((r) => ({ name: navTitle(r.name), path: r.path }));
@@ -64,7 +63,7 @@ export async function loadNavbarMenus(db: Db): Promise<NavbarMenus> {
 export function navbarIsland(ctx: AppContext) {
   // One load shared by the pages that ask meanwhile; a failed load is not kept: the next page tries again.
   const cache = new MemoryCache<'menus', NavbarMenus>({ ttlMs: MENU_TTL_MS, maxEntries: 1 });
-  const menus = () => cache.load('menus', () => loadNavbarMenus(ctx.db));
+  const menus = () => cache.load('menus', () => loadNavbarMenus(ctx.db, ctx.now()));
   const social = {
     facebook: Boolean(ctx.config.facebook.appId && ctx.config.facebook.appSecret),
     apple: Boolean(ctx.config.apple.clientId),

@@ -1,6 +1,6 @@
 import moment from 'moment-timezone';
 import type { Db } from '../../db';
-import { articlesQuery, type ArticleRow } from './serialize';
+import { articlesQuery, whereArticleVisible, type ArticleRow } from './serialize';
 import { listingsQuery, type ListingRow } from '../listings/serialize';
 
 // The queries behind the article pages: hubs, details, slideshows, related articles, Best of
@@ -55,14 +55,14 @@ export async function articleTypeBySlug(db: Db, slug: string): Promise<{ id: num
   return db('article_types').where({ slug }).first('id', 'name', 'slug');
 }
 
-export async function latestArticles(db: Db, limit: number, opts: { excludeTypeSlugs?: string[] } = {}): Promise<ArticleRow[]> {
-  const q = articlesQuery(db).orderBy(newestFirst as never).limit(limit);
+export async function latestArticles(db: Db, now: Date, limit: number, opts: { excludeTypeSlugs?: string[] } = {}): Promise<ArticleRow[]> {
+  const q = articlesQuery(db, now).orderBy(newestFirst as never).limit(limit);
   if (opts.excludeTypeSlugs?.length) q.whereNotIn('t.slug', opts.excludeTypeSlugs);
   return q;
 }
 
-export async function featuredArticles(db: Db, limit: number, typeId?: number, excludeTypeSlugs: string[] = []): Promise<ArticleRow[]> {
-  const q = articlesQuery(db).where('a.is_featured', true).orderBy(newestFirst as never).limit(limit);
+export async function featuredArticles(db: Db, now: Date, limit: number, typeId?: number, excludeTypeSlugs: string[] = []): Promise<ArticleRow[]> {
+  const q = articlesQuery(db, now).where('a.is_featured', true).orderBy(newestFirst as never).limit(limit);
   if (typeId !== undefined) q.where('a.type_id', typeId);
   if (excludeTypeSlugs.length) q.whereNotIn('t.slug', excludeTypeSlugs);
   return q;
@@ -73,17 +73,17 @@ export async function featuredArticles(db: Db, limit: number, typeId?: number, e
  * slug and found inside each query (an InitPlan on article_types' unique slug), so a hub page
  * costs these two queries and no look-up before them.
  */
-export async function articlesOfType(db: Db, typeSlug: string, page: { limit: number; offset: number }): Promise<{ count: number; rows: ArticleRow[] }> {
+export async function articlesOfType(db: Db, now: Date, typeSlug: string, page: { limit: number; offset: number }): Promise<{ count: number; rows: ArticleRow[] }> {
   const ofType = db.raw('(select id from article_types where slug = ?)', [typeSlug]);
   const [count, rows] = await Promise.all([
-    countOf(db('articles as a').where('a.type_id', ofType).where('a.status', 'published') as never),
-    articlesQuery(db).where('a.type_id', ofType).orderBy(newestFirst as never).limit(page.limit).offset(page.offset),
+    countOf(whereArticleVisible(db('articles as a').where('a.type_id', ofType), now) as never),
+    articlesQuery(db, now).where('a.type_id', ofType).orderBy(newestFirst as never).limit(page.limit).offset(page.offset),
   ]);
   return { count, rows };
 }
 
-export async function articleByPath(db: Db, path: string): Promise<ArticleDetailRow | undefined> {
-  return articlesQuery(db).where('a.path', path).first(['a.body', 'a.image_credit', 'a.date_updated']);
+export async function articleByPath(db: Db, now: Date, path: string): Promise<ArticleDetailRow | undefined> {
+  return articlesQuery(db, now).where('a.path', path).first(['a.body', 'a.image_credit', 'a.date_updated']);
 }
 
 export async function slidesOf(db: Db, articleId: number): Promise<SlideRow[]> {
@@ -101,9 +101,9 @@ export async function slidesOf(db: Db, articleId: number): Promise<SlideRow[]> {
  * One statement: both halves are index scans of (type_id, date_published), at most `limit`
  * rows each, and the older half comes first.
  */
-export async function relatedArticles(db: Db, article: Pick<ArticleRow, 'id' | 'type_id' | 'date_published'>, limit = 4): Promise<ArticleRow[]> {
+export async function relatedArticles(db: Db, now: Date, article: Pick<ArticleRow, 'id' | 'type_id' | 'date_published'>, limit = 4): Promise<ArticleRow[]> {
   const sameType = (part: 1 | 2) =>
-    articlesQuery(db)
+    articlesQuery(db, now)
       .select(db.raw(`${part} as related_part`))
       .where('a.type_id', article.type_id)
       .whereNot('a.id', article.id)
@@ -127,12 +127,13 @@ export function monthBounds(year: number, month: number, timeZone: string): { st
 
 export async function articlesInMonth(
   db: Db,
+  now: Date,
   bounds: { start: Date; end: Date },
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: ArticleRow[] }> {
   const [count, rows] = await Promise.all([
-    countOf(db('articles as a').where('a.status', 'published').where('a.date_published', '>=', bounds.start).where('a.date_published', '<', bounds.end) as never),
-    articlesQuery(db)
+    countOf(whereArticleVisible(db('articles as a'), now).where('a.date_published', '>=', bounds.start).where('a.date_published', '<', bounds.end) as never),
+    articlesQuery(db, now)
       .where('a.date_published', '>=', bounds.start)
       .where('a.date_published', '<', bounds.end)
       .orderBy(newestFirst as never)
@@ -169,10 +170,10 @@ export async function bestOfLists(
   return { count, rows };
 }
 
-export async function bestOfListBySlug(db: Db, slug: string): Promise<(BestOfListRow & { article_path: string | null; article_name: string | null }) | undefined> {
+export async function bestOfListBySlug(db: Db, now: Date, slug: string): Promise<(BestOfListRow & { article_path: string | null; article_name: string | null }) | undefined> {
   return db('best_of_lists as b')
-    .leftJoin('articles as a', function joinPublished() {
-      this.on('a.id', '=', 'b.article_id').andOn('a.status', '=', db.raw('?', ['published']));
+    .leftJoin('articles as a', function joinVisible() {
+      this.on('a.id', '=', 'b.article_id').andOn('a.status', '=', db.raw('?', ['published'])).andOn('a.date_published', '<=', db.raw('?', [now]));
     })
     .where('b.slug', slug)
     .first([...BEST_OF_COLUMNS, 'a.path as article_path', 'a.name as article_name']);
@@ -188,8 +189,8 @@ export async function bestOfItems(db: Db, listId: number): Promise<BestOfItemRow
 }
 
 /** The articles of a type (e.g. 'best-of') by slug, newest first; none when the type does not exist. */
-export async function latestOfTypeSlug(db: Db, typeSlug: string, limit: number, featuredOnly = false): Promise<ArticleRow[]> {
-  const q = articlesQuery(db).where('t.slug', typeSlug).orderBy(newestFirst as never).limit(limit);
+export async function latestOfTypeSlug(db: Db, now: Date, typeSlug: string, limit: number, featuredOnly = false): Promise<ArticleRow[]> {
+  const q = articlesQuery(db, now).where('t.slug', typeSlug).orderBy(newestFirst as never).limit(limit);
   if (featuredOnly) q.where('a.is_featured', true);
   return q;
 }

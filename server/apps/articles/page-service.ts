@@ -36,7 +36,7 @@ const abs = (ctx: AppContext, path: string) => `${ctx.config.site.url}${path}`;
 export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string; name: string }): Promise<PageView> {
   const perPage = hubPageSize(hub.slug);
   const { page, limit, offset } = pageWindow(req, perPage);
-  const { count, rows } = await articlesOfType(ctx.db, hub.slug, { limit, offset });
+  const { count, rows } = await articlesOfType(ctx.db, ctx.now(), hub.slug, { limit, offset });
   const pages = pagesOrNotFound(page, count, perPage);
   // The type's stored name, as its articles carry it; the menu's name when it has none yet.
   const name = rows[0]?.type_name ?? hub.name;
@@ -69,7 +69,7 @@ export function articlePathFrom(p: ArticlePathParams): string | null {
 }
 
 async function loadArticle(ctx: AppContext, path: string) {
-  const article = await articleByPath(ctx.db, path);
+  const article = await articleByPath(ctx.db, ctx.now(), path);
   if (!article) throw new NotFoundError();
   return article;
 }
@@ -93,7 +93,7 @@ function articleLocals(ctx: AppContext, article: Awaited<ReturnType<typeof loadA
 export async function articlePage(ctx: AppContext, path: string): Promise<PageView> {
   const article = await loadArticle(ctx, path);
   const [related, slides] = await Promise.all([
-    relatedArticles(ctx.db, article, RELATED_COUNT),
+    relatedArticles(ctx.db, ctx.now(), article, RELATED_COUNT),
     article.is_slideshow ? slidesOf(ctx.db, article.id) : Promise.resolve([]),
   ]);
   return {
@@ -154,8 +154,8 @@ export async function bestOfPage(ctx: AppContext, req: Request): Promise<PageVie
   const ordering = bestOfOrdering(req.query.ordering);
   const { page, limit, offset } = pageWindow(req, BEST_OF_LIST_PAGE_SIZE);
   const [latest, featured, lists] = await Promise.all([
-    latestOfTypeSlug(ctx.db, 'best-of', PAGE_SIZE.bestOf),
-    latestOfTypeSlug(ctx.db, 'best-of', PAGE_SIZE.bestOf, true),
+    latestOfTypeSlug(ctx.db, ctx.now(), 'best-of', PAGE_SIZE.bestOf),
+    latestOfTypeSlug(ctx.db, ctx.now(), 'best-of', PAGE_SIZE.bestOf, true),
     bestOfLists(ctx.db, ordering, { limit, offset }),
   ]);
   const pages = pagesOrNotFound(page, lists.count, BEST_OF_LIST_PAGE_SIZE);
@@ -184,7 +184,7 @@ export function bestOfMapState(ctx: AppContext, title: string, items: Parameters
 
 export async function bestOfListPage(ctx: AppContext, slug: string): Promise<PageView> {
   if (!ctx.config.flags.bestOf) throw new NotFoundError();
-  const list = await bestOfListBySlug(ctx.db, slug);
+  const list = await bestOfListBySlug(ctx.db, ctx.now(), slug);
   if (!list) throw new NotFoundError();
   const items = await bestOfItems(ctx.db, list.id);
   const path = urls.bestOfList(list.slug);

@@ -6,10 +6,11 @@ import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
-import { articlesQuery, toArticleDTO, type ArticleRow } from './serialize';
+import { articlesQuery, toArticleDTO, whereArticleVisible, type ArticleRow } from './serialize';
 
 // The article list of spec 2 §7: newest first (or by headline), optionally one type, in one
-// query with the type joined. Articles dated in the future are scheduled, not yet published.
+// query with the type joined. Articles dated in the future are scheduled, not yet published
+// (whereArticleVisible).
 
 export const ARTICLE_ORDERINGS = ['-date_published', 'date_published', 'name'] as const;
 export const ARTICLE_BUNDLES = ['simple', 'medium', 'large'] as const;
@@ -64,18 +65,17 @@ export async function listArticles(db: Db, p: ArticleListParams, opts: { siteUrl
 
 async function articlesAt(db: Db, p: ArticleListParams, siteUrl: string, now: Date): Promise<{ count: number; results: ArticleResult[] }> {
   const filter = (qb: ReturnType<Db>) => {
-    qb.where('a.status', 'published').where('a.date_published', '<=', now);
     if (p.type) qb.where('a.type_id', db('article_types').select('id').where('slug', p.type));
     if (p.is_featured !== undefined) qb.where('a.is_featured', p.is_featured);
     return qb;
   };
-  const qb = filter(articlesQuery(db));
+  const qb = filter(articlesQuery(db, now));
   // Each order ends with the id so pages never overlap; both match an index on articles.
   if (p.ordering === 'name') qb.orderBy('a.name').orderBy('a.id');
   else if (p.ordering === 'date_published') qb.orderBy('a.date_published').orderBy('a.id');
   else qb.orderBy('a.date_published', 'desc').orderBy('a.id', 'desc');
   // The count and the page in parallel (two pool connections): one round trip of waiting,
   // not two. A page past the end simply comes back empty.
-  const [count, rows] = await Promise.all([cachedCount(db, filter(db('articles as a').count({ count: '*' }))), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
+  const [count, rows] = await Promise.all([cachedCount(db, filter(whereArticleVisible(db('articles as a'), now).count({ count: '*' }))), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
   return { count, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
 }

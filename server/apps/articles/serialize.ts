@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { ArticleDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
@@ -24,12 +25,18 @@ export interface ArticleRow {
   type_slug: string;
 }
 
-/** Published articles a with their type t joined. */
-export function articlesQuery(db: Db) {
-  return db('articles as a')
-    .join('article_types as t', 't.id', 'a.type_id')
-    .where('a.status', 'published')
-    .select([...ARTICLE_COLUMNS]);
+/**
+ * The articles (as `a`) a reader may see at `now`: published and dated no later. An article
+ * dated in the future is scheduled: it stays off every list, feed and page until its time.
+ */
+export function whereArticleVisible<Q extends Knex.QueryBuilder>(qb: Q, now: Date): Q {
+  qb.where('a.status', 'published').where('a.date_published', '<=', now);
+  return qb;
+}
+
+/** The articles a reader may see at `now` (whereArticleVisible) with their type t joined. */
+export function articlesQuery(db: Db, now: Date) {
+  return whereArticleVisible(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now).select([...ARTICLE_COLUMNS]);
 }
 
 export function toArticleDTO(row: ArticleRow, siteUrl: string): ArticleDTO {

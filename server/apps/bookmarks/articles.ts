@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validate } from '../../http/validate';
-import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
+import { articlesQuery, toArticleDTO, whereArticleVisible, type ArticleRow } from '../articles/serialize';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type ArticleBookmarkDTO } from '../saves/dto';
 import { defineSaveKind } from '../saves/kind';
@@ -15,11 +15,12 @@ export const articleBookmarksKind = defineSaveKind<ArticleBookmarkDTO, ArticleRo
   objectColumn: 'article_id',
   objectTable: 'articles',
   objectAlias: 'a',
-  visibleWhere: { status: 'published' },
+  visible: (qb, now) => void whereArticleVisible(qb, now),
   saveColumns: [],
-  objectQuery: (db) => articlesQuery(db),
-  unsaveableReason: async (db, articleId) =>
-    (await db('articles').where({ id: articleId, status: 'published' }).first('id')) ? null : messages.doesNotExist(articleId),
+  objectQuery: (db, _memberId, now) => articlesQuery(db, now),
+  // A scheduled article cannot be saved before its time (its id would otherwise tell it exists).
+  unsaveableReason: async (db, articleId, now) =>
+    (await whereArticleVisible(db('articles as a').where('a.id', articleId), now).first('a.id')) ? null : messages.doesNotExist(articleId),
   toDTO: (row, siteUrl) => ({
     id: row.save_id,
     object_id: Number(row.id),

@@ -48,6 +48,20 @@ describe('article bookmarks', () => {
     expect(list.body.count).toBe(1);
     expect(list.body.results.map((r: { object_id: number }) => r.object_id)).toEqual([kept]);
   });
+
+  test('a scheduled article cannot be saved before its time, and one moved to a later date leaves the list and its count together', async () => {
+    const { agent } = await signedIn();
+    const scheduled = await createArticle(t.ctx.db, { date_published: new Date(Date.now() + 3600_000) });
+    const refused = await post(agent, '/api/v2/article-bookmarks/', { object_id: scheduled });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body)).toEqual(['object_id']);
+    const [kept, moved] = [await createArticle(t.ctx.db), await createArticle(t.ctx.db)];
+    for (const id of [kept, moved]) expect((await post(agent, '/api/v2/article-bookmarks/', { object_id: id })).status).toBe(201);
+    await t.ctx.db('articles').where({ id: moved }).update({ date_published: new Date(Date.now() + 3600_000) });
+    const list = await agent.get('/api/v2/article-bookmarks/');
+    expect(list.body.count).toBe(1);
+    expect(list.body.results.map((r: { object_id: number }) => r.object_id)).toEqual([kept]);
+  });
 });
 
 describe('video bookmarks', () => {

@@ -21,7 +21,7 @@ export const eventBookmarksKind = defineSaveKind<EventBookmarkDTO, EventRow>('ev
   objectColumn: 'event_id',
   objectTable: 'events',
   objectAlias: 'e',
-  visibleWhere: { status: 'approved' },
+  visible: (qb) => void qb.where('e.status', 'approved'),
   saveColumns: ['add_to_calendar'],
   objectQuery: (db, _memberId, now) => eventsQuery(db, now),
   async unsaveableReason(db, eventId) {

@@ -41,8 +41,8 @@ export interface HomeRows {
   contests: ContestRow[];
 }
 
-function articles(db: Db, limit: number, excludeTypeSlugs: string[]) {
-  const q = articlesQuery(db).orderBy(newestFirst as never).limit(limit);
+function articles(db: Db, now: Date, limit: number, excludeTypeSlugs: string[]) {
+  const q = articlesQuery(db, now).orderBy(newestFirst as never).limit(limit);
   if (excludeTypeSlugs.length) q.whereNotIn('t.slug', excludeTypeSlugs);
   return q;
 }
@@ -91,8 +91,8 @@ function newestBestOfQuery(db: Db, limit: number): Knex.QueryBuilder {
 /** Every list the home shows, in one statement. */
 export async function homeRows(db: Db, now: Date, counts: HomeCounts, wanted: HomeSectionsWanted): Promise<HomeRows> {
   const queries: Partial<Record<keyof HomeRows, Knex.QueryBuilder>> = {
-    latest: articles(db, counts.latest, wanted.excludeTypeSlugs),
-    featured: articles(db, counts.featured, wanted.excludeTypeSlugs).where('a.is_featured', true),
+    latest: articles(db, now, counts.latest, wanted.excludeTypeSlugs),
+    featured: articles(db, now, counts.featured, wanted.excludeTypeSlugs).where('a.is_featured', true),
   };
   if (wanted.bestOf) queries.bestOf = newestBestOfQuery(db, counts.bestOf);
   if (wanted.events) queries.events = eventsThisWeekQuery(db, now, counts.events);

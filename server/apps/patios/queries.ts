@@ -16,15 +16,15 @@ export function patioSeasonStart(now: Date, timeZone: string): Date {
   return moment.tz({ year, month: SEASON_START_MONTH, day: 1 }, timeZone).toDate();
 }
 
-function patioArticlesQuery(db: Db) {
-  return articlesQuery(db)
+function patioArticlesQuery(db: Db, now: Date) {
+  return articlesQuery(db, now)
     .whereRaw(`a.search @@ to_tsquery('english', 'patio:A')`)
     .orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }]);
 }
 
 /** This season's patio stories, newest first, and earlier ones to make up `limit`. */
 export async function patioArticles(db: Db, seasonStart: Date, now: Date, limit: number): Promise<{ season: ArticleRow[]; earlier: ArticleRow[] }> {
-  const season = await patioArticlesQuery(db).where('a.date_published', '>=', seasonStart).where('a.date_published', '<=', now).limit(limit);
-  const earlier = season.length < limit ? await patioArticlesQuery(db).where('a.date_published', '<', seasonStart).limit(limit - season.length) : [];
+  const season = await patioArticlesQuery(db, now).where('a.date_published', '>=', seasonStart).limit(limit);
+  const earlier = season.length < limit ? await patioArticlesQuery(db, now).where('a.date_published', '<', seasonStart).limit(limit - season.length) : [];
   return { season, earlier };
 }

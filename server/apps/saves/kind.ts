@@ -55,12 +55,12 @@ export interface SaveKind<DTO, Obj = never> {
   /** The saved object's serializer query (one query, joins), with `${objectAlias}.id`. */
   objectQuery(db: Db, memberId: number, now: Date): Knex.QueryBuilder;
   objectAlias: string;
-  /** The objects' table, and the condition objectQuery puts on it (articles: published). */
+  /** The objects' table, and the condition objectQuery puts on it at `now`, on objectAlias (articles: published and not scheduled). */
   objectTable: string;
-  visibleWhere?: Record<string, unknown>;
+  visible?(qb: Knex.QueryBuilder, now: Date): void;
   toDTO(row: SaveRow<Obj>, siteUrl: string): DTO;
-  /** Why the object cannot be saved (it does not exist, …), or null when it can: a 400 naming objectField. */
-  unsaveableReason(db: Db, objectId: number): Promise<string | null>;
+  /** Why the object cannot be saved at `now` (it does not exist, …), or null when it can: a 400 naming objectField. */
+  unsaveableReason(db: Db, objectId: number, now: Date): Promise<string | null>;
   /** Reads a create payload (a zod-validated body). */
   parseCreate(body: unknown, now: Date): CreateRequest;
   /** Keeps counters on the object in step, inside the transaction of the change. */

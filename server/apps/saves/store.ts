@@ -29,11 +29,14 @@ function scopedQuery(db: Db, kind: AnySaveKind, memberId: number, now: Date, whe
  * the object only where objectQuery hides some (a draft article): the foreign keys already
  * guarantee that the object exists, so a join for every saved row would be wasted work.
  */
-function countQuery(db: Db, kind: AnySaveKind, memberId: number, where: Record<string, unknown> = {}) {
+function countQuery(db: Db, kind: AnySaveKind, memberId: number, now: Date, where: Record<string, unknown> = {}) {
   const q = db(`${kind.table} as s`).where('s.profile_id', memberId).where(prefixed('s', where));
-  const visible = kind.visibleWhere;
+  const visible = kind.visible;
   if (visible) {
-    q.whereExists((sub) => sub.select(db.raw('1')).from(`${kind.objectTable} as o`).whereRaw('o.id = ??', [`s.${kind.objectColumn}`]).where(prefixed('o', visible)));
+    q.whereExists((sub) => {
+      sub.select(db.raw('1')).from(`${kind.objectTable} as ${kind.objectAlias}`).whereRaw('??.id = ??', [kind.objectAlias, `s.${kind.objectColumn}`]);
+      visible(sub, now);
+    });
   }
   return q.count({ count: '*' }).first();
 }
@@ -56,7 +59,7 @@ export async function listSaves<Obj>(db: Db, kind: AnySaveKind, memberId: number
   for (const term of req.ordering) page.orderBy(term.column, term.order, term.nulls);
   page.orderBy('s.id', 'desc').limit(req.limit).offset(req.offset);
   const [counted, rows] = await Promise.all([
-    countQuery(db, kind, memberId, req.where),
+    countQuery(db, kind, memberId, now, req.where),
     page,
   ]);
   return { count: Number((counted as { count: number | string } | undefined)?.count ?? 0), rows: rows as SaveRow<Obj>[] };
@@ -92,7 +95,7 @@ async function insertOrFind(trx: Knex.Transaction, kind: AnySaveKind, memberId: 
  * existing one (changed by `onExisting`, if given) when it was saved already.
  */
 export async function createSave(db: Db, kind: AnySaveKind, memberId: number, req: CreateRequest, now: Date): Promise<{ id: number; created: boolean }> {
-  const reason = await kind.unsaveableReason(db, req.objectId);
+  const reason = await kind.unsaveableReason(db, req.objectId, now);
   if (reason) throw ValidationError.field(kind.objectField, reason);
   try {
     return await db.transaction(async (trx) => {

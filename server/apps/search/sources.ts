@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { ArticleDTO, ContestDTO, EventDTO, ListingDTO, VideoDTO } from '../../../shared/dto';
-import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
+import { articlesQuery, toArticleDTO, whereArticleVisible, type ArticleRow } from '../articles/serialize';
 import { listingsQuery, toListingDTO, type ListingRow } from '../listings/serialize';
 import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
 import { videosQuery, toVideoDTO, type VideoRow } from '../videos/serialize';
@@ -79,8 +79,8 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     name: 'a.name',
     date: 'a.date_published',
     snippetText: "concat_ws(' ', a.excerpt, left(a.body, 1500))",
-    visible: (qb, now) => void qb.where('a.status', 'published').where('a.date_published', '<=', now),
-    rows: (db) => articlesQuery(db),
+    visible: (qb, now) => void whereArticleVisible(qb, now),
+    rows: (db, now) => articlesQuery(db, now),
     hydrate: (row, siteUrl) => {
       const dto = toArticleDTO(row, siteUrl);
       return { id: dto.id, title: dto.name, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };

@@ -53,12 +53,12 @@ export function rssXml(ctx: AppContext, typeSlug: string | null, fallbackName = 
   return async (_req: Request, res: Response) => {
     const { city, site } = ctx.config;
     if (!typeSlug) {
-      const rows = await latestArticles(ctx.db, RSS_ITEMS, { excludeTypeSlugs: ['cannabis'] });
+      const rows = await latestArticles(ctx.db, ctx.now(), RSS_ITEMS, { excludeTypeSlugs: ['cannabis'] });
       return sendXml(res, rssFeed(ctx.config, { title: site.name, path: '/', description: `The latest from ${site.name}, ${city.name}.` }, rows), 600, 'application/rss+xml');
     }
     const type = await articleTypeBySlug(ctx.db, typeSlug);
     const rows = type
-      ? await articlesQuery(ctx.db).where('a.type_id', type.id).orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(RSS_ITEMS)
+      ? await articlesQuery(ctx.db, ctx.now()).where('a.type_id', type.id).orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(RSS_ITEMS)
       : [];
     const name = type?.name ?? fallbackName;
     sendXml(res, rssFeed(ctx.config, { title: `${name} | ${site.name}`, path: `/${typeSlug}/`, description: `The latest ${name.toLowerCase()} from ${site.name}, ${city.name}.` }, rows), 600, 'application/rss+xml');

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import type { Config } from '../../config';
 import { urls } from '../../../shared/urls';
 import { HUB_TYPES } from '../articles/page-service';
+import { whereArticleVisible } from '../articles/serialize';
 
 // sitemap.xml is an index of child sitemaps. Each large table is cut into id ranges of
 // SITEMAP_CHUNK (page n holds ids ((n-1)·CHUNK, n·CHUNK]): a page is one primary-key range
@@ -29,8 +30,8 @@ export const SECTIONS: Record<string, Section> = {
   articles: {
     enabled: () => true,
     table: 'articles',
-    rows: async (db, from, to) =>
-      (await range(db('articles as a').where('a.status', 'published').select('a.path', 'a.date_updated') as never, 'a.id', from, to)).map((r: { path: string; date_updated: Date }) => ({
+    rows: async (db, from, to, now) =>
+      (await range(whereArticleVisible(db('articles as a'), now).select('a.path', 'a.date_updated') as never, 'a.id', from, to)).map((r: { path: string; date_updated: Date }) => ({
         loc: r.path,
         lastmod: r.date_updated,
       })),

@@ -60,7 +60,7 @@ export async function archiveMonth(ctx: AppContext, req: Request): Promise<PageV
   const now = moment.tz(ctx.now(), ctx.config.city.timeZone);
   if (year < ctx.config.city.startYear || year > now.year() || (year === now.year() && month > now.month() + 1)) throw new NotFoundError();
   const { page, limit, offset } = pageWindow(req, ARCHIVE_PAGE_SIZE);
-  const { count, rows } = await articlesInMonth(ctx.db, monthBounds(year, month, ctx.config.city.timeZone), { limit, offset });
+  const { count, rows } = await articlesInMonth(ctx.db, ctx.now(), monthBounds(year, month, ctx.config.city.timeZone), { limit, offset });
   const pages = pagesOrNotFound(page, count, ARCHIVE_PAGE_SIZE);
   const title = `${MONTH_NAMES[month - 1]} ${year}`;
   return {
