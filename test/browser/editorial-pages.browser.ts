@@ -98,7 +98,7 @@ describeInBrowser('editorial pages in a browser', () => {
     await page.locator('#contact-email').fill('a@example.com');
     await page.locator('#contact-confirm_email').fill('b@example.com');
     await page.locator('#contact-name').focus();
-    expect(await page.locator('[data-email-mismatch]').isVisible()).toBe(true);
+    expect(await page.locator('#confirm_email-error').getByText('Your email addresses don’t match.').isVisible()).toBe(true);
     await context.close();
   }, 30_000);
 

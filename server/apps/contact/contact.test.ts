@@ -43,6 +43,23 @@ describe('contact form', () => {
     expect(page.headers['cache-control']).toBe('private, no-cache');
   });
 
+  test("the form hands its script the server's words and patterns, so the browser's checks say what the server would", async () => {
+    const { page } = await formFor(guestAgent(t.app));
+    // The attribute as the browser reads it (Nunjucks escapes quotes and backslashes).
+    const attr = /data-rules="([^"]+)"/.exec(page.text)![1]
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    const rules = JSON.parse(attr) as { messages: Record<string, string>; emailPattern: string; phonePattern: string };
+    expect(rules.messages).toMatchObject({ required: 'This field is required.', emailMismatch: CONTACT_MESSAGES.emailMismatch, emailInvalid: 'Enter a valid email address.' });
+    expect(new RegExp(rules.emailPattern).test('jo@example.com')).toBe(true);
+    expect(new RegExp(rules.emailPattern).test('jo@example')).toBe(false);
+    expect(new RegExp(rules.phonePattern).test('416-555-0100')).toBe(true);
+    expect(new RegExp(rules.phonePattern).test('call me')).toBe(false);
+    // Every field has its error line, hidden until there is something to say.
+    for (const name of ['name', 'email', 'confirm_email', 'comment', 'captcha']) expect(page.text).toContain(`<p id="${name}-error" class="field-error" data-field-error hidden></p>`);
+  });
+
   test('?category=advertise preselects advertising with business name and phone', async () => {
     const res = await request(t.app).get('/contact/?category=advertise');
     expect(res.text).toContain('<option value="advertise" selected>');

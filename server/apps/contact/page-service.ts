@@ -4,10 +4,21 @@ import { ValidationError, type FieldErrors } from '../../http/errors';
 import { LIMITS } from '../../../shared/constants';
 import { PageRedirect, type PageView } from '../../http/pages/page-view';
 import { captchaSecret, createCaptcha } from './captcha';
-import { CONTACT_CATEGORIES } from './schemas';
+import { z } from 'zod';
+import { CONTACT_CATEGORIES, CONTACT_MESSAGES, PHONE_PATTERN } from './schemas';
 import { sendContactMessage, successMessage, validateContact } from './service';
 
 type Values = Record<string, string>;
+
+/**
+ * What the page's script checks before the form is sent (static/js/contact-form.js), in the
+ * server's own words and patterns; lengths and required fields are the inputs' attributes.
+ */
+const CLIENT_RULES = {
+  messages: { required: CONTACT_MESSAGES.required, tooLong: CONTACT_MESSAGES.tooLong, emailInvalid: CONTACT_MESSAGES.emailInvalid, phoneInvalid: CONTACT_MESSAGES.phoneInvalid, emailMismatch: CONTACT_MESSAGES.emailMismatch },
+  emailPattern: z.regexes.email.source,
+  phonePattern: PHONE_PATTERN,
+};
 
 function formView(ctx: AppContext, values: Values, errors: FieldErrors = {}, extra: Record<string, unknown> = {}): PageView {
   const category = CONTACT_CATEGORIES.some((c) => c.value === values.question_category) ? values.question_category : 'general';
@@ -19,6 +30,7 @@ function formView(ctx: AppContext, values: Values, errors: FieldErrors = {}, ext
     errors,
     captcha: createCaptcha(captchaSecret(ctx.config.sessionSecret), ctx.now()),
     commentMax: LIMITS.contactCommentMax,
+    clientRules: CLIENT_RULES,
     commentLeft: LIMITS.contactCommentMax - (values.comment ?? '').length,
     pageTitle: category === 'advertise' ? 'Advertise with us' : 'Contact us',
     pageDescription: `Get in touch with ${ctx.config.site.name}: story tips, advertising, corrections and feedback.`,

@@ -15,6 +15,11 @@ export const CONTACT_CATEGORIES = [
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number]['value'];
 
 export const CONTACT_MESSAGES = {
+  required: 'This field is required.',
+  /** {max} is the field's limit. */
+  tooLong: 'Ensure this field has no more than {max} characters.',
+  emailInvalid: 'Enter a valid email address.',
+  phoneInvalid: 'Enter a valid phone number.',
   emailMismatch: 'Your email addresses don’t match.',
   captchaWrong: 'That answer is not right. Please try the new question.',
   captchaExpired: 'That question has expired. Please answer the new one.',
@@ -24,24 +29,30 @@ export const CONTACT_MESSAGES = {
   successAdvertise: 'Thanks. Our sales team will be in touch shortly.',
 } as const;
 
+/** A phone number as the form takes it; the page's script checks the same pattern. */
+export const PHONE_PATTERN = '^[0-9+()\\-.\\s]{7,30}$';
+
+const PHONE = new RegExp(PHONE_PATTERN);
+const tooLong = (max: number) => CONTACT_MESSAGES.tooLong.replace('{max}', String(max));
+
 const required = (max: number) =>
   z
-    .string({ message: 'This field is required.' })
+    .string({ message: CONTACT_MESSAGES.required })
     .trim()
-    .min(1, 'This field is required.')
-    .max(max, `Ensure this field has no more than ${max} characters.`);
+    .min(1, CONTACT_MESSAGES.required)
+    .max(max, tooLong(max));
 
-const optional = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).optional().default('');
+const optional = (max: number) => z.string().trim().max(max, tooLong(max)).optional().default('');
 
 export const contactSchema = z.object({
     question_category: z.enum(CONTACT_CATEGORIES.map((c) => c.value) as [ContactCategory, ...ContactCategory[]], { message: 'Select a valid choice.' }),
     comment: required(LIMITS.contactCommentMax),
     name: required(LIMITS.contactNameMax),
     email: emailField,
-    confirm_email: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.'),
+    confirm_email: z.string({ message: CONTACT_MESSAGES.required }).trim().min(1, CONTACT_MESSAGES.required),
     business_name: optional(LIMITS.contactNameMax),
-    phone_number: optional(50).refine((v) => v === '' || /^[0-9+()\-.\s]{7,30}$/.test(v), 'Enter a valid phone number.'),
-    captcha_key: z.string({ message: 'This field is required.' }).min(1, 'This field is required.'),
+    phone_number: optional(50).refine((v) => v === '' || PHONE.test(v), CONTACT_MESSAGES.phoneInvalid),
+    captcha_key: z.string({ message: CONTACT_MESSAGES.required }).min(1, CONTACT_MESSAGES.required),
     captcha: required(LIMITS.contactNameMax),
   });
 
