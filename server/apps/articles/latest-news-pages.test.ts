@@ -41,7 +41,9 @@ describe('latest news pages and numbered pagination', () => {
     expect(numbers(res.text)).toBe('[1] 2');
     const page2 = await request(t.app).get('/news/?page=2');
     expect(cards(page2.text, 'News')).toEqual(['News story 1', 'News story 0']);
-    expect((await request(t.app).get('/news/?page=3')).status).toBe(404);
+    // An old link past the end lands on the first page (spec 2 §4).
+    const past = await request(t.app).get('/news/?page=99');
+    expect([past.status, past.headers.location]).toEqual([302, '/news/']);
   });
 
   test('other hubs keep 15 to a page', async () => {

@@ -6,7 +6,7 @@ import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { truncate } from '../../../shared/format/text';
 import type { PageView } from '../../http/pages/page-view';
-import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { listingPath, toListingDTO } from '../listings/serialize';
 import {
   articleByPath, articlesOfType, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
@@ -37,7 +37,7 @@ export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string
   const perPage = hubPageSize(hub.slug);
   const { page, limit, offset } = pageWindow(req, perPage);
   const { count, rows } = await articlesOfType(ctx.db, ctx.now(), hub.slug, { limit, offset });
-  const pages = pagesOrNotFound(page, count, perPage);
+  const pages = pagesOrFirstPage(req, page, count, perPage);
   // The type's stored name, as its articles carry it; the menu's name when it has none yet.
   const name = rows[0]?.type_name ?? hub.name;
   const path = urls.articleType(hub.slug);
@@ -158,7 +158,7 @@ export async function bestOfPage(ctx: AppContext, req: Request): Promise<PageVie
     latestOfTypeSlug(ctx.db, ctx.now(), 'best-of', PAGE_SIZE.bestOf, true),
     bestOfLists(ctx.db, ordering, { limit, offset }),
   ]);
-  const pages = pagesOrNotFound(page, lists.count, BEST_OF_LIST_PAGE_SIZE);
+  const pages = pagesOrFirstPage(req, page, lists.count, BEST_OF_LIST_PAGE_SIZE);
   const orderingParam = (o: BestOfOrdering) => (o === DEFAULT_BEST_OF_ORDERING ? '' : o);
   return {
     template: 'articles/best-of.njk',

@@ -53,8 +53,9 @@ describe('article pages', () => {
       }
     });
 
-    test('a page past the last is a 404 and a bad page number a 400 naming page', async () => {
-      expect((await request(t.app).get('/food/?page=3')).status).toBe(404);
+    test('a page past the last goes to the first page and a bad page number is a 400 naming page', async () => {
+      const past = await request(t.app).get('/food/?page=3');
+      expect([past.status, past.headers.location]).toEqual([302, '/food/']);
       const bad = await request(t.app).get('/food/?page=abc');
       expect(bad.status).toBe(400);
       expect(bad.text).toContain('page');

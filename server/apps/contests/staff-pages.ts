@@ -5,7 +5,7 @@ import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu } from '../../http/staff-sections';
 import { idParam } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
-import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { urls } from '../../../shared/urls';
 import { recentStaffActions } from '../staff-audit/audit-log';
 import { contestEntries, contestWinner, staffContest, staffContests } from './staff-queries';
@@ -42,7 +42,7 @@ export function contestsStaffPages(ctx: AppContext): Router {
 async function contestsList(ctx: AppContext, req: Request): Promise<PageView> {
   const { page: current, limit, offset } = pageWindow(req, CONTESTS_PER_PAGE);
   const { count, rows } = await staffContests(ctx.db, limit, offset);
-  const pages = pagesOrNotFound(current, count, CONTESTS_PER_PAGE);
+  const pages = pagesOrFirstPage(req, current, count, CONTESTS_PER_PAGE);
   const now = ctx.now().getTime();
   return {
     template: 'contests/staff/index.njk',
@@ -60,7 +60,7 @@ async function contestDetail(ctx: AppContext, req: Request, extra: Record<string
   const contest = await staffContest(ctx.db, id);
   if (!contest) return null;
   const { page: current, limit, offset } = pageWindow(req, ENTRIES_PER_PAGE);
-  const pages = pagesOrNotFound(current, contest.entries, ENTRIES_PER_PAGE);
+  const pages = pagesOrFirstPage(req, current, contest.entries, ENTRIES_PER_PAGE);
   const [entries, winner, history] = await Promise.all([
     contestEntries(ctx.db, id, limit, offset),
     contestWinner(ctx.db, contest),

@@ -7,7 +7,7 @@ import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { ValidationError } from '../../http/errors';
 import { page, type PageAnswer, type PageView } from '../../http/pages/page-view';
 import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
-import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { safeHttpUrl } from '../../http/pages/safe-link';
 import { eventsOnDate, upcomingEvents } from './queries';
@@ -56,7 +56,7 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<
   const words = await scheduleWordsFor(ctx.db, result.results.map((e) => e.id), now, tz);
   const today = moment.tz(now, tz).format('YYYY-MM-DD');
   const day = moment.utc(date ?? today, 'YYYY-MM-DD');
-  const pages = pagesOrNotFound(page, result.count, HUB_PAGE_SIZE);
+  const pages = pagesOrFirstPage(req, page, result.count, HUB_PAGE_SIZE);
   const events = result.results.map((e) => ({ ...e, share_path: eventPath({ slug: e.slug!, id: e.id }), schedule: words.get(e.id) ?? '' }));
   const island: EventsHubInitialState = {
     date: date ?? null,

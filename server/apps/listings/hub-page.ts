@@ -18,7 +18,7 @@ import {
 import { ValidationError } from '../../http/errors';
 import { PageRedirect, type PageAnswer } from '../../http/pages/page-view';
 import { absolute } from '../../http/pages/canonical-url';
-import { pageNumber, pagesOrNotFound } from '../../http/pages/page-param';
+import { pageNumber, pagesOrFirstPage } from '../../http/pages/page-param';
 import type { ListingTypeRow, SubTypeRow } from './page-queries';
 import { parseListingSearchParams } from './search-params';
 import { searchListings } from './queries';
@@ -114,7 +114,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   const siteUrl = ctx.config.site.url;
   const [result, loaded] = await Promise.all([searchListings(ctx.db, params, { siteUrl }), loadedHubOptions(ctx)]);
   const options = loaded.options;
-  const pages = pagesOrNotFound(hub.page, result.count, limit);
+  const pages = pagesOrFirstPage(req, hub.page, result.count, limit);
 
   const path = hubPath(scope);
   const activeOrdering = hub.ordering ?? defaultOrdering;

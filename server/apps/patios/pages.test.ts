@@ -63,11 +63,12 @@ describe('Patio Guide', () => {
     expect(patioSeasonStart(new Date('2026-11-24T12:00:00Z'), tz).toISOString()).toBe('2026-04-01T04:00:00.000Z');
   });
 
-  test('bad and out-of-range pages answer 400 naming page and 404; no trailing slash redirects', async () => {
+  test('a bad page answers 400 naming page, one past the end goes to the first page; no trailing slash redirects', async () => {
     const bad = await request(t.app).get('/patios/?page=x');
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('page');
-    expect((await request(t.app).get('/patios/?page=2')).status).toBe(404);
+    const past = await request(t.app).get('/patios/?page=2');
+    expect([past.status, past.headers.location]).toEqual([302, '/patios/']);
     const moved = await request(t.app).get('/patios');
     expect([moved.status, moved.headers.location]).toEqual([301, '/patios/']);
   });

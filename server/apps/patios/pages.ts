@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { addIsland } from '../../views';
 import { page, type PageView } from '../../http/pages/page-view';
 import { absolute, trailingSlash } from '../../http/pages/canonical-url';
-import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { searchListings } from '../listings/queries';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { patioArticles, patioSeasonStart } from './queries';
@@ -42,7 +42,7 @@ async function patioGuidePage(ctx: AppContext, req: Request, res: Response): Pro
     searchListings(ctx.db, { limit, offset, features: [PATIO_FEATURE], ordering: 'smart_review', bundle_type: 'medium' }, { siteUrl: '' }),
     pageNo === 1 ? patioArticles(ctx.db, seasonStart, now, PATIO_STORIES) : { season: [], earlier: [] },
   ]);
-  const pages = pagesOrNotFound(pageNo, places.count, PATIO_PAGE_SIZE);
+  const pages = pagesOrFirstPage(req, pageNo, places.count, PATIO_PAGE_SIZE);
   const listings = places.results;
   // The map island marks this page's places (their share_url are site paths, as the cards'),
   // and is only asked for when one of them has a point.

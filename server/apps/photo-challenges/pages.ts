@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { page, type PageView } from '../../http/pages/page-view';
 import { absolute, trailingSlash } from '../../http/pages/canonical-url';
-import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { challengeByName, challengeEntries, openChallenges, pastChallenges } from './queries';
 
@@ -33,7 +33,7 @@ async function challengesHub(ctx: AppContext, req: Request): Promise<PageView> {
   const now = ctx.now();
   const { page: pageNo, limit, offset } = pageWindow(req, PAST_PAGE_SIZE);
   const [open, past] = await Promise.all([pageNo === 1 ? openChallenges(ctx.db, now, OPEN_MAX) : [], pastChallenges(ctx.db, now, { limit, offset })]);
-  const pages = pagesOrNotFound(pageNo, past.count, PAST_PAGE_SIZE);
+  const pages = pagesOrFirstPage(req, pageNo, past.count, PAST_PAGE_SIZE);
   return {
     template: 'photo-challenges/index.njk',
     open,
@@ -52,7 +52,7 @@ async function challengePage(ctx: AppContext, req: Request): Promise<PageView | 
   const challenge = await challengeByName(ctx.db, String(req.params.name), now);
   if (!challenge) return null;
   const { page: pageNo, limit, offset } = pageWindow(req, ENTRY_PAGE_SIZE);
-  const pages = pagesOrNotFound(pageNo, challenge.entry_count, ENTRY_PAGE_SIZE);
+  const pages = pagesOrFirstPage(req, pageNo, challenge.entry_count, ENTRY_PAGE_SIZE);
   const entries = await challengeEntries(ctx.db, challenge.id, { limit, offset });
   const path = challengePath(challenge.name);
   return {

@@ -5,7 +5,7 @@ import { idFromSlugSegment, urls } from '../../../shared/urls';
 import { addIsland } from '../../views';
 import { page, PageRedirect, type PageAnswer } from '../../http/pages/page-view';
 import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
-import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { listingDetail, listingPhotoPosition, type ListingDetailRow } from '../listings/page-queries';
 import { listingPhotoViewer } from '../../../shared/photo-viewer';
@@ -52,7 +52,7 @@ async function photoList(ctx: AppContext, req: Request, res: Response, uploading
   const { page, limit, offset } = pageWindow(req, PAGE_SIZE.listingPhotos);
   // The API's order (newest first, id breaking ties), so the viewer's later pages follow on.
   const [photos, count] = await Promise.all([listPhotos(ctx.db, { listingId: listing.id }, '-creation_date', { limit, offset }), countPhotos(ctx.db, { listingId: listing.id })]);
-  const pages = pagesOrNotFound(page, count, limit);
+  const pages = pagesOrFirstPage(req, page, count, limit);
   const viewer = listingPhotoViewer(listing, { photos: photos.map((p) => ({ ...p, profile_name: p.author_full_name })), count }, offset, 'grid');
   if (photos.length) addIsland(res, 'photo-viewer', viewer);
   // The uploader (?upload=1, members) and, on the list, the recent-upload notice after it

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { articlesInMonth, monthBounds } from '../articles/page-queries';
 import type { PageView } from '../../http/pages/page-view';
-import { pagesOrNotFound, pageWindow, pathWithQuery } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 
 // The archives: a Month and a Year chooser (a GET form) and a page per month listing its
 // articles, newest first.
@@ -61,7 +61,7 @@ export async function archiveMonth(ctx: AppContext, req: Request): Promise<PageV
   if (year < ctx.config.city.startYear || year > now.year() || (year === now.year() && month > now.month() + 1)) throw new NotFoundError();
   const { page, limit, offset } = pageWindow(req, ARCHIVE_PAGE_SIZE);
   const { count, rows } = await articlesInMonth(ctx.db, ctx.now(), monthBounds(year, month, ctx.config.city.timeZone), { limit, offset });
-  const pages = pagesOrNotFound(page, count, ARCHIVE_PAGE_SIZE);
+  const pages = pagesOrFirstPage(req, page, count, ARCHIVE_PAGE_SIZE);
   const title = `${MONTH_NAMES[month - 1]} ${year}`;
   return {
     ...archivesIndex(ctx),

@@ -5,7 +5,7 @@ import { staffMenu } from '../../http/staff-sections';
 import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { idParam, validate } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
-import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { listPendingEvents } from '../event-submissions/moderation';
 import { recentStaffActions, type StaffActor } from '../staff-audit/audit-log';
 import { markContactMessageHandled, MESSAGES_PER_PAGE, recentContactMessages } from './contact-messages';
@@ -99,7 +99,7 @@ export function staffPages(ctx: AppContext): Router {
   const photosPage = async (req: Request, errors: PhotoErrors | null = null): Promise<PageView> => {
     const window = pageWindow(req, PHOTOS_PER_PAGE);
     const { count, photos } = await recentListingPhotos(ctx.db, window);
-    const pages = pagesOrNotFound(window.page, count, PHOTOS_PER_PAGE);
+    const pages = pagesOrFirstPage(req, window.page, count, PHOTOS_PER_PAGE);
     const removed = typeof req.query.removed === 'string' && /^\d{1,9}$/.test(req.query.removed) ? req.query.removed : null;
     return staffView('staff/photos.njk', req, { pageTitle: 'Listing photos', photos, count, page: window.page, pages, removed: errors ? null : removed, errors });
   };
@@ -125,7 +125,7 @@ export function staffPages(ctx: AppContext): Router {
   router.get('/staff/contact/', staff, page('private', async (req) => {
     const window = pageWindow(req, MESSAGES_PER_PAGE);
     const { count, open, messages } = await recentContactMessages(ctx.db, window);
-    const pages = pagesOrNotFound(window.page, count, MESSAGES_PER_PAGE);
+    const pages = pagesOrFirstPage(req, window.page, count, MESSAGES_PER_PAGE);
     return staffView('staff/contact.njk', req, { pageTitle: 'Contact messages', messages, count, open, page: window.page, pages });
   }));
   router.post('/staff/contact/:id/handled/', staff, page('private', async (req) => {

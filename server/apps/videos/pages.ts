@@ -6,7 +6,7 @@ import { addIsland } from '../../views';
 import { addSavesIsland } from '../saves/page-island';
 import { page, type PageAnswer, type PageView } from '../../http/pages/page-view';
 import { absolute } from '../../http/pages/canonical-url';
-import { pagesOrNotFound, pageWindow } from '../../http/pages/page-param';
+import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { listVideos } from './queries';
 import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './page-queries';
@@ -42,7 +42,7 @@ async function videoGrid(ctx: AppContext, req: Request, res: Response, category:
     listVideos(ctx.db, { limit, offset, ordering: '-date_published', category: category?.slug }, { siteUrl: '', now }),
     videoCategories(ctx.db, now),
   ]);
-  const pages = pagesOrNotFound(page, result.count, limit);
+  const pages = pagesOrFirstPage(req, page, result.count, limit);
   const path = category ? urls.videoCategory(category.slug) : '/videos/';
   const title = category ? `Latest in ${category.name}` : 'Latest Videos';
   // Each thumbnail plays in place (islands/video-grid); each card has its save control.

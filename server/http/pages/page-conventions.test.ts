@@ -3,7 +3,8 @@ import { createMember, createTestContext, guestAgent, memberAgent, type TestCont
 import { createArticleType, createListing, createListingType } from '../../testing/fixtures';
 
 // The one page convention, seen from outside: every paged page reads ?page= the same way (one
-// message for a bad number, a 404 past the last page) and every page answers under its cache
+// message for a bad number; past the last page, an old link, the first page with the other
+// parameters kept: spec 2 §4) and every page answers under its cache
 // policy, whichever app renders it.
 
 describe('page conventions', () => {
@@ -23,10 +24,14 @@ describe('page conventions', () => {
   // One list page of each app that pages with ?page=; each has one page of (no) results here.
   const pagedPages = () => ['/food/', '/best-of/', '/archives/2020/01/', '/cafes/', '/events/', '/videos/', photosPath];
 
-  test('a page number past the last is a 404 on every paged page', async () => {
+  test('a page number past the last goes to the first page, keeping the other parameters, on every paged page', async () => {
     for (const path of pagedPages()) {
       expect([path, (await request(t.app).get(path)).status]).toEqual([path, 200]);
-      expect([path, (await request(t.app).get(`${path}?page=2`)).status]).toEqual([path, 404]);
+      const past = await request(t.app).get(`${path}?page=9999`);
+      expect([path, past.status, past.headers.location]).toEqual([path, 302, path]);
+      const withOthers = await request(t.app).get(`${path}?utm_source=mail&page=2&q=a+b`);
+      expect([path, withOthers.status, withOthers.headers.location]).toEqual([path, 302, `${path}?utm_source=mail&q=a+b`]);
+      expect([path, (await request(t.app).get(withOthers.headers.location)).status]).toEqual([path, 200]);
     }
   });
 

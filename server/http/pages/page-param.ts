@@ -2,10 +2,12 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { validate } from '../validate';
 import { NotFoundError, ValidationError } from '../errors';
+import { PageRedirect } from './page-view';
 
 // The paging parameters of the server-rendered pages. A bad value is a 400 naming the
-// parameter (the error page says which); a page past the last one is a 404, as Django's
-// paginator answers: that URL shows nothing, so readers and search engines are told so.
+// parameter (the error page says which). A page past the last one is an old link (shared or
+// bookmarked when the list was longer): it goes to the first page, the other parameters kept
+// (spec 2 §4: past the count, the hub resets to the first page).
 
 const PAGE_MESSAGE = 'A valid page number is required.';
 const pageNumberSchema = z.string({ message: PAGE_MESSAGE }).regex(/^\d{1,6}$/, PAGE_MESSAGE).transform(Number).refine((n) => n >= 1, PAGE_MESSAGE);
@@ -34,11 +36,23 @@ export function pageCount(count: number, perPage: number): number {
   return Math.max(1, Math.ceil(count / perPage));
 }
 
-/** The number of pages, or a 404 when the asked page is beyond the last. */
-export function pagesOrNotFound(page: number, count: number, perPage: number): number {
+/**
+ * The number of pages. A GET of a page beyond the last is sent to the first page (a 302: the
+ * list may grow back) by throwing the redirect, which page() answers; any other method is a 404.
+ */
+export function pagesOrFirstPage(req: Request, page: number, count: number, perPage: number, param = 'page'): number {
   const pages = pageCount(count, perPage);
-  if (page > pages) throw new NotFoundError();
-  return pages;
+  if (page <= pages) return pages;
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new NotFoundError();
+  throw new PageRedirect(firstPageUrl(req, param));
+}
+
+/** This URL without its page parameter: the first page, every other parameter as it came. */
+export function firstPageUrl(req: Request, param = 'page'): string {
+  const url = new URL(req.originalUrl, 'http://localhost');
+  url.searchParams.delete(param);
+  // One leading slash: the location stays on this site whatever the path looked like.
+  return `/${url.pathname.replace(/^\/+/, '')}${url.search}`;
 }
 
 /** ?offset= as a whole number of 0 or more (the load-more links). */

@@ -13,7 +13,10 @@ export interface PageView {
   [data: string]: unknown;
 }
 
-/** CASE: the page lives elsewhere (a canonical path, a choice made in a plain form). */
+/**
+ * CASE: the page lives elsewhere (a canonical path, a choice made in a plain form). A loader
+ * returns it, or throws it from deep in a helper (a page number past the last).
+ */
 export class PageRedirect {
   constructor(readonly location: string, readonly status: 301 | 302 | 303 = 302) {}
 }
@@ -24,7 +27,13 @@ export type PageLoader = (req: Request, res: Response) => PageAnswer | Promise<P
 /** The route handler of a page: load, then redirect, pass on, or render under the cache policy. */
 export function page(policy: CachePolicy, load: PageLoader): RequestHandler {
   return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const answer = await load(req, res);
+    let answer: PageAnswer;
+    try {
+      answer = await load(req, res);
+    } catch (err) {
+      if (!(err instanceof PageRedirect)) throw err;
+      answer = err;
+    }
     // A form post may answer a script itself (the contact island's JSON).
     if (res.headersSent) return;
     if (answer === null) return next();
