@@ -13,8 +13,15 @@ describe('shared listing-hub rules', () => {
     const url = new URL(criteriaPageUrl(c, { path: '/restaurants/', fixedNeighbourhood: null, page: 3 }), 'https://site.test');
     expect(url.pathname).toBe('/restaurants/pizza/');
     const parsed = parseHubQuery(Object.fromEntries(url.searchParams));
-    expect(parsed).toEqual({ ok: true, query: { keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], bestOf: true, ordering: '-rating', point: null } });
+    expect(parsed).toEqual({ ok: true, query: { selectedCategoryIndex: 0, keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], bestOf: true, ordering: '-rating', point: null } });
     expect(url.searchParams.get('page')).toBe('3');
+  });
+
+  test('selectedCategoryIndex travels first with the other parameters; a bare hub stays bare; a malformed one is refused', () => {
+    expect(criteriaPageUrl(criteria({ categoryIndex: 2, bestOf: true }), { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/?selectedCategoryIndex=2&bestOf=true');
+    expect(criteriaPageUrl(criteria({ categoryIndex: 2 }), { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/');
+    expect(parseHubQuery({ selectedCategoryIndex: '2' })).toMatchObject({ ok: true, query: { selectedCategoryIndex: 2 } });
+    expect(parseHubQuery({ selectedCategoryIndex: 'x' })).toEqual({ ok: false, field: 'selectedCategoryIndex', message: 'A valid integer is required.' });
   });
 
   test('repeated single-value parameters are refused, features come repeated or comma-separated', () => {

@@ -113,6 +113,8 @@ export function defaultHubOrdering(c: { subwayStopId?: number | string | null; s
 
 /** What the page URL keeps of the criteria; ids may still be the URL's strings. */
 export interface HubUrlState {
+  /** The category's position in the Category dropdown (HubOptions.types), kept beside its path. */
+  selectedCategoryIndex?: number | null;
   keywords?: string | null;
   neighborhoodId?: number | string | null;
   lat?: number | null;
@@ -126,7 +128,8 @@ export interface HubUrlState {
 }
 
 /**
- * The query string (no '?') for these criteria, in a stable order. `page` is written from 2 on;
+ * The query string (no '?') for these criteria, in a stable order, selectedCategoryIndex first
+ * when anything else is written. `page` is written from 2 on;
  * `defaultOrdering`, when given, is left out as the hub page would choose it anyway.
  */
 export function hubQueryString(s: HubUrlState, opts: { page?: number; defaultOrdering?: string } = {}): string {
@@ -144,7 +147,11 @@ export function hubQueryString(s: HubUrlState, opts: { page?: number; defaultOrd
   if (s.bestOf) q.set('bestOf', 'true');
   if (s.ordering && s.ordering !== opts.defaultOrdering) q.set('ordering', s.ordering);
   if (opts.page && opts.page > 1) q.set('page', String(opts.page));
-  return q.toString();
+  const rest = q.toString();
+  // The category index travels with the other parameters (spec 2 §2); a bare hub's path
+  // already names its category, so its URL stays bare.
+  if (!rest || s.selectedCategoryIndex == null || s.selectedCategoryIndex < 0) return rest;
+  return `selectedCategoryIndex=${s.selectedCategoryIndex}&${rest}`;
 }
 
 /** The hub path of a category and sub-category: /{type}/ or /{type}/{sub}/. */
@@ -154,6 +161,8 @@ export function hubPathOf(category: string, subcategory: string | null | undefin
 
 /** The filters the page URL carries, as read from it (no ids checked: the API's parser does that). */
 export interface HubUrlQuery {
+  /** A position in HubOptions.types; the hub page checks it names a category. */
+  selectedCategoryIndex?: number;
   keywords?: string;
   neighborhoodId?: string;
   subwayStopId?: string;
@@ -193,15 +202,19 @@ export function hubPointOf(q: { lat?: unknown; long?: unknown }): { lat: number;
 
 /** Reads the hub's filters from a parsed query (Express' req.query, or URLSearchParams' entries). */
 export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
-  const read: Partial<Record<'keywords' | 'bestOf' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
-  for (const field of ['keywords', 'bestOf', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
+  const read: Partial<Record<'selectedCategoryIndex' | 'keywords' | 'bestOf' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
+  for (const field of ['selectedCategoryIndex', 'keywords', 'bestOf', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
     const v = oneValue(q[field]);
     if (v === MANY) return { ok: false, field, message: 'Choose one value.' };
     read[field] = v;
   }
+  if (read.selectedCategoryIndex !== undefined && !/^\d{1,4}$/.test(read.selectedCategoryIndex)) {
+    return { ok: false, field: 'selectedCategoryIndex', message: 'A valid integer is required.' };
+  }
   return {
     ok: true,
     query: {
+      selectedCategoryIndex: read.selectedCategoryIndex === undefined ? undefined : Number(read.selectedCategoryIndex),
       keywords: read.keywords?.trim() || undefined,
       neighborhoodId: read.neighborhoodId,
       subwayStopId: read.subwayStopId,
@@ -306,6 +319,7 @@ export function criteriaPageUrl(c: HubCriteria, opts: { path: string; fixedNeigh
   const point = hasPoint(c);
   const qs = hubQueryString(
     {
+      selectedCategoryIndex: c.categoryIndex,
       keywords: c.keywords,
       neighborhoodId: opts.fixedNeighbourhood === null && c.neighborhoodId && c.neighborhoodId > 0 ? c.neighborhoodId : null,
       lat: point ? c.lat : null,

@@ -37,11 +37,11 @@ describe('place suggestion and keywords: state rules', () => {
   test('a neighbourhood or subway stop after a place drops the place; the URL keeps the place and its point for a reload', () => {
     const placed = reduce(filters.suggestionChosen(LIBRETTO));
     const url = criteriaPageUrl(placed.criteria, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 });
-    expect(url).toBe('/restaurants/?lat=43.649&long=-79.42&selectedSuggestion=Pizzeria+Libretto&ordering=distance');
+    expect(url).toBe('/restaurants/?selectedCategoryIndex=0&lat=43.649&long=-79.42&selectedSuggestion=Pizzeria+Libretto&ordering=distance');
     expect(suggestionFromSearch(url.slice(url.indexOf('?')))).toEqual(LIBRETTO);
     expect(suggestionFromSearch('?selectedSuggestion=Libretto')).toBeNull();
     expect(filtersSlice.reducer(placed, filters.subwayStopChosen(3)).criteria).toMatchObject({ selectedSuggestion: null, subwayStopId: 3, ordering: 'distance' });
-    expect(criteriaPageUrl(reduce(filters.keywordsChosen('pizza & co')).criteria, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/?keywords=pizza+%26+co');
+    expect(criteriaPageUrl(reduce(filters.keywordsChosen('pizza & co')).criteria, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/?selectedCategoryIndex=0&keywords=pizza+%26+co');
   });
 
   test('the type-ahead: short text suggests nothing, answers for older text are ignored, none found says No results found', () => {
@@ -95,7 +95,7 @@ describe('place suggestion and keywords: sagas', () => {
     store.dispatch(filters.suggestionChosen(LIBRETTO));
     await settle();
     expect(ctx.api.search.mock.calls.at(-1)[0]).toMatchObject({ latitude: 43.649, longitude: -79.42, ordering: 'distance', keywords: null, offset: 0 });
-    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?lat=43.649&long=-79.42&selectedSuggestion=Pizzeria+Libretto&ordering=distance');
+    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?selectedCategoryIndex=0&lat=43.649&long=-79.42&selectedSuggestion=Pizzeria+Libretto&ordering=distance');
 
     store.dispatch(filters.keywordsChosen('lib'));
     await settle();

@@ -95,11 +95,11 @@ describe('query: the API parameters and the URL names', () => {
   test('the URL uses the island names, drops defaults, and names the sub-category path', () => {
     expect(pageUrl(c(), { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/');
     expect(pageUrl({ ...c(), neighborhoodId: 7, selectedFeatures: ['patio', 'bbq'], selectedServiceSlug: 'delivery', bestOf: true, ordering: '-rating' }, { path: '/restaurants/', fixedNeighbourhood: null, page: 2 })).toBe(
-      '/restaurants/?neighborhoodId=7&selectedServiceSlug=delivery&selectedFeatures=patio%2Cbbq&bestOf=true&ordering=-rating&page=2',
+      '/restaurants/?selectedCategoryIndex=0&neighborhoodId=7&selectedServiceSlug=delivery&selectedFeatures=patio%2Cbbq&bestOf=true&ordering=-rating&page=2',
     );
     expect(pageUrl({ ...c(), subcategory: 'pizza', ordering: 'smart_review' }, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/pizza/');
-    expect(pageUrl({ ...c(), subwayStopId: 3, ordering: 'distance' }, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/?subwayStopId=3');
-    expect(pageUrl({ ...c(), neighborhoodId: NEARBY_ID, lat: 43.6, long: -79.4, ordering: 'distance' }, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/?lat=43.6&long=-79.4&ordering=distance');
+    expect(pageUrl({ ...c(), subwayStopId: 3, ordering: 'distance' }, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/?selectedCategoryIndex=0&subwayStopId=3');
+    expect(pageUrl({ ...c(), neighborhoodId: NEARBY_ID, lat: 43.6, long: -79.4, ordering: 'distance' }, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 })).toBe('/restaurants/?selectedCategoryIndex=0&lat=43.6&long=-79.4&ordering=distance');
     expect(pageUrl(c(), { path: '/restaurants/n/7/kensington/', fixedNeighbourhood: 7, page: 1 })).toBe('/restaurants/n/7/kensington/');
     expect(pointFromUrl('?lat=43.6&long=-79.4')).toEqual({ lat: 43.6, long: -79.4 });
     expect(pointFromUrl('?lat=abc&long=-79.4')).toBeNull();
@@ -115,7 +115,7 @@ describe('listing search sagas', () => {
     expect(ctx.api.search).toHaveBeenCalledTimes(1);
     expect(ctx.api.search.mock.calls[0][0]).toMatchObject({ subway_stop: 3, ordering: 'distance', offset: 0, limit: 40 });
     expect(store.getState().results.items.map((i) => i.id)).toEqual([501, 502]);
-    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?subwayStopId=3');
+    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?selectedCategoryIndex=0&subwayStopId=3');
   });
 
   test('scrolled to the bottom: the next page is appended and ?page= follows; one request at a time', async () => {
@@ -128,7 +128,7 @@ describe('listing search sagas', () => {
     expect(ctx.api.search).toHaveBeenCalledTimes(1);
     expect(ctx.api.search.mock.calls[0][0]).toMatchObject({ offset: 40, type: 'restaurants' });
     expect(store.getState().results.items).toHaveLength(80);
-    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?page=2');
+    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?selectedCategoryIndex=0&page=2');
   });
 
   test('takeLatest: only the newest search lands, and a page 2 that was in flight is dropped', async () => {
@@ -168,7 +168,7 @@ describe('listing search sagas', () => {
     const { store, ctx } = setup({ subcategory: 'pizza', ordering: 'smart_review', selectedServiceSlug: 'delivery' });
     store.dispatch(filters.categoryChosen({ index: 1, slug: 'bars' }));
     await settle();
-    expect(ctx.navigate).toHaveBeenCalledWith('/bars/?selectedServiceSlug=delivery&ordering=smart_review');
+    expect(ctx.navigate).toHaveBeenCalledWith('/bars/?selectedCategoryIndex=1&selectedServiceSlug=delivery&ordering=smart_review');
     expect(ctx.api.search).not.toHaveBeenCalled();
 
     const fixedCtx = fakeContext({ currentPath: jest.fn().mockReturnValue('/restaurants/n/7/kensington/') });
@@ -185,7 +185,7 @@ describe('listing search sagas', () => {
     store.dispatch(filters.subCategoryChosen('pizza'));
     await settle();
     expect(ctx.api.search.mock.calls[0][0]).toMatchObject({ type: 'restaurants', sub_type: 'pizza' });
-    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/pizza/?ordering=name');
+    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/pizza/?selectedCategoryIndex=0&ordering=name');
     ctx.api.search.mockRejectedValueOnce(new Error('offline'));
     store.dispatch(filters.featuresChosen(['patio']));
     await settle();

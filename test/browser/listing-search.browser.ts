@@ -69,10 +69,10 @@ describeInBrowser('listing search island in a browser', () => {
         expect(await seriousA11yViolations(page)).toEqual([]);
         await screenshot(page, `listing-search-list-${label}`);
 
-        // Scrolled to the bottom: page 2 is appended and the URL says so.
+        // Scrolled to the bottom: page 2 is appended and the URL says so (with the category's index).
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.waitForFunction(() => document.querySelectorAll('.listing-search .place-card').length === 50);
-        await page.waitForURL(/\/restaurants\/\?page=2$/);
+        await page.waitForURL(/\/restaurants\/\?selectedCategoryIndex=\d+&page=2$/);
 
         // A filter: the sub-category searches in place; the URL names its path. Under 640 px the
         // filters are folded behind their button first.

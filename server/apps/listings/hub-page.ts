@@ -87,13 +87,31 @@ function redirectForPathChoice(req: Request, scope: HubScope, hub: HubQuery): Pa
   const stays = n && !leavesNeighbourhood;
   const path = stays ? urls.neighbourhoodListings(category, n.id, n.slug) : sub ? urls.listingSubType(category, sub) : urls.listingType(category);
   // On a neighbourhood hub the neighbourhood is the path; a different one becomes a filter.
-  const qs = hubQueryString(stays ? { ...hub, neighborhoodId: undefined } : hub);
+  // The form's category replaces any position the URL kept for the old one.
+  const qs = hubQueryString({ ...hub, selectedCategoryIndex: undefined, ...(stays ? { neighborhoodId: undefined } : {}) });
+  return new PageRedirect(path + (qs ? `?${qs}` : ''), 302);
+}
+
+/**
+ * CASE: the URL keeps selectedCategoryIndex (spec 2 §2, the listing panel's URL state): it is
+ * restored. Naming this hub's category it stays as it is; naming another, the page is that
+ * category's hub (the path is the category), with the other filters; naming none, a 400.
+ */
+async function redirectForCategoryIndex(ctx: AppContext, scope: HubScope, hub: HubQuery): Promise<PageRedirect | null> {
+  if (hub.selectedCategoryIndex === undefined) return null;
+  const { options } = await loadedHubOptions(ctx);
+  const type = options.types[hub.selectedCategoryIndex];
+  if (!type) throw new ValidationError({ selectedCategoryIndex: ['Choose a valid category.'] });
+  if (type.id === scope.type.id) return null;
+  const n = scope.neighbourhood;
+  const path = n ? urls.neighbourhoodListings(type.slug, n.id, n.slug) : urls.listingType(type.slug);
+  const qs = hubQueryString(hub);
   return new PageRedirect(path + (qs ? `?${qs}` : ''), 302);
 }
 
 export async function listingHubPage(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {
   const hub = readHubQuery(req);
-  const chosen = redirectForPathChoice(req, scope, hub);
+  const chosen = redirectForPathChoice(req, scope, hub) ?? (await redirectForCategoryIndex(ctx, scope, hub));
   if (chosen) return chosen;
   const limit = HUB_PAGE_SIZE;
   const offset = (hub.page - 1) * limit;
