@@ -2,7 +2,8 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { createMember, createTestContext, guestAgent, memberSessionCookie, type TestContext } from '../testing/test-app';
 import { createArticle } from '../testing/fixtures';
-import { AGE_GATE_COOKIE, SIGNED_IN_COOKIE } from '../../shared/constants';
+import { SIGNED_IN_COOKIE } from '../../shared/constants';
+import { AGE_GATE_COOKIE } from '../../shared/age-gate';
 
 // Issue 23 item 6: one body for everybody, and so a 304 for a returning visitor, in development
 // as in production. Development has no page cache (app.ts), re-reads templates and the
