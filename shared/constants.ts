@@ -56,6 +56,8 @@ export const TIMINGS_MS = {
   photoUploadRedirect: 1000,
   recentUploadNotice: 8000,
   mapPopupReopen: 500,
+  /** A result highlighted by the pointer stays so this long after the pointer leaves the list (spec 2 §9). */
+  activeResultDeactivation: 300,
 } as const;
 
 export const SESSION_VALID_DAYS = 5;

@@ -9,6 +9,7 @@ import { results } from './slices/results';
 import { placesOf } from './api';
 import { criteriaPageUrl, suggestionFromSearch } from '../../shared/listing-hub';
 import { appProps, fakeContext, hubState, page, range, settle, setup } from './testing';
+import { TIMINGS_MS } from '../../shared/constants';
 
 // The parts of the listing panel added for issue 12 item 7: the name-or-place field with its
 // place type-ahead, next pages in the large bundle, the folded filters and the slider.
@@ -126,6 +127,35 @@ describe('place suggestion and keywords: sagas', () => {
 });
 
 describe('listing panel components', () => {
+  test('the pointer highlights a place; it stays highlighted 300 ms after the pointer leaves the list, unless it comes back', async () => {
+    const s = setup();
+    renderWithStore(<App {...appProps()} />, s.store);
+    const box = screen.getByRole('combobox', { name: 'Name or place' });
+    fireEvent.change(box, { target: { value: 'piz' } });
+    await act(async () => {
+      await wait(SUGGEST_DEBOUNCE_MS + 50);
+    });
+    const option = screen.getByRole('option', { name: /Pizzeria Libretto/ });
+    jest.useFakeTimers();
+    try {
+      fireEvent.mouseEnter(option);
+      expect(box.getAttribute('aria-activedescendant')).toBe(option.id);
+      fireEvent.mouseLeave(screen.getByRole('listbox'));
+      act(() => jest.advanceTimersByTime(TIMINGS_MS.activeResultDeactivation - 1));
+      expect(option.getAttribute('aria-selected')).toBe('true');
+      // Back in time: it stays.
+      fireEvent.mouseEnter(option);
+      act(() => jest.advanceTimersByTime(TIMINGS_MS.activeResultDeactivation * 2));
+      expect(option.getAttribute('aria-selected')).toBe('true');
+      fireEvent.mouseLeave(screen.getByRole('listbox'));
+      act(() => jest.advanceTimersByTime(TIMINGS_MS.activeResultDeactivation));
+      expect(option.getAttribute('aria-selected')).toBe('false');
+      expect(box.getAttribute('aria-activedescendant')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('the combobox lists places, says No results found, chooses with the keyboard and searches typed names', async () => {
     const s = setup();
     renderWithStore(<App {...appProps()} />, s.store);

@@ -1,13 +1,16 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { filters, KEYWORDS_MAX } from '../slices/filters';
 import { suggestions, suggestionsMessage, type SuggestedPlace } from '../slices/suggestions';
 import type { ListingSearchState } from '../store';
+import { TIMINGS_MS } from '../../../shared/constants';
 
 // The keyword field with its place type-ahead (spec 2 §2, §5), an ARIA 1.2 combobox: typing
 // lists places whose names match; choosing one searches around it, nearest first (the
 // suggestion); Search (or Enter with no place highlighted) looks for names containing the
-// words (keywords). Clear drops either.
+// words (keywords). Clear drops either. The pointer highlights a place as the arrow keys do;
+// it stays highlighted for a moment after the pointer leaves the list (spec 2 §9: 300 ms), so
+// crossing a gap or a shaky hand does not make it flicker.
 
 /** Arrow keys move through the places and back to the field (-1), wrapping at both ends. */
 export function nextActive(current: number, step: 1 | -1, count: number): number {
@@ -23,6 +26,20 @@ export function PlaceSearch({ disabled }: { disabled: boolean }) {
   const s = useSelector((st: ListingSearchState) => st.suggestions);
   const { keywords, selectedSuggestion } = useSelector((st: ListingSearchState) => st.filters.criteria);
   const [active, setActive] = useState(-1);
+  const deactivation = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keepActive = () => {
+    if (deactivation.current) clearTimeout(deactivation.current);
+    deactivation.current = null;
+  };
+  const pointAt = (i: number) => {
+    keepActive();
+    setActive(i);
+  };
+  const deactivateSoon = () => {
+    keepActive();
+    deactivation.current = setTimeout(() => setActive(-1), TIMINGS_MS.activeResultDeactivation);
+  };
+  useEffect(() => keepActive, []);
   const listId = `${id}-places`;
   const message = s.open ? suggestionsMessage(s) : null;
   const showList = s.open && s.items.length > 0;
@@ -104,7 +121,7 @@ export function PlaceSearch({ disabled }: { disabled: boolean }) {
         Search finds names containing your words; choose a suggested place to see what is nearby.
       </p>
       {showList && (
-        <ul id={listId} role="listbox" className="place-search__list" aria-label="Places: choose one to search nearby">
+        <ul id={listId} role="listbox" className="place-search__list" aria-label="Places: choose one to search nearby" onMouseLeave={deactivateSoon}>
           {s.items.map((p, i) => (
             <li
               key={p.id}
@@ -112,6 +129,7 @@ export function PlaceSearch({ disabled }: { disabled: boolean }) {
               role="option"
               aria-selected={i === active}
               className="place-search__option"
+              onMouseEnter={() => pointAt(i)}
               // Chosen on mousedown: a click would come after the field's blur closed the list.
               onMouseDown={(e) => {
                 e.preventDefault();
