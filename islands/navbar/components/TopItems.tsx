@@ -40,6 +40,7 @@ export function TopItems({ site, menus }: { site: NavbarSite; menus: NonNullable
     );
   }
   const articleTypes = [...ARTICLE_TYPES.map((t) => ({ name: t.name, path: `/${t.slug}/` })), { name: 'All News', path: '/news/' }];
+  const moreSections = [...(flags.listings ? [{ name: 'Neighbourhoods', path: '/neighbourhoods/' }] : []), ...(flags.contests ? [{ name: 'Contests', path: '/contests/' }] : [])];
   return (
     <ul className="navbar__items">
       {flags.bestOf && <li className="navbar__item"><a href="/best-of/">Best Of {site.cityName}</a></li>}
@@ -61,13 +62,13 @@ export function TopItems({ site, menus }: { site: NavbarSite; menus: NonNullable
       )}
       {flags.events && <li className="navbar__item"><a href="/events/">Events</a></li>}
       {flags.patioGuide && flags.listings && <li className="navbar__item"><a href="/patios/">Patio Guide</a></li>}
-      {(flags.listings || flags.contests) && (
+      {moreSections.length > 0 && (
         <li className="navbar__item navbar__item--menu">
-          <a href="/neighbourhoods/">More</a>
-          <Submenu
-            links={[]}
-            extra={[...(flags.listings ? [{ name: 'Neighbourhoods', path: '/neighbourhoods/' }] : []), ...(flags.contests ? [{ name: 'Contests', path: '/contests/' }] : [])]}
-          />
+          {/* The text names the sections behind it: "More" alone tells a screen reader or a search engine nothing. */}
+          <a href={moreSections[0].path}>
+            More<span className="visually-hidden">: {moreSections.map((s) => s.name).join(', ')}</span>
+          </a>
+          <Submenu links={[]} extra={moreSections} />
         </li>
       )}
     </ul>
