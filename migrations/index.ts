@@ -24,6 +24,7 @@ import * as loginHistory from './20261125000300_login_history';
 import * as accountDeletions from './20261125000400_account_deletions';
 import * as apiReadIndexes from './20261125000600_api_read_indexes';
 import * as newsletterSends from './20261125000700_newsletter_sends';
+import * as houseAds from './20261126000100_house_ads';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -53,4 +54,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261125000400_account_deletions', accountDeletions],
   ['20261125000600_api_read_indexes', apiReadIndexes],
   ['20261125000700_newsletter_sends', newsletterSends],
+  ['20261126000100_house_ads', houseAds],
 ];

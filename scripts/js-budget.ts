@@ -45,7 +45,8 @@ const PAGES: Record<string, string[]> = {
   'neighbourhoods': ['neighbourhoods-map'],
   'a neighbourhood': ['saves', 'neighbourhood-map'],
   'an age-gated page': ['saves', 'age-gate'],
-  'an article': ['saves'],
+  // The ad slots' script (no React) rides on the pages that print slots: home, news hubs, articles.
+  'an article': ['saves', 'ad-slots'],
 };
 const islands = entries.map(([k]) => k.replace(/^islands\/|\/main\.tsx$/g, ''));
 const listed = new Set(Object.values(PAGES).flat().concat(SITE_WIDE));

@@ -99,7 +99,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(csrfProtection({
     secureCookie: config.isProduction,
     trustedOrigins: [new URL(config.site.url).origin, ...config.csrfTrustedOrigins],
-    multipartFirstFieldPaths: ['/events/add/'],
+    // The staff house-ad form (apps/ads/form-body.ts) posts its image the same way.
+    multipartFirstFieldPaths: ['/events/add/', '/staff/ads/save/'],
     // The newsletters' one-click unsubscribe (RFC 8058): mail providers POST to the link in
     // List-Unsubscribe from their servers, with no cookie, CSRF token or Origin. The URL's
     // signed token is the whole authority, and it only ever turns newsletters off, so a

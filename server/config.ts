@@ -49,6 +49,10 @@ const envSchema = z.object({
   FEATURE_PATIO_GUIDE: bool('FEATURE_PATIO_GUIDE', true),
   FEATURE_PHOTO_UPLOAD: bool('FEATURE_PHOTO_UPLOAD', true),
   FEATURE_NEWS_ONLY: bool('FEATURE_NEWS_ONLY', false),
+  // Ad slots and house ads (server/apps/ads); off until an operator turns them on.
+  FEATURE_ADS: bool('FEATURE_ADS', false),
+  // An operator's header-bidding script (its adapters bid for the slots); unset, no third-party script loads.
+  AD_BIDDER_SCRIPT_URL: z.string().regex(/^https:\/\/[^\s"'<>]+$/i, 'must be an https URL of a script').optional().or(z.literal('')),
   PHOTO_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(6),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('The Toronto Guide <hello@toronto-guide.local>'),
@@ -134,6 +138,8 @@ export interface Config {
   social: { iosAppUrl?: string; facebookPageUrl?: string; instagramUrl?: string; xUrl?: string };
   /** The base map (MAP_STYLE_URL, MAP_PMTILES_URL); null for our own city context. */
   map: { styleUrl: string | null; pmtilesUrl: string | null };
+  /** Ads (FEATURE_ADS, AD_BIDDER_SCRIPT_URL): never shown in news-only mode (see adsShown). */
+  ads: { enabled: boolean; bidderScriptUrl: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -221,8 +227,14 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     apple: { clientId: e.APPLE_CLIENT_ID, jwksUrl: e.APPLE_JWKS_URL, issuer: e.APPLE_ISSUER },
     social: { iosAppUrl: e.IOS_APP_URL, facebookPageUrl: e.FACEBOOK_PAGE_URL, instagramUrl: e.INSTAGRAM_URL, xUrl: e.X_URL },
     map: { styleUrl: e.MAP_STYLE_URL || null, pmtilesUrl: e.MAP_PMTILES_URL || null },
+    ads: { enabled: e.FEATURE_ADS, bidderScriptUrl: e.AD_BIDDER_SCRIPT_URL || null },
     ...overrides,
   };
+}
+
+/** Ad slots are printed (and served) only with FEATURE_ADS on and outside news-only mode. */
+export function adsShown(config: Pick<Config, 'ads' | 'flags'>): boolean {
+  return config.ads.enabled && !config.flags.newsOnly;
 }
 
 /** Google Calendar sync of saved events is on only when a Google client is configured (spec 1 §4). */

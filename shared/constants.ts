@@ -58,6 +58,10 @@ export const TIMINGS_MS = {
   mapPopupReopen: 500,
   /** A result highlighted by the pointer stays so this long after the pointer leaves the list (spec 2 §9). */
   activeResultDeactivation: 300,
+  /** An ad slot in view, with the tab visible, shows a new ad this often (spec 1 §9). */
+  adRefresh: 45_000,
+  /** Bidders have this long to answer; then the house ad shows (spec 1 §9). */
+  adBidTimeout: 3_500,
 } as const;
 
 export const SESSION_VALID_DAYS = 5;

@@ -51,6 +51,9 @@ import { patiosPages } from './patios/pages';
 import { photoChallengesPages } from './photo-challenges/pages';
 import { mapTilesRoutes } from './map-tiles/routes';
 import { staffPages } from './staff/pages';
+import { adServingRouter } from './ads/serving';
+import { adSlotLocals } from './ads/slots';
+import { adsStaffPages } from './ads/staff-pages';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -79,20 +82,20 @@ export const cacheCookies: CacheCookies = {
  * imports no app: it runs what this registry hands it.
  */
 export interface AppMiddleware {
-  /** Before logging, sessions and the database: probes cost one trivial query. */
+  /** Before logging, sessions and the database: probes cost one trivial query, and ad requests set no cookie and are not logged. */
   beforeLogging: RequestHandler[];
   /** Sessions in the database, the signed-in member in req.user, and the cookie telling the islands so. */
   session: RequestHandler[];
-  /** After the view locals: what every page carries (the navbar's markup and island state). */
+  /** After the view locals: what every page carries (the navbar's markup and island state, whether it has ad slots). */
   pageLocals: RequestHandler[];
 }
 
 export function appMiddleware(ctx: AppContext): AppMiddleware {
   const passport = createPassport(ctx.db);
   return {
-    beforeLogging: [healthRouter(ctx)],
+    beforeLogging: [healthRouter(ctx), adServingRouter(ctx)],
     session: [sessionMiddleware(ctx.config, ctx.db, ctx.logger), passport.session(), signedInCookie()],
-    pageLocals: [navbarIsland(ctx)],
+    pageLocals: [navbarIsland(ctx), adSlotLocals(ctx)],
   };
 }
 
@@ -134,9 +137,10 @@ export function appRouters(ctx: AppContext): Router[] {
     uploadsRoutes(ctx),
     eventSubmissionPages(ctx),
     calendarApi(ctx),
-    // ## Staff: moderation, contact messages, the audit log, contest draws
+    // ## Staff: moderation, contact messages, the audit log, contest draws, house ads
     staffPages(ctx),
     contestsStaffPages(ctx),
+    adsStaffPages(ctx),
     // ## Public content API and search
     listingsApi(ctx),
     articlesApi(ctx),

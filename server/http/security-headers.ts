@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { Config } from '../config';
+import { adsShown, type Config } from '../config';
 
 /**
  * The origins the base map fetches from, as configured: the hosted style's (its tiles, glyphs
@@ -14,6 +14,15 @@ export function mapOrigins(config: Pick<Config, 'map'>): string[] {
 }
 
 /**
+ * The origin of the operator's ad bidder script (AD_BIDDER_SCRIPT_URL), which the script and
+ * its bid requests come from; none unless one is configured and ads are shown at all.
+ */
+export function adBidderOrigins(config: Pick<Config, 'ads' | 'flags'>): string[] {
+  const url = config.ads.bidderScriptUrl;
+  return url && adsShown(config) ? [new URL(url).origin] : [];
+}
+
+/**
  * Helmet with a Content-Security-Policy the islands work under: scripts only from this
  * origin (Vite emits files, no inline code; initial state is JSON, not script), the configured
  * base map's origin and the maplibre worker (blob:) allowed, images from anywhere over https for external event
@@ -25,10 +34,10 @@ export function securityHeaders(config: Config) {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...(config.apple.clientId ? ['https://appleid.cdn-apple.com'] : [])],
+        'script-src': ["'self'", ...(config.apple.clientId ? ['https://appleid.cdn-apple.com'] : []), ...adBidderOrigins(config)],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", ...mapOrigins(config)],
+        'connect-src': ["'self'", ...mapOrigins(config), ...adBidderOrigins(config)],
         'worker-src': ["'self'", 'blob:'],
         'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         'form-action': ["'self'", 'https://www.facebook.com', 'https://appleid.apple.com'],

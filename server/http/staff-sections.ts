@@ -1,5 +1,5 @@
 // The staff area's menu. It lives beside requireStaffPage rather than in the staff app so that
-// every app with pages under /staff/ (staff, contests) renders the same menu without importing
+// every app with pages under /staff/ (staff, contests, ads) renders the same menu without importing
 // an app above it in the app graph.
 
 /** The links of the staff landing page and of every staff page's menu. */
@@ -8,6 +8,7 @@ export const STAFF_SECTIONS = [
   { href: '/staff/photos/', title: 'Listing photos', text: 'Photos members added to places, newest first.' },
   { href: '/staff/contact/', title: 'Contact messages', text: 'What people sent with the contact form.' },
   { href: '/staff/contests/', title: 'Contest entries', text: 'Entries to contests, and drawing winners.' },
+  { href: '/staff/ads/', title: 'House ads', text: 'Our own ads in the ad slots: images, links, dates, and their counts.' },
   { href: '/staff/audit/', title: 'Audit log', text: 'Every staff action: who did what, when.' },
 ] as const;
 
