@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
 import { calendarActions } from '../slices/calendar';
 import { profileActions } from '../slices/profile';
@@ -14,6 +14,13 @@ export function CalendarSettings() {
   const { status, data, feedStatus } = useDashboardSelector((s) => s.calendar);
   const choice = useDashboardSelector((s) => s.profile.data?.sync_bookmarked_events_to_google_calendar ?? null);
   const saving = useDashboardSelector((s) => s.profile.calendarStatus === 'saving');
+  // The answer being saved shows at once; a refused save falls back to the stored choice.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const shown = saving && asked !== null ? asked : choice;
+  const choose = (value: boolean) => {
+    setAsked(value);
+    dispatch(profileActions.calendarChoiceRequested(value));
+  };
   useEffect(() => {
     if (status === 'idle') dispatch(calendarActions.statusRequested());
   }, [status, dispatch]);
@@ -30,10 +37,10 @@ export function CalendarSettings() {
       <fieldset className="dash-calendar__choice" disabled={saving} aria-describedby={google && !google.configured ? 'dash-calendar-off' : undefined}>
         <legend>Automatically add saved events to your Google Calendar</legend>
         <label>
-          <input type="radio" name="dash-calendar" checked={choice === true} onChange={() => dispatch(profileActions.calendarChoiceRequested(true))} /> Yes
+          <input type="radio" name="dash-calendar" checked={shown === true} onChange={() => choose(true)} /> Yes
         </label>{' '}
         <label>
-          <input type="radio" name="dash-calendar" checked={choice === false} onChange={() => dispatch(profileActions.calendarChoiceRequested(false))} /> No
+          <input type="radio" name="dash-calendar" checked={shown === false} onChange={() => choose(false)} /> No
         </label>
       </fieldset>
       {google && !google.configured && (

@@ -117,6 +117,20 @@ describe('Calendar Settings', () => {
   });
 });
 
+test('Calendar Settings: the answer shows while it is saved; a refused save falls back to the stored choice', async () => {
+  let refuse: (e: Error) => void = () => undefined;
+  const api = fakeApi({ calendarStatus: jest.fn(async () => status({ configured: false, connect_url: null })), putCalendarChoice: jest.fn(() => new Promise<never>((_r, reject) => (refuse = reject))) });
+  renderDashboard('#/events/', api);
+  const choice = await screen.findByRole('group', { name: 'Automatically add saved events to your Google Calendar' });
+  await act(async () => {
+    fireEvent.click(within(choice).getByLabelText('Yes'));
+  });
+  expect((within(choice).getByLabelText('Yes') as HTMLInputElement).checked).toBe(true);
+  await act(async () => refuse(new Error('offline')));
+  expect((within(choice).getByLabelText('Yes') as HTMLInputElement).checked).toBe(false);
+  expect((within(choice).getByLabelText('No') as HTMLInputElement).checked).toBe(false);
+});
+
 describe('navigation, count boxes and the loading overlay', () => {
   test('a new tab (no route) opens the path the member was last on; visiting records it', async () => {
     pushPath('/articles/');
