@@ -1,12 +1,12 @@
 import { Provider } from 'react-redux';
-import { HashRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { HashRouter, Navigate, NavLink, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { TIMINGS_MS, type FeatureFlag } from '../../shared/constants';
-import { DashboardSettingsContext, useDashboardSettings, type DashboardSettings } from './context';
+import { DashboardSettingsContext, RouteArrivalContext, useDashboardSettings, type DashboardSettings } from './context';
 import { useDashboardSelector } from './hooks';
 import { selectPendingRequests, type DashboardRootState, type DashboardStore } from './store';
 import { LIST_SLICES, type ListName } from './slices/lists';
-import { pushPath, rememberOrdering, rememberScroll, savedScroll, startPath } from './navigation';
+import { pageArrival, pushPath, rememberOrdering, rememberScroll, restoresPlace, routeArrival, savedScroll, startPath, type Arrival } from './navigation';
 import { Home } from './components/Home';
 import { Newsletter } from './components/Newsletter';
 import { Favourites, Photos, RatedPlaces, SavedArticles, SavedEvents, SavedVideos, Todos } from './components/Lists';
@@ -76,12 +76,13 @@ const USER_MOVES = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
  * The history cache's scroll side: each path keeps how far down the member scrolled, and comes
- * back there (once its lists have loaded and the page is tall enough) on back, refresh or menu.
+ * back there (once its lists have loaded and the page is tall enough) on a refresh, Back or
+ * Forward, or a resumed visit; a new navigation (the menu, a link) starts at the top.
  */
-function useScrollHistory(path: string, known: boolean) {
+function useScrollHistory(path: string, known: boolean, arrival: Arrival, entryKey: string | null) {
   useEffect(() => {
     if (!known) return;
-    const target = savedScroll(path);
+    const target = restoresPlace(arrival) ? savedScroll(path, Date.now(), arrival === 'resume' ? null : entryKey) : 0;
     let frame = 0;
     let restoring = true;
     const started = performance.now();
@@ -106,7 +107,7 @@ function useScrollHistory(path: string, known: boolean) {
     let lastY: number | null = null;
     const record = () => {
       timer = null;
-      if (lastY !== null) rememberScroll(path, lastY);
+      if (lastY !== null) rememberScroll(path, lastY, Date.now(), entryKey);
     };
     const onScroll = () => {
       // While we wait for the content, scrolls are the browser clamping a short page, not the
@@ -134,30 +135,46 @@ function useScrollHistory(path: string, known: boolean) {
       // have shortened the page.
       flush();
     };
-  }, [path, known]);
+  }, [path, known, arrival, entryKey]);
 }
 
-export function DashboardRoutes() {
+/**
+ * How the route on screen was reached: the page load's own arrival for the address the page
+ * opened on; after that, popstate (the router's POP) is Back or Forward and anything else new.
+ */
+function useRouteArrivalOf(firstArrival: Arrival): Arrival {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [firstLocation] = useState(location);
+  return location === firstLocation ? firstArrival : routeArrival(navigationType);
+}
+
+export function DashboardRoutes({ firstArrival = 'new' }: { firstArrival?: Arrival }) {
   const { flags } = useDashboardSettings();
   const location = useLocation();
+  const arrival = useRouteArrivalOf(firstArrival);
   const routes = visibleRoutes(flags);
   const known = routes.some((r) => r.path === location.pathname);
   useEffect(() => {
     if (known) pushPath(location.pathname);
   }, [location.pathname, known]);
-  useScrollHistory(location.pathname, known);
+  // The router keeps each entry's key in history.state, so a refresh or Back finds it again;
+  // an entry the router did not make (a typed hash, a new tab) has only 'default'.
+  useScrollHistory(location.pathname, known, arrival, location.key === 'default' ? null : location.key);
   return (
     <div className="dash">
       <DashboardMenu routes={routes} />
       <div className="dash-content">
         {/* The key restarts the 500 ms fade on every route change */}
         <div className="dash-fade" key={location.pathname} style={{ animationDuration: `${TIMINGS_MS.fade}ms` }}>
-          <Routes>
-            {routes.map((r) => (
-              <Route key={r.path} path={r.path} element={r.element} />
-            ))}
-            <Route path="*" element={<Navigate to="/home/" replace />} />
-          </Routes>
+          <RouteArrivalContext.Provider value={arrival}>
+            <Routes>
+              {routes.map((r) => (
+                <Route key={r.path} path={r.path} element={r.element} />
+              ))}
+              <Route path="*" element={<Navigate to="/home/" replace />} />
+            </Routes>
+          </RouteArrivalContext.Provider>
         </div>
         <LoadingOverlay />
       </div>
@@ -182,19 +199,20 @@ function useOrderingHistory(store: DashboardStore) {
 export function DashboardApp({ store, settings }: { store: DashboardStore; settings: DashboardSettings }) {
   // A visit with no route (a new tab) opens the path the member was last on; set before the
   // router reads the address, so that no other route renders first.
-  useState(() => {
+  const [firstArrival] = useState((): Arrival => {
     // The dashboard restores each path's scroll itself (useScrollHistory); the browser's own
     // restoration on back and refresh would race it with a position for another route.
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     const start = startPath(window.location.hash, visibleRoutes(settings.flags).map((r) => r.path));
     if (start) window.history.replaceState(window.history.state, '', `#${start}`);
+    return start ? 'resume' : pageArrival();
   });
   useOrderingHistory(store);
   return (
     <Provider store={store}>
       <DashboardSettingsContext.Provider value={settings}>
         <HashRouter>
-          <DashboardRoutes />
+          <DashboardRoutes firstArrival={firstArrival} />
         </HashRouter>
       </DashboardSettingsContext.Provider>
     </Provider>

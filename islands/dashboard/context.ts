@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { FeatureFlags } from '../../shared/constants';
+import type { Arrival } from './navigation';
 
 // What the page knows about the site that the dashboard's screens read: the feature flags
 // (menu items and count boxes), whether Google Calendar is configured, the iPhone app link.
@@ -16,3 +17,7 @@ export const DashboardSettingsContext = createContext<DashboardSettings>({
 });
 
 export const useDashboardSettings = () => useContext(DashboardSettingsContext);
+
+/** How the member reached the route on screen (navigation.ts): its lists open sorted as last left only when that brings back their place. */
+export const RouteArrivalContext = createContext<Arrival>('new');
+export const useRouteArrival = () => useContext(RouteArrivalContext);

@@ -1,6 +1,9 @@
 /// <reference types="jest" />
 import { clearStores, STORAGE_KEYS } from '../common/storage';
-import { HISTORY_TTL_MS, PATH_STACK_MAX, pushPath, readPathStack, rememberOrdering, rememberScroll, savedOrdering, savedScroll, startPath } from './navigation';
+import {
+  HISTORY_ENTRIES_MAX, HISTORY_TTL_MS, PATH_STACK_MAX, pageArrival, pushPath, readPathStack, rememberOrdering, rememberScroll, restoresPlace, routeArrival, savedOrdering, savedScroll, startPath,
+} from './navigation';
+import { pageLoadedBy } from './testing';
 
 // The path stack and history cache rules (spec 1 §3 local storage; issue 13 item 4).
 
@@ -41,6 +44,37 @@ describe('dashboard navigation state', () => {
     expect(savedOrdering('articleBookmarks')).toBeUndefined();
     rememberOrdering('articleBookmarks', 'article_name');
     expect(savedOrdering('articleBookmarks')).toBe('article_name');
+  });
+
+  test('a refresh, a Back into the page and a new navigation are told apart by the Navigation Timing type', () => {
+    expect(pageArrival()).toBe('new'); // no entry at all
+    for (const [type, arrival] of [['reload', 'reload'], ['back_forward', 'back'], ['navigate', 'new']] as const) {
+      const unload = pageLoadedBy(type);
+      expect(pageArrival()).toBe(arrival);
+      unload();
+    }
+    // Within the page: popstate (the router's POP) is Back or Forward; the menu or a link is new.
+    expect(routeArrival('POP')).toBe('back');
+    expect(routeArrival('PUSH')).toBe('new');
+    expect(routeArrival('REPLACE')).toBe('new');
+    expect((['reload', 'back', 'resume', 'new'] as const).map(restoresPlace)).toEqual([true, true, true, false]);
+  });
+
+  test("a history entry keeps its own scroll: a later visit to the path does not move an earlier entry's", () => {
+    const now = Date.now();
+    rememberScroll('/favourites/', 900, now, 'entry-a');
+    rememberScroll('/favourites/', 0, now + 1, 'entry-b');
+    expect(savedScroll('/favourites/', now + 2, 'entry-a')).toBe(900);
+    expect(savedScroll('/favourites/', now + 2, 'entry-b')).toBe(0);
+    // An entry never scrolled is the top; a visit without an entry (resumed) takes the path's last.
+    expect(savedScroll('/favourites/', now + 2, 'entry-never')).toBe(0);
+    expect(savedScroll('/favourites/', now + 2)).toBe(0);
+    rememberScroll('/favourites/', 300, now + 3);
+    expect(savedScroll('/favourites/', now + 4)).toBe(300);
+    // Only the newest entries are kept.
+    for (let i = 0; i < HISTORY_ENTRIES_MAX; i++) rememberScroll('/articles/', 10 + i, now + 10 + i, `k${i}`);
+    expect(savedScroll('/favourites/', now + 100, 'entry-a')).toBe(0);
+    expect(savedScroll('/articles/', now + 100, `k${HISTORY_ENTRIES_MAX - 1}`)).toBe(10 + HISTORY_ENTRIES_MAX - 1);
   });
 
   test('garbage in storage reads as nothing; logout clears both', () => {

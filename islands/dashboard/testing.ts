@@ -59,3 +59,12 @@ export function fakeApi(overrides: Partial<Record<keyof DashboardApi, jest.Mock>
     ...overrides,
   } as unknown as Record<keyof DashboardApi, jest.Mock> & DashboardApi;
 }
+
+/**
+ * Plays how the page load began (jsdom has no Navigation Timing): 'reload' is a refresh,
+ * 'back_forward' a Back into the page, 'navigate' a link or a typed address. Answers the undo.
+ */
+export function pageLoadedBy(type: NavigationTimingType): () => void {
+  Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: (t: string) => (t === 'navigation' ? [{ type }] : []) });
+  return () => void delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+}

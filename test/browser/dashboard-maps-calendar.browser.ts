@@ -161,6 +161,72 @@ describeInBrowser('issue 13 on the member dashboard (Google not configured)', ()
       await context.close();
     });
 
+    test(`at ${width} px: history: the menu starts a list at the top; Back and a refresh bring back that entry's scroll and sort`, async () => {
+      const { db } = app.t.ctx;
+      const member = await createMember(app.t.ctx, { email: `history-${width}@example.com`, full_name: 'Josie Pye' });
+      const places = [];
+      for (let i = 0; i < 16; i++) places.push(await createListing(db, { name: `White Sands ${width} ${i}` }));
+      await db('favourites').insert(places.map((listing_id) => ({ profile_id: member.id, listing_id })));
+      await db('article_bookmarks').insert([
+        { profile_id: member.id, article_id: await createArticle(db, { name: `Zinnias ${width}` }) },
+        { profile_id: member.id, article_id: await createArticle(db, { name: `Asters ${width}` }) },
+      ]);
+      const context = await app.browser.newContext({ viewport: { width, height: 800 } });
+      const errors: string[] = [];
+      context.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
+      const page = await logIn(app, context, member);
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      await page.goto(`${app.baseUrl}/accounts/dashboard/#/home/`);
+
+      // Favourites, scrolled down: the position is kept for this history entry.
+      await menuLink(page, 'Favourites').click();
+      await page.getByRole('button', { name: 'Load more' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await page.waitForFunction(() => (JSON.parse(localStorage.getItem('dashboard.historyCache') ?? '{}').paths?.['/favourites/']?.scrollY ?? 0) >= 850);
+
+      // Leave it from down there (the menu would first scroll up to itself), then a new
+      // navigation (the menu) to Favourites starts at the top, as a followed link does.
+      await page.evaluate(() => (window.location.hash = '#/photos/'));
+      await page.getByRole('heading', { name: 'Photos' }).waitFor();
+      await menuLink(page, 'Favourites').click();
+      await page.getByRole('button', { name: 'Load more' }).waitFor();
+      await faded(page);
+      await expect(scrollY()).resolves.toBe(0);
+      await screenshot(page, `history-${width}-menu-starts-at-top`);
+
+      // Back twice (popstate): the first Favourites entry comes back where it was left, not
+      // where the later visit was.
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Photos' }).waitFor();
+      await page.goBack();
+      await page.getByRole('button', { name: 'Load more' }).waitFor();
+      await page.waitForFunction(() => window.scrollY >= 850);
+      // A refresh (Navigation Timing 'reload') of that entry: the same.
+      await page.reload();
+      await page.getByRole('button', { name: 'Load more' }).waitFor();
+      await page.waitForFunction(() => window.scrollY >= 850);
+      await screenshot(page, `history-${width}-back-and-refresh-restore`);
+
+      // Sort: a refresh keeps the tab chosen; a new navigation to the list opens its own sort.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await menuLink(page, 'Saved Articles').click();
+      await page.getByText('2 Saved Articles').waitFor();
+      await page.getByRole('button', { name: 'A–Z' }).click();
+      await page.locator('.dash-card__title').first().filter({ hasText: `Asters ${width}` }).waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'A–Z', pressed: true }).waitFor();
+      await expect(page.locator('.dash-card__title').first().textContent()).resolves.toBe(`Asters ${width}`);
+      await page.goto(`${app.baseUrl}/`);
+      await page.goto(`${app.baseUrl}/accounts/dashboard/#/articles/`);
+      await page.getByRole('button', { name: 'RECENTLY SAVED', pressed: true }).waitFor();
+      await expect(page.getByRole('button', { name: 'A–Z' }).getAttribute('aria-pressed')).resolves.toBe('false');
+      await faded(page);
+      await screenshot(page, `history-${width}-new-navigation-own-sort`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     test(`at ${width} px: without Google, Calendar Settings still offer Yes/No, keep the choice in the profile, and say Google is off`, async () => {
       const { db } = app.t.ctx;
       const member = await createMember(app.t.ctx, { email: `calendar-off-${width}@example.com`, full_name: 'Jane Andrews' });

@@ -5,7 +5,7 @@ import { renderWithStore } from '../../common/test-utils';
 import { DashboardApp } from '../App';
 import { createDashboardStore } from '../store';
 import { initialProfileState } from '../slices/profile';
-import { counts, fakeApi, favourite, page, profile, todo } from '../testing';
+import { counts, fakeApi, favourite, page, pageLoadedBy, profile, todo } from '../testing';
 import type { FeatureFlags } from '../../../shared/constants';
 import { ACCOUNT_DELETE_PATH, MEMBER_EXPORT_CONTENTS, MEMBER_EXPORT_PATH } from '../../../shared/member-data';
 import { rememberScroll, savedScroll } from '../navigation';
@@ -37,6 +37,7 @@ describe('the dashboard island', () => {
       scrolls.push(y);
       scrollTo(y);
     }) as typeof window.scrollTo;
+    const unload = pageLoadedBy('reload');
     try {
       scrollTo(0);
       rememberScroll('/favourites/', 900);
@@ -61,6 +62,7 @@ describe('the dashboard island', () => {
       await screen.findByRole('heading', { name: 'Photos' });
       expect(savedScroll('/favourites/')).toBe(1300);
     } finally {
+      unload();
       window.scrollTo = scrollToBefore;
       if (heightBefore) Object.defineProperty(root, 'scrollHeight', heightBefore);
       else delete (root as { scrollHeight?: number }).scrollHeight;

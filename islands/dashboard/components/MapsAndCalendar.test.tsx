@@ -8,7 +8,7 @@ import { DashboardApp } from '../App';
 import { createDashboardStore, selectPendingRequests, type DashboardRootState } from '../store';
 import { initialProfileState } from '../slices/profile';
 import { pushPath, rememberOrdering } from '../navigation';
-import { bookmarkPage, counts, fakeApi, favourite, listing, page, profile, todo } from '../testing';
+import { bookmarkPage, counts, fakeApi, favourite, listing, page, pageLoadedBy, profile, todo } from '../testing';
 import type { FeatureFlags } from '../../../shared/constants';
 import type { CalendarStatusDTO } from '../../../shared/dto';
 
@@ -142,12 +142,20 @@ describe('navigation, count boxes and the loading overlay', () => {
     expect(JSON.parse(localStorage.getItem('dashboard.pathStack')!)).toEqual(['/articles/', '/photos/']);
   });
 
-  test('a list comes back sorted as the member left it', async () => {
+  test('a refresh or a Back into the page brings a list back sorted as the member left it; a new navigation does not', async () => {
     rememberOrdering('articleBookmarks', '-article_date');
-    const api = fakeApi();
-    renderDashboard('#/articles/', api);
-    await screen.findByText('Find something interesting? Save it for later.');
-    expect(api.articleBookmarks).toHaveBeenCalledWith({ offset: 0, limit: 15, ordering: '-article_date' });
+    for (const [type, ordering] of [['reload', '-article_date'], ['back_forward', '-article_date'], ['navigate', '-date_created']] as const) {
+      const unload = pageLoadedBy(type);
+      try {
+        const api = fakeApi();
+        const { unmount } = renderDashboard('#/articles/', api);
+        await screen.findByText('Find something interesting? Save it for later.');
+        expect(api.articleBookmarks).toHaveBeenCalledWith({ offset: 0, limit: 15, ordering });
+        unmount();
+      } finally {
+        unload();
+      }
+    }
   });
 
   test('each count box shows its count, its label and a description', async () => {

@@ -3,10 +3,10 @@ import { Dialog } from '../../common/Dialog';
 import { nextOffset, type ListState } from '../../common/list-state';
 import type { PageRequest } from '../../common/list-state';
 import { useDashboardDispatch } from '../hooks';
-import { useDashboardSettings } from '../context';
+import { useDashboardSettings, useRouteArrival } from '../context';
 import { isMobileDevice } from '../format';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { savedOrdering } from '../navigation';
+import { restoresPlace, savedOrdering } from '../navigation';
 import { sizedImageUrl } from '../../../shared/format/image-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 import { formatRating, formatRatingCount } from '../../../shared/format/rating';
@@ -17,14 +17,16 @@ import { formatRating, formatRatingCount } from '../../../shared/format/rating';
 type PageRequester = (req?: PageRequest) => PayloadAction<PageRequest | undefined>;
 
 /**
- * Loads the first page when the screen opens and the list was never loaded, sorted as the
- * member last sorted it (the history cache, navigation.ts).
+ * Loads the first page when the screen opens and the list was never loaded: sorted as the
+ * member last sorted it on a refresh, Back or resumed visit (the history cache, navigation.ts),
+ * with the list's own sort on a new navigation.
  */
 export function useFirstPage(list: ListState<unknown>, pageRequested: PageRequester & { type: string }): void {
   const dispatch = useDashboardDispatch();
+  const restores = restoresPlace(useRouteArrival());
   useEffect(() => {
     if (list.count >= 0 || list.isFetching) return;
-    const ordering = savedOrdering(pageRequested.type.split('/')[0]);
+    const ordering = restores ? savedOrdering(pageRequested.type.split('/')[0]) : undefined;
     dispatch(pageRequested(ordering === undefined ? { offset: 0 } : { offset: 0, ordering }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.count]);
