@@ -3,6 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { describeInBrowser } from './chromium';
 import { screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createArticle } from '../../server/testing/fixtures';
+import { createMember, memberSessionCookie } from '../../server/testing/test-app';
 import { AD_REFRESH_MS, AD_SLOTS } from '../../shared/ads';
 
 // A reader sees a house ad in the news hub's leaderboard at 375 and 1280 px: the slot has its
@@ -164,6 +165,30 @@ describeInBrowser('ad slots', () => {
       expect(served).toBe(3);
     } finally {
       await context.close();
+    }
+  }, 90_000);
+
+  test('staff see the ad with its impressions and clicks at /staff/ads/', async () => {
+    const staff = await createMember(b.t.ctx, { is_staff: true, full_name: 'Ad Staff' });
+    const [name, value] = (await memberSessionCookie(b.t, staff)).split('=');
+    const { impressions, clicks } = await counts();
+    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+      const context = await b.browser.newContext({ viewport });
+      await context.addCookies([{ name, value, url: b.baseUrl }]);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      try {
+        await page.goto(`${b.baseUrl}/staff/ads/`, { waitUntil: 'load' });
+        const row = page.locator(`tr[data-ad-id="${adId}"]`);
+        await row.getByRole('link', { name: 'Spring sale' }).waitFor();
+        expect([label, await row.locator('[data-impressions]').innerText(), await row.locator('[data-clicks]').innerText()]).toEqual([label, String(impressions), String(clicks)]);
+        await screenshot(page, `ads-staff-list-${label}`);
+        await row.getByRole('link', { name: 'Spring sale' }).click();
+        await page.locator('#weight').waitFor();
+        await screenshot(page, `ads-staff-form-${label}`);
+      } finally {
+        await context.close();
+      }
     }
   }, 90_000);
 });
