@@ -3,6 +3,7 @@ import { createMember, createTestContext, guestAgent, memberAgent, type Agent, t
 import { pngImage } from '../media/test-images';
 import { recentStaffActions } from '../staff-audit/audit-log';
 import { cityDay } from './counters';
+import { pickByWeight } from './house-ads';
 
 // House ads end to end: the staff pages (staff only, CSRF-checked multipart form, 400 naming
 // each bad field, the audit log), the two endpoints (serve counts an impression, click counts a
@@ -154,7 +155,6 @@ describe('house ads', () => {
   });
 
   test('a weight of 3 shows about three times as often as a weight of 1', async () => {
-    const { pickByWeight } = await import('./house-ads');
     const ads = [{ id: 1, weight: 3 }, { id: 2, weight: 1 }];
     expect([0, 0.5, 0.74, 0.75, 0.99].map((r) => pickByWeight(ads, r)!.id)).toEqual([1, 1, 1, 2, 2]);
     expect(pickByWeight([], 0.3)).toBeNull();
