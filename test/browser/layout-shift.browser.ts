@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { describeInBrowser } from './chromium';
+import { screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { createArticle } from '../../server/testing/fixtures';
+
+// A first-time visitor's page does not move while it loads, at 375 and 1280 px: the
+// server-rendered header and the navbar island that replaces it have the same box, so the
+// hydration, the late stylesheets and the fonts shift nothing (CLS stays under 0.02).
+
+const MAX_CLS = 0.02;
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+/** Records every layout shift without recent input from the first paint on, naming what moved. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: Shift[] };
+    w.__shifts = [];
+    const name = (n: Node | null): string => {
+      if (!(n instanceof Element)) return String(n?.nodeName ?? 'null');
+      return n.tagName.toLowerCase() + (n.id ? `#${n.id}` : '') + (n.classList.length ? `.${[...n.classList].join('.')}` : '');
+    };
+    type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Entry[]) {
+        if (e.hadRecentInput) continue;
+        w.__shifts.push({
+          value: e.value,
+          sources: e.sources.map((s) => `${name(s.node)} ${JSON.stringify(s.previousRect.toJSON())} -> ${JSON.stringify(s.currentRect.toJSON())}`),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Loads a page, waits until the navbar island has replaced the server's nav and the fonts are in, and answers its shifts. */
+async function shiftsWhileLoading(page: Page, url: string): Promise<Shift[]> {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator('.site-header .navbar.is-enhanced').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+}
+
+describeInBrowser('layout shift while a page loads', () => {
+  let b: BrowserApp;
+  let articlePath = '';
+
+  beforeAll(async () => {
+    b = await startBrowserApp();
+    const { db } = b.t.ctx;
+    let id = 0;
+    for (let i = 0; i < 4; i++) id = await createArticle(db, { name: `Ferry story number ${i + 1}`, date_published: new Date(Date.now() - (i + 1) * 3600_000) });
+    articlePath = (await db('articles').where({ id }).first('path')).path;
+  }, 60_000);
+  afterAll(() => b?.close());
+
+  test('the news hub, the home page and an article do not shift at 375 and 1280 px', async () => {
+    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+      for (const [pageName, path] of [['news', '/news/'], ['home', '/'], ['article', articlePath]]) {
+        // A fresh context each time: a first-time visitor, nothing cached.
+        const context = await b.browser.newContext({ viewport });
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        try {
+          await recordLayoutShifts(page);
+          const shifts = await shiftsWhileLoading(page, `${b.baseUrl}${path}`);
+          await screenshot(page, `layout-shift-${pageName}-${label}`);
+          const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+          expect([label, pageName, cls < MAX_CLS ? 'steady' : shifts]).toEqual([label, pageName, 'steady']);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  }, 180_000);
+});
