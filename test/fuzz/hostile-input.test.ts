@@ -5,6 +5,7 @@ import { createMember, createTestContext, memberAgent, memberSessionCookie, type
 import { appRoutes, pathParams } from '../../server/testing/app-routes';
 import { createArticle, createContest, createEvent, createListing, createListingSubType, createListingType, createNeighbourhood, createPhoto, createSubwayStop, createVideo } from '../../server/testing/fixtures';
 import { pngImage } from '../../server/apps/media/test-images';
+import { insertHouseAd } from '../../server/apps/ads/house-ads';
 import { CSRF_COOKIE } from '../../server/http/csrf';
 import { ROUTE_INPUTS, type BodyEncoding, type FuzzFixtures, type RouteInputs } from './route-inputs';
 
@@ -303,6 +304,7 @@ describe('hostile input to every route', () => {
       videoCategorySlug: 'food',
       contestName: (await db('contests').where({ id: contestId }).first('name')).name,
       contestId,
+      houseAdId: await insertHouseAd(db, { name: 'Fuzz ad', slot: 'leaderboard', link_url: 'https://example.com/', alt_text: 'Fuzz ad', starts_on: '2026-01-01', ends_on: undefined, weight: 1, image_key: 'test/fuzz.png' }),
       photoChallengeName: (await db('photo_challenges').insert({ title: 'Fuzz challenge', name: 'fuzz-challenge', hashtag: 'fuzz', start_date: new Date(Date.now() - 86400_000), end_date: new Date(Date.now() + 86400_000), date_published: new Date(Date.now() - 86400_000) }).returning('name'))[0].name,
       eventSegment: `${event.slug}-${eventId}`,
       mediaKey: 'test/fuzz.png',

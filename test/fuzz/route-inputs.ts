@@ -29,6 +29,7 @@ export interface FuzzFixtures {
   videoCategorySlug: string;
   contestName: string;
   contestId: number;
+  houseAdId: number;
   photoChallengeName: string;
   eventSegment: string;
   mediaKey: string;
@@ -138,6 +139,20 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /staff/contests/': { query: ['page'] },
   'GET /staff/contests/:id/': { path: id((f) => f.contestId), query: ['page', 'drawn'] },
   'POST /staff/contests/:id/draw/': { path: id((f) => f.contestId), body: { encodings: ['form', 'json'], fields: ['redraw'] } },
+  'GET /api/ads/serve/': { query: ['slot'] },
+  'GET /ads/:id/click/': { path: id((f) => f.houseAdId) },
+  'GET /staff/ads/': { query: ['saved', 'deleted'] },
+  'GET /staff/ads/new/': {},
+  'GET /staff/ads/:id/': { path: id((f) => f.houseAdId) },
+  'POST /staff/ads/save/': {
+    body: {
+      encodings: ['multipart'],
+      fields: ['id', 'name', 'slot', 'link_url', 'alt_text', 'starts_on', 'ends_on', 'weight'],
+      valid: (f) => ({ id: String(f.houseAdId), name: 'Fuzz ad', slot: 'leaderboard', link_url: 'https://example.com/', alt_text: 'Fuzz ad', starts_on: '2026-01-01', weight: '1' }),
+      filePart: 'image',
+    },
+  },
+  'POST /staff/ads/:id/delete/': { path: id((f) => f.houseAdId), body: { encodings: ['form'], fields: [] } },
   'GET /accounts/dashboard': {},
   'GET /accounts/dashboard/export.zip': {},
   'HEAD /accounts/dashboard/export.zip': {},

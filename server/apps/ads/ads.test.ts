@@ -116,6 +116,12 @@ describe('house ads', () => {
     expect(bad.text).toContain('data-field-error="image"');
 
     expect((await postForm(agent, valid({ id: '999999' }))).status).toBe(404);
+
+    // A field sent as an object (name[b]=1) is a 400 naming it, not a 500.
+    const { name: _name, ...rest } = valid();
+    const shaped = await postForm(agent, { ...rest, 'name[b]': '1' });
+    expect(shaped.status).toBe(400);
+    expect(shaped.text).toContain('data-field-error="name"');
     expect(Number((await t.ctx.db('house_ads').count({ n: '*' }).first())!.n)).toBe(before);
   });
 

@@ -32,8 +32,11 @@ function actor(req: Request): StaffActor {
   return { id: req.user.id, email: req.user.email };
 }
 
-function formFields(req: Request): Record<string, unknown> {
-  return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+/** The form's text fields. A field sent in another shape (name[b]=1 makes an object, often
+ * without a prototype, which the form's template could not print) counts as missing. */
+function formFields(req: Request): Record<string, string> {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 interface FormState {
