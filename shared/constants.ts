@@ -165,6 +165,14 @@ export const FEATURE_FLAGS = [
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
 
+/**
+ * An article hub's layout (spec 1 §9, spec 2 §9): page one leads with the type's 7 newest
+ * stories; the article list under them shows only when the type has more than 7, and a page
+ * that starts above offset 7 (page two on) recommends the type's featured stories, which a
+ * reader past the lead has not met on that page.
+ */
+export const ARTICLE_HUB = { leadCount: 7, recommendedCount: 3 } as const;
+
 /** Numbered pagination (spec 1 §9): 1 page kept at each end, a window of 4 around the current. */
 export const PAGINATION = { marginPages: 1, pageRange: 4 } as const;
 

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import { ARTICLE_TYPES, PAGE_SIZE } from '../../../shared/constants';
+import { ARTICLE_HUB, ARTICLE_TYPES, PAGE_SIZE } from '../../../shared/constants';
 import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { truncate } from '../../../shared/format/text';
@@ -36,15 +36,25 @@ const abs = (ctx: AppContext, path: string) => `${ctx.config.site.url}${path}`;
 export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string; name: string }): Promise<PageView> {
   const perPage = hubPageSize(hub.slug);
   const { page, limit, offset } = pageWindow(req, perPage);
-  const { count, rows } = await articlesOfType(ctx.db, ctx.now(), hub.slug, { limit, offset });
+  const recommends = offset > ARTICLE_HUB.leadCount;
+  const [{ count, rows }, featured] = await Promise.all([
+    articlesOfType(ctx.db, ctx.now(), hub.slug, { limit, offset }),
+    // Enough that the featured stories this page already lists can be left out.
+    recommends ? latestOfTypeSlug(ctx.db, ctx.now(), hub.slug, ARTICLE_HUB.recommendedCount + limit, true) : Promise.resolve([]),
+  ]);
   const pages = pagesOrFirstPage(req, page, count, perPage);
+  const onPage = new Set(rows.map((r) => r.id));
+  const lead = offset === 0 ? rows.slice(0, ARTICLE_HUB.leadCount) : [];
   // The type's stored name, as its articles carry it; the menu's name when it has none yet.
   const name = rows[0]?.type_name ?? hub.name;
   const path = urls.articleType(hub.slug);
   return {
     template: 'articles/hub.njk',
     hub: { slug: hub.slug, name, path },
-    articles: rows,
+    lead,
+    // Under the lead on page one; the whole page on later pages.
+    articles: offset === 0 ? (count > ARTICLE_HUB.leadCount ? rows.slice(ARTICLE_HUB.leadCount) : []) : rows,
+    recommended: featured.filter((a) => !onPage.has(a.id)).slice(0, ARTICLE_HUB.recommendedCount),
     count,
     page,
     pages,

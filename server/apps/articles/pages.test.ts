@@ -61,6 +61,46 @@ describe('article pages', () => {
       expect(bad.text).toContain('page');
     });
 
+    describe('lead, article list and recommended stories (spec 1 §9, spec 2 §9)', () => {
+      // The titles of the cards in the section labelled by `id`, or null without that section.
+      const sectionTitles = (html: string, id: string): string[] | null => {
+        const m = new RegExp(`<section aria-labelledby="${id}"[\\s\\S]*?</section>`).exec(html);
+        return m ? [...m[0].matchAll(/<h3 class="card__title[^"]*">([^<]*)</g)].map((x) => x[1]) : null;
+      };
+      beforeAll(async () => {
+        const day = (d: number) => new Date(Date.UTC(2026, 1, d));
+        for (let i = 1; i <= 7; i += 1) await createArticle(t.ctx.db, { name: `Trip ${i}`, type_slug: 'travel', date_published: day(i) });
+        for (let i = 1; i <= 8; i += 1) await createArticle(t.ctx.db, { name: `Gadget ${i}`, type_slug: 'tech', date_published: day(i) });
+        for (let i = 1; i <= 20; i += 1) {
+          await createArticle(t.ctx.db, { name: `Match ${i}`, type_slug: 'sports', date_published: day(i), is_featured: i === 20 || i === 2 });
+        }
+      });
+
+      test('with 7 stories the hub shows the lead and no article list', async () => {
+        const res = await request(t.app).get('/travel/');
+        expect(sectionTitles(res.text, 'hub-lead-title')).toEqual(['Trip 7', 'Trip 6', 'Trip 5', 'Trip 4', 'Trip 3', 'Trip 2', 'Trip 1']);
+        expect(sectionTitles(res.text, 'hub-stories-title')).toBeNull();
+        expect(sectionTitles(res.text, 'hub-recommended-title')).toBeNull();
+      });
+
+      test('with 8 the article list appears under the lead with the eighth', async () => {
+        const res = await request(t.app).get('/tech/');
+        expect(sectionTitles(res.text, 'hub-lead-title')).toHaveLength(7);
+        expect(sectionTitles(res.text, 'hub-stories-title')).toEqual(['Gadget 1']);
+      });
+
+      test('page one recommends nothing; page two (offset 15) recommends the featured stories it does not list', async () => {
+        const one = await request(t.app).get('/sports/');
+        expect(sectionTitles(one.text, 'hub-recommended-title')).toBeNull();
+        expect(sectionTitles(one.text, 'hub-stories-title')).toHaveLength(8);
+        const two = await request(t.app).get('/sports/?page=2');
+        // Match 2 is featured too, but page two lists it already.
+        expect(sectionTitles(two.text, 'hub-recommended-title')).toEqual(['Match 20']);
+        expect(sectionTitles(two.text, 'hub-stories-title')).toEqual(['Match 5', 'Match 4', 'Match 3', 'Match 2', 'Match 1']);
+        expect(sectionTitles(two.text, 'hub-lead-title')).toBeNull();
+      });
+    });
+
     test('the path without its trailing slash redirects to the canonical one', async () => {
       const res = await request(t.app).get('/food?page=2');
       expect(res.status).toBe(301);
