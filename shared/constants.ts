@@ -58,6 +58,10 @@ export const TIMINGS_MS = {
   mapPopupReopen: 500,
   /** A result highlighted by the pointer stays so this long after the pointer leaves the list (spec 2 §9). */
   activeResultDeactivation: 300,
+  /** A save toggle's icon, turned on by the member, animates this long (spec 2 §9). */
+  iconAnimation: 1200,
+  /** The event form's date picker closes this long after a day is picked or focus leaves it (spec 2 §9). */
+  datePickerBlur: 250,
   /** An ad slot in view, with the tab visible, shows a new ad this often (spec 1 §9). */
   adRefresh: 45_000,
   /** Bidders have this long to answer; then the house ad shows (spec 1 §9). */

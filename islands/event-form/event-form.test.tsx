@@ -7,6 +7,7 @@ import { imageFileError } from './sagas';
 import { eventForm, eventFormFromInitialState, eventFormSlice, imageFieldsFrom } from './slice';
 import { createEventFormStore } from './store';
 import type { EventFormInitialState } from './types';
+import { TIMINGS_MS } from '../../shared/constants';
 
 const settle = async () => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
@@ -145,11 +146,23 @@ describe('event form island', () => {
     const dates = () => Array.from(container.querySelectorAll<HTMLInputElement>('input[name^="irregular-"][name$="-start_date"]'));
     expect(dates().map((d) => d.name)).toEqual(['irregular-0-start_date', 'irregular-1-start_date', 'irregular-2-start_date']);
     expect(dates().every((d) => d.readOnly)).toBe(true);
-    // Pick a date for the third row from its calendar
-    fireEvent.click(screen.getByRole('button', { name: 'Choose date 3' }));
-    const dialog = screen.getByRole('dialog', { name: 'Choose date 3' });
-    fireEvent.click(within(dialog).getAllByRole('button', { name: /, \d{4}$/ })[14]);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // Pick a date for the third row from its calendar: the day is marked and the field filled at
+    // once; the calendar closes 250 ms later (spec 2 §9's date-picker blur).
+    jest.useFakeTimers();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Choose date 3' }));
+      const dialog = screen.getByRole('dialog', { name: 'Choose date 3' });
+      const day = within(dialog).getAllByRole('button', { name: /, \d{4}$/ })[14];
+      fireEvent.click(day);
+      expect(day.getAttribute('aria-pressed')).toBe('true');
+      expect(dates()[2].value).toMatch(/^\d{4}-\d{2}-15$/);
+      act(() => jest.advanceTimersByTime(TIMINGS_MS.datePickerBlur - 1));
+      expect(screen.queryByRole('dialog')).not.toBeNull();
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
     const picked = dates()[2].value;
     expect(picked).toMatch(/^\d{4}-\d{2}-15$/);
     // Removing the second row keeps the third's date, now as row 2

@@ -65,9 +65,11 @@ describeInBrowser('saves in the browser', () => {
     await favourite.click();
     await expectPressed(favourite, 'false');
     await waitForRows('favourites', { listing_id: listingId }, 0);
+    const animation = await watchIconAnimation();
     await favourite.click();
     await expectPressed(favourite, 'true');
     await waitForRows('favourites', { listing_id: listingId }, 1);
+    await expectIconAnimated(animation);
   });
 
   test('a member rates the place through the confirm step', async () => {
@@ -90,14 +92,45 @@ describeInBrowser('saves in the browser', () => {
     await page.goto(b.baseUrl + articlePath);
     const bookmark = page.locator('.save-control--article').getByRole('button', { name: 'Bookmark' });
     await expectPressed(bookmark, 'false');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const animation = await watchIconAnimation();
     await bookmark.click();
     await expectPressed(bookmark, 'true');
     await waitForRows('article_bookmarks', { article_id: articleId }, 1);
-    await page.setViewportSize(VIEWPORTS.desktop);
+    await expectIconAnimated(animation);
     await screenshot(page, 'saves-member-article-1280');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  // Records, from inside the page, when a toggle's icon starts and stops animating and with
+  // which CSS animation, so the check does not race the 1200 ms on a busy machine.
+  async function watchIconAnimation(): Promise<string> {
+    const key = `iconAnimation${Date.now()}`;
+    await page.evaluate((k) => {
+      const log: Array<{ on: boolean; at: number; css: string }> = [];
+      (window as unknown as Record<string, unknown>)[k] = log;
+      new MutationObserver((changes) => {
+        for (const c of changes) {
+          const el = c.target as HTMLElement;
+          if (!el.classList.contains('save-toggle__icon')) continue;
+          const on = el.classList.contains('is-animating');
+          if (log.length && log[log.length - 1].on === on) continue;
+          const style = getComputedStyle(el);
+          log.push({ on, at: performance.now(), css: `${style.animationName} ${style.animationDuration}` });
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    }, key);
+    return key;
+  }
+
+  async function expectIconAnimated(key: string) {
+    await page.waitForFunction((k) => ((window as unknown as Record<string, Array<{ on: boolean }>>)[k] ?? []).length >= 2, key);
+    const log = await page.evaluate((k) => (window as unknown as Record<string, Array<{ on: boolean; at: number; css: string }>>)[k], key);
+    expect(log.map((e) => e.on)).toEqual([true, false]);
+    expect(log[0].css).toBe('save-icon-pop 1.2s');
+    expect(log[1].at - log[0].at).toBeGreaterThanOrEqual(1190);
+  }
 
   async function expectPressed(locator: ReturnType<Page['locator']>, value: 'true' | 'false') {
     await locator.and(page.locator(`[aria-pressed="${value}"]:not([disabled])`)).waitFor();

@@ -1,9 +1,11 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { TIMINGS_MS } from '../../../shared/constants';
 import { Dialog } from '../../common/Dialog';
 
 // The event form's dates (spec 1 §5): read-only fields, YYYY-MM-DD, filled only from a month
 // calendar, so no typed date can be half valid. The calendar opens from the field (click,
-// Enter, Space or Down) or its button, in a dialog.
+// Enter, Space or Down) or its button, in a dialog. A picked day is marked at once and the
+// dialog closes 250 ms later (spec 2 §9's date-picker blur), so the member sees what was chosen.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -98,6 +100,12 @@ export interface DatePickerProps {
 export function DatePicker({ id, name, label, defaultValue, inputProps }: DatePickerProps) {
   const [value, setValue] = useState(parseIso(defaultValue) ? defaultValue : '');
   const [open, setOpen] = useState(false);
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closing.current), []);
+  const close = () => {
+    clearTimeout(closing.current);
+    setOpen(false);
+  };
   return (
     <div className="field date-picker">
       <label htmlFor={id}>{label}</label>
@@ -123,12 +131,13 @@ export function DatePicker({ id, name, label, defaultValue, inputProps }: DatePi
         </button>
       </div>
       {open && (
-        <Dialog title={`Choose ${label.toLowerCase()}`} onClose={() => setOpen(false)} className="date-picker__dialog">
+        <Dialog title={`Choose ${label.toLowerCase()}`} onClose={close} className="date-picker__dialog">
           <Calendar
             value={value}
             onPick={(iso) => {
               setValue(iso);
-              setOpen(false);
+              clearTimeout(closing.current);
+              closing.current = setTimeout(close, TIMINGS_MS.datePickerBlur);
             }}
           />
           {value && (
@@ -138,7 +147,7 @@ export function DatePicker({ id, name, label, defaultValue, inputProps }: DatePi
                 className="button--quiet"
                 onClick={() => {
                   setValue('');
-                  setOpen(false);
+                  close();
                 }}
               >
                 Clear the date

@@ -5,6 +5,7 @@ import { ApiError } from '../../common/api';
 import { writeCachedMap } from '../cache';
 import { fakeApi, setup, settle } from '../testing';
 import { SaveControl } from './SaveControl';
+import { TIMINGS_MS } from '../../../shared/constants';
 
 const flush = () => act(settle);
 
@@ -24,6 +25,34 @@ describe('save controls', () => {
     await flush();
     expect(api.create).toHaveBeenCalledWith('favourites', 4);
     expect(fav.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test('turning a toggle on animates its icon for 1200 ms; a state from the server or turning it off does not', async () => {
+    jest.useFakeTimers();
+    try {
+      writeCachedMap('todos', { 4: 41 }, null);
+      const { store } = setup();
+      renderWithStore(<SaveControl type="listing" objectId={4} name="Pizzeria Libretto" />, store);
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      const icon = (name: string) => screen.getByRole('button', { name }).querySelector('.save-toggle__icon')!;
+      expect(icon('To-do').className).not.toContain('is-animating'); // saved before: no animation on load
+
+      fireEvent.click(screen.getByRole('button', { name: 'Favourite' }));
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(icon('Favourite').className).toContain('is-animating');
+      expect((icon('Favourite') as HTMLElement).style.animationDuration).toBe(`${TIMINGS_MS.iconAnimation}ms`);
+      await act(() => jest.advanceTimersByTimeAsync(TIMINGS_MS.iconAnimation - 10));
+      expect(icon('Favourite').className).toContain('is-animating');
+      await act(() => jest.advanceTimersByTimeAsync(10));
+      expect(icon('Favourite').className).not.toContain('is-animating');
+
+      fireEvent.click(screen.getByRole('button', { name: 'To-do' })); // turned off
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(screen.getByRole('button', { name: 'To-do' }).getAttribute('aria-pressed')).toBe('false');
+      expect(icon('To-do').className).not.toContain('is-animating');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('a failed toggle quietly goes back', async () => {
