@@ -7,7 +7,7 @@ import { STATIC_DIR } from './paths';
 import { configureViews, viewLocals } from './views';
 import { ViteManifest } from './views/vite-manifest';
 import { securityHeaders } from './http/security-headers';
-import { csrfProtection } from './http/csrf';
+import { CSRF_TOKEN_PATH, csrfProtection, csrfTokenRoute } from './http/csrf';
 import { rejectNullCharacters } from './http/null-characters';
 import { compressedAnswers } from './http/compressed-answers';
 import { guestResponseCache } from './http/guest-response-cache';
@@ -106,7 +106,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
     // signed token is the whole authority, and it only ever turns newsletters off, so a
     // forged request needs the token, which is all a CSRF token would prove.
     exemptPaths: ['/newsletters/unsubscribe/'],
+    // The islands' member request, which they make before a member's first unsafe call.
+    issuePaths: ['/api/v2/profiles/hi/'],
   }));
+  // A token for a script about to make its first unsafe call on a page that carried none.
+  app.get(CSRF_TOKEN_PATH, csrfTokenRoute);
   app.use(rejectNullCharacters);
   if (pageCache) app.use(pageCache);
   app.use(viewLocals);

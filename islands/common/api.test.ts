@@ -29,6 +29,22 @@ describe('the API client', () => {
     expect((calls[1].init.headers as Record<string, string>)['X-CSRFToken']).toBeUndefined();
   });
 
+  test('without the cookie, the first unsafe calls ask GET /api/v2/csrf/ once and send the token it sets', async () => {
+    document.cookie = 'csrftoken=; max-age=0';
+    globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      // The server sets the cookie with its answer, as a browser stores it.
+      if (url === '/api/v2/csrf/') document.cookie = 'csrftoken=fresh456';
+      return { ok: true, status: 200, json: async () => ({ csrftoken: 'fresh456' }), text: async () => '{}' } as Response;
+    }) as unknown as typeof fetch;
+    await Promise.all([api.post('/api/x/', {}), api.delete('/api/y/')]);
+    expect(calls[0].url).toBe('/api/v2/csrf/');
+    const unsafe = calls.slice(1).map((c) => [c.url, (c.init.headers as Record<string, string>)['X-CSRFToken']]);
+    expect(unsafe.sort()).toEqual([['/api/x/', 'fresh456'], ['/api/y/', 'fresh456']]);
+    await api.post('/api/z/', {});
+    expect(calls.map((c) => c.url)).toHaveLength(4); // the cookie now answers
+  });
+
   test('DRF errors become an ApiError naming its fields', async () => {
     respond(400, { email: ['Enter a valid email address.'], non_field_errors: ['Nope.'] });
     const err = await api.post('/api/x/', {}).catch((e: unknown) => e);

@@ -1,8 +1,8 @@
 import type { ApiFieldErrors } from '../../shared/dto';
 
 // The typed API client every island uses: JSON in and out, the session cookie sent, the
-// Django CSRF token echoed in X-CSRFToken, and DRF's error shapes turned into an ApiError
-// that names its fields. Thin: one call per endpoint lives in each island's api.ts.
+// Django CSRF token echoed in X-CSRFToken (asked for first when there is no cookie yet), and
+// DRF's error shapes turned into an ApiError that names its fields. Thin: one call per endpoint lives in each island's api.ts.
 
 export const CSRF_COOKIE = 'csrftoken';
 
@@ -62,12 +62,36 @@ export function fieldErrorsOf(err: unknown, fields: string[]): Record<string, st
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Where a script without the csrftoken cookie gets one (server/http/csrf.ts). */
+export const CSRF_TOKEN_PATH = '/api/v2/csrf/';
+
+let tokenRequest: Promise<string> | null = null;
+
+/**
+ * The token for an unsafe call. Pages the same for everybody set no cookie, so a first
+ * visitor's first unsafe call (a sign-in, a newsletter sign-up) asks for one first, once for
+ * all the calls that need it meanwhile; a member's islands have it from their member request.
+ * A failure sends no token, and the server's 403 says why.
+ */
+export function csrfToken(): Promise<string> {
+  const cookie = readCookie(CSRF_COOKIE);
+  if (cookie) return Promise.resolve(cookie);
+  tokenRequest ??= fetch(CSRF_TOKEN_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then((res) => (res.ok ? (res.json() as Promise<{ csrftoken?: unknown }>) : {}))
+    .then((body) => readCookie(CSRF_COOKIE) ?? (typeof body.csrftoken === 'string' ? body.csrftoken : ''))
+    .catch(() => '')
+    .finally(() => {
+      tokenRequest = null;
+    });
+  return tokenRequest;
+}
+
 export async function apiRequest<T>(method: Method, path: string, opts: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A FormData body goes as multipart (the browser writes its Content-Type and boundary).
   const multipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') headers['X-CSRFToken'] = readCookie(CSRF_COOKIE) ?? '';
+  if (method !== 'GET') headers['X-CSRFToken'] = await csrfToken();
   const res = await fetch(path + queryString(opts.query), {
     method,
     headers,

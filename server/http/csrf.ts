@@ -3,10 +3,14 @@ import type { NextFunction, Request, Response } from 'express';
 import { PermissionDeniedError } from './errors';
 
 // CSRF as Django does it, because the islands and forms follow Django's contract exactly:
-// a `csrftoken` cookie readable by scripts, set on any request that lacks it; unsafe methods
-// must echo the same value in the X-CSRFToken header or the csrfmiddlewaretoken form field.
-// (csrf-csrf and friends bind the token to a hash cookie the client cannot echo, so they do
-// not fit this contract.) The cookie is SameSite=Lax, and the token is 32 random bytes.
+// a `csrftoken` cookie readable by scripts; unsafe methods must echo the same value in the
+// X-CSRFToken header or the csrfmiddlewaretoken form field. (csrf-csrf and friends bind the
+// token to a hash cookie the client cannot echo, so they do not fit this contract.) The cookie
+// is SameSite=Lax, and the token is 32 random bytes.
+// As Django's get_token() does, the cookie is set only where a token is used, so a content
+// page answered to a first visit sets no cookie and a shared cache may keep it: a template
+// printing `{{ csrfToken }}` (a page holding a form), the islands' member request
+// (`issuePaths`), or GET /api/v2/csrf/, which scripts ask before their first unsafe call.
 // As Django does, an unsafe request must also come from a trusted origin: its Origin header,
 // when sent, must be SITE_URL's origin or a trusted one; over HTTPS, a request without Origin
 // must carry a Referer from such an origin. Plain-HTTP requests without Origin (supertest,
@@ -47,6 +51,38 @@ export interface CsrfOptions {
    * Each path is justified where it is listed (app.ts).
    */
   exemptPaths?: readonly string[];
+  /**
+   * GET paths whose answers always give a visitor without a token their cookie: the request
+   * the islands already make before their first unsafe call (the member request).
+   */
+  issuePaths?: readonly string[];
+}
+
+/** Where scripts get a token before their first unsafe call when they have no cookie yet. */
+export const CSRF_TOKEN_PATH = '/api/v2/csrf/';
+
+/**
+ * The visitor's token, made and sent as their cookie only when first read (Django's lazy
+ * csrf_token): templates print it with `{{ csrfToken }}` (toString), server code reads it with
+ * String(res.locals.csrfToken), and a JSON blob with toJSON. A page that never prints it sets
+ * no cookie.
+ */
+class LazyCsrfToken {
+  #value: string | undefined;
+  constructor(
+    private readonly existing: string | undefined,
+    private readonly issue: () => string,
+  ) {}
+  get value(): string {
+    this.#value ??= this.existing ?? this.issue();
+    return this.#value;
+  }
+  toString(): string {
+    return this.value;
+  }
+  toJSON(): string {
+    return this.value;
+  }
 }
 
 const expectedInFirstField = new WeakMap<Request, string>();
@@ -102,34 +138,49 @@ export function isCsrfToken(token: unknown): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{32,64}$/.test(token);
 }
 
-export function csrfProtection({ secureCookie, trustedOrigins, multipartFirstFieldPaths = [], exemptPaths = [] }: CsrfOptions) {
+export function csrfProtection({ secureCookie, trustedOrigins, multipartFirstFieldPaths = [], exemptPaths = [], issuePaths = [] }: CsrfOptions) {
   const firstFieldPaths = new Set(multipartFirstFieldPaths);
   const exempt = new Set(exemptPaths);
+  const issueAlways = new Set([CSRF_TOKEN_PATH, ...issuePaths]);
   return function csrf(req: Request, res: Response, next: NextFunction): void {
-    let token: string | undefined = req.cookies?.[CSRF_COOKIE];
-    let cookieWasSet = true;
-    if (!isCsrfToken(token)) {
-      token = newToken();
-      cookieWasSet = false;
-      res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false, maxAge: ONE_YEAR_MS, path: '/' });
+    const sentCookie: unknown = req.cookies?.[CSRF_COOKIE];
+    const existing = isCsrfToken(sentCookie) ? sentCookie : undefined;
+    const lazy = new LazyCsrfToken(existing, () => {
+      const token = newToken();
+      // A page that reads its token after its headers went out (it should not) keeps its answer.
+      if (!res.headersSent) res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false, maxAge: ONE_YEAR_MS, path: '/' });
       req.cookies = { ...(req.cookies ?? {}), [CSRF_COOKIE]: token };
+      return token;
+    });
+    res.locals.csrfToken = lazy;
+    if (SAFE_METHODS.has(req.method)) {
+      if (issueAlways.has(req.path)) void lazy.value;
+      return next();
     }
-    res.locals.csrfToken = token;
-    if (SAFE_METHODS.has(req.method)) return next();
     if (exempt.has(req.path)) return next();
     const failure = originFailure(req, trustedOrigins);
     if (failure) return next(new PermissionDeniedError(`CSRF Failed: ${failure}`));
     // A request that arrived without a cookie cannot carry a matching token.
-    if (!cookieWasSet) return next(new PermissionDeniedError('CSRF Failed: CSRF cookie not set.'));
+    if (existing === undefined) return next(new PermissionDeniedError('CSRF Failed: CSRF cookie not set.'));
     const header = req.get(CSRF_HEADER);
     // CASE: a multipart form without JavaScript; its parser checks the first field (see above).
     if (header === undefined && req.body === undefined && firstFieldPaths.has(req.path) && req.is('multipart/form-data')) {
-      expectedInFirstField.set(req, token);
+      expectedInFirstField.set(req, existing);
       return next();
     }
     const sent = header ?? (req.body && typeof req.body === 'object' ? req.body[CSRF_FIELD] : undefined);
     if (typeof sent !== 'string' || !sent) return next(new PermissionDeniedError('CSRF Failed: CSRF token missing.'));
-    if (!sameToken(sent, token)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));
+    if (!sameToken(sent, existing)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));
     next();
   };
+}
+
+/**
+ * GET /api/v2/csrf/: the visitor's token, for a script about to make its first unsafe call
+ * on a page that carried none (the footer's newsletter form, an island's sign-in). The
+ * middleware has set the cookie already (issueAlways); the body repeats the value. Personal,
+ * so never stored by any cache.
+ */
+export function csrfTokenRoute(req: Request, res: Response): void {
+  res.set('Cache-Control', 'private, no-store').json({ csrftoken: String(res.locals.csrfToken) });
 }

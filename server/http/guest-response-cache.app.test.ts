@@ -56,8 +56,9 @@ describe('guest response cache in production', () => {
     expect(second.body).toEqual(first.body);
     const firstVisit = await request(t.app).get(url);
     expect(firstVisit.headers['x-guest-cache']).toBe('hit');
-    expect(firstVisit.headers['cache-control']).toBe('private, max-age=10');
-    expect(firstVisit.headers['set-cookie']?.[0]).toMatch(/^csrftoken=/);
+    // A first visit is given no cookie, so the answer stays one any shared cache may keep.
+    expect(firstVisit.headers['cache-control']).toBe('public, max-age=10');
+    expect(firstVisit.headers['set-cookie']).toBeUndefined();
   });
 
   test('host headers cannot poison what later guests get: links name SITE_URL only', async () => {

@@ -10,19 +10,20 @@ import { setCookieMakesPrivate } from './set-cookie-private';
 const GUEST = 'csrftoken=' + 'a'.repeat(43);
 
 /**
- * A tiny app whose page counts how often it was rendered. Like the real app, a request with
- * no cookie gets a csrftoken cookie before the cache runs, and a shareable page declares so
+ * A tiny app whose page counts how often it was rendered. A shareable page declares so
  * (res.locals.sharedCacheControl) as http/pages/cache-policy.ts does; an answer that sets a
- * cookie is made private as it is sent (set-cookie-private.ts), as in the real app.
+ * cookie is made private as it is sent (set-cookie-private.ts), as in the real app. With
+ * `cookieBefore`, a step before the cache sets a cookie on every answer, as the session
+ * middleware renews a member's rolling session.
  */
-function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean; gate?: () => Promise<void> } = {}) {
+function appWith(opts: { shared?: boolean; status?: number; setCookie?: boolean; cookieBefore?: boolean; gate?: () => Promise<void> } = {}) {
   const { shared = true } = opts;
   let renders = 0;
   let clock = 1_000;
   const app = express();
   app.use(setCookieMakesPrivate);
-  app.use((req, res, next) => {
-    if (!req.headers.cookie) res.cookie('csrftoken', 'c'.repeat(43));
+  app.use((_req, res, next) => {
+    if (opts.cookieBefore) res.cookie('sessionid', 'renewed');
     next();
   });
   app.use(guestResponseCache({ ttlMs: 10_000, refreshAfterMs: 5_000, now: () => clock }));
@@ -166,21 +167,32 @@ test('a steadily read entry is refreshed by one request while the others are ser
   expect(t.renders()).toBe(2);
 });
 
-test('a first visit is served the cached page, marked private because its answer sets the csrftoken cookie', async () => {
+test('a first visit (no cookie) is served the cached page as it is: public, no cookie set', async () => {
   const t = appWith();
   await request(t.app).get('/page/').set('Cookie', GUEST); // stored
   const firstVisit = await request(t.app).get('/page/');
   expect(t.renders()).toBe(1);
   expect(firstVisit.headers['x-guest-cache']).toBe('hit');
-  expect(firstVisit.headers['cache-control']).toBe('private, max-age=60');
-  expect(firstVisit.headers['set-cookie']?.[0]).toMatch(/^csrftoken=/);
+  expect(firstVisit.headers['cache-control']).toBe('public, max-age=60');
+  expect(firstVisit.headers['set-cookie']).toBeUndefined();
   expect(firstVisit.text).toBe('<p>render 1</p>');
+});
+
+test('a hit whose answer gets a cookie from a step before the cache (a rolling session) is made private', async () => {
+  const t = appWith({ cookieBefore: true });
+  await request(t.app).get('/page/'); // stored: the cookie came before the cache, so it is not the page's
+  const again = await request(t.app).get('/page/');
+  expect(t.renders()).toBe(1);
+  expect(again.headers['x-guest-cache']).toBe('hit');
+  expect(again.headers['cache-control']).toBe('private, max-age=60');
+  expect(again.headers['set-cookie']?.[0]).toMatch(/^sessionid=renewed/);
 });
 
 test('a first visit to a page declared shared is stored for the next visitors', async () => {
   const t = appWith();
   const firstEver = await request(t.app).get('/page/');
-  expect(firstEver.headers['cache-control']).toBe('private, max-age=60');
+  expect(firstEver.headers['cache-control']).toBe('public, max-age=60');
+  expect(firstEver.headers['set-cookie']).toBeUndefined();
   const returning = await request(t.app).get('/page/').set('Cookie', GUEST);
   expect(t.renders()).toBe(1);
   expect(returning.headers['cache-control']).toBe('public, max-age=60');
@@ -298,7 +310,7 @@ test('the cache holds at most maxBytes of bodies: the oldest entries go first', 
   expect(renders).toBe(4);
 });
 
-test('before the session: a session is read once per renewal interval, other hits cost no session read; a first visit is always read', async () => {
+test('before the session: a session is read once per renewal interval, other hits cost no session read, nor does a first visit', async () => {
   let clock = 1_000;
   let sessionReads = 0;
   const cache = guestResponseCache({ ttlMs: 60_000, now: () => clock, cookies: { ignored: ['sessionid'], keyed: [], session: { name: 'sessionid', renewEveryMs: 1_000 } } });
@@ -328,8 +340,9 @@ test('before the session: a session is read once per renewal interval, other hit
   clock += 1_001;
   await request(app).get('/page/').set('Cookie', member);
   expect(sessionReads).toBe(3); // renewed again once the interval is over
-  await request(app).get('/page/');
-  expect(sessionReads).toBe(4); // no csrftoken yet: the CSRF middleware gives it one
+  // A first visit (no cookie at all) needs no session and no token: served before the session.
+  expect((await request(app).get('/page/')).headers['x-guest-cache']).toBe('hit');
+  expect(sessionReads).toBe(3);
 });
 
 test('before the session: a guest-only answer (a read API) goes to visitors with no session cookie, never to one with a session', async () => {

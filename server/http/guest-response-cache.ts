@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { NextFunction, Request, Response } from 'express';
 import Negotiator from 'negotiator';
 import { MemoryCache } from '../cache/memory-cache';
-import { CSRF_COOKIE, isCsrfToken } from './csrf';
+import { CSRF_COOKIE } from './csrf';
 import { requestPathAndQuery } from './request-path';
 
 // A micro-cache of answers that are the same for everybody, as nginx's proxy_cache would keep
@@ -23,12 +23,13 @@ import { requestPathAndQuery } from './request-path';
 // Before the session: an answer the same for everybody is served before the session middleware
 // (guestResponseCache(...).beforeSession), so a member's hit costs no session or member query.
 // A session still goes through the session middleware once per renewEveryMs in each process
-// (the store renews its expiry no more often), which also renews its rolling cookie; a first
-// visit (no csrftoken yet) goes through too, to be given its token.
+// (the store renews its expiry no more often), which also renews its rolling cookie. A first
+// visit (no cookie at all) is served here too: a page the cache keeps prints no CSRF token, so
+// nobody sets it a cookie (csrf.ts issues the token only where one is used).
 // A hit carries no header of the visitor who filled the entry: the body, its type, ETag,
-// Vary and Cache-Control only. The visitor's own cookies (their csrftoken, their rolling
-// session) are set on their own answer by the middleware that ran before this one, and
-// set-cookie-private.ts makes any such answer `private`.
+// Vary and Cache-Control only. The visitor's own cookies (a member's rolling session) are set
+// on their own answer by the middleware that ran before this one, and set-cookie-private.ts
+// makes any such answer `private`.
 //
 // Under load, as nginx's proxy_cache_lock and `proxy_cache_use_stale updating` do:
 // - one request fills an entry: those that ask for the same URL meanwhile wait for its answer
@@ -179,8 +180,8 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   }
 
   function serve(req: Request, res: Response, key: string, hit: Entry): void {
-    // This visitor's own cookies (a first visit's csrftoken, a member's session) were set by
-    // the middleware before this one; set-cookie-private.ts then makes the answer private.
+    // This visitor's own cookies (a member's rolling session) were set by the middleware
+    // before this one; set-cookie-private.ts then makes the answer private.
     res.set({ 'Content-Type': hit.contentType, 'Cache-Control': hit.cacheControl, 'X-Guest-Cache': 'hit' });
     if (hit.vary) res.set('Vary', hit.vary);
     // With the ETag already set, Express does not hash the body again, and still answers 304.
@@ -261,7 +262,6 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   function beforeSession(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const pairs = cookiePairs(req);
-    if (!isCsrfToken(cookieValue(pairs, CSRF_COOKIE))) return next();
     const key = cacheKey(req, cookies, pairs);
     if (key === undefined) return next();
     const hit = entries.get(key);

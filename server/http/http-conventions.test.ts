@@ -28,8 +28,11 @@ describe('HTTP conventions', () => {
     expect(res.text).toContain('class="site-header"');
   });
 
-  test('a GET without the CSRF cookie sets csrftoken', async () => {
-    const res = await request(t.app).get('/about');
+  test('a content page sets no cookie; a page holding a form sets csrftoken, Lax and readable by scripts', async () => {
+    const page = await request(t.app).get('/about');
+    expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    const res = await request(t.app).get('/accounts/login');
     expect(res.status).toBe(200);
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('csrftoken='));
     expect(cookie).toMatch(/SameSite=Lax/i);

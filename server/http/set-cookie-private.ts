@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 
 // A shared cache must never store an answer that sets a cookie: it would hand one visitor's
-// csrftoken or session to the next. Cookies are set at many steps (the CSRF middleware on a
-// first visit, the session's rolling renewal when the headers go out, the signed-in cookie,
+// csrftoken or session to the next. Cookies are set at many steps (the CSRF token where a
+// page prints it, the session's rolling renewal when the headers go out, the signed-in cookie,
 // a handler), so the decision is made last, as the headers are written: an answer carrying
 // Set-Cookie has its `public` Cache-Control turned `private` (same max-age: the visitor's own
 // browser may still keep it).

@@ -160,6 +160,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
 
   // ## Profile and saved things
   'GET /api/v2/profiles/hi/': {},
+  'GET /api/v2/csrf/': {},
   'GET /api/v2/profiles/me/': {},
   'PATCH /api/v2/profiles/me/': { body: { encodings: ['json'], fields: keys(profilePatchSchema) } },
   'PUT /api/v2/profiles/me/': { body: { encodings: ['json'], fields: keys(profilePutSchema), valid: (f) => ({ email: f.memberEmail }) } },

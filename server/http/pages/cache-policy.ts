@@ -19,8 +19,10 @@ import type { Request, Response } from 'express';
 //              show their own name or address, which must not outlive their session.
 //
 // Every page says `Vary: Cookie`: behind the age gate (is_user_over_18) the same URL differs.
-// An answer that sets a cookie (a first visit's csrftoken, a member's rolling session) is
-// never `public`, whoever set it: set-cookie-private.ts turns it private as it is sent.
+// A shared page sets no cookie on a first visit: it prints no token, and csrf.ts issues one
+// only where it is used (a 'private' page's form), so a CDN may keep the cookieless answer.
+// An answer that does set a cookie (a form page's new csrftoken, a member's rolling session)
+// is never `public`, whoever set it: set-cookie-private.ts turns it private as it is sent.
 
 export type CachePolicy = 'shared-for-guests' | 'private';
 
