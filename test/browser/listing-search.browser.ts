@@ -113,6 +113,7 @@ describeInBrowser('listing search island in a browser', () => {
       for (const [island, path] of [['listing-map', listingPath], ['neighbourhoods-map', '/neighbourhoods/'], ['neighbourhood-map', '/neighbourhoods/annex/']]) {
         await page.goto(b.baseUrl + path, { waitUntil: 'load' });
         const el = page.locator(`[data-island="${island}"]`);
+        await el.scrollIntoViewIfNeeded(); // maps load when scrolled near
         await page.locator(`[data-island="${island}"][data-map]`).waitFor({ timeout: 20_000 });
         const state = await el.getAttribute('data-map');
         expect([island, ['ready', 'unavailable'].includes(String(state))]).toEqual([island, true]);

@@ -104,6 +104,8 @@ describeInBrowser('maps with a base map from our own data', () => {
     try {
       // ## The listing page: its map centred on the place, the places nearby, the subway.
       await page.goto(b.baseUrl + paths.listing, { waitUntil: 'load' });
+      // The map loads when scrolled near (issue 24: maplibre is not loaded with the page).
+      await page.locator('[data-island="listing-map"]').scrollIntoViewIfNeeded();
       await page.locator('[data-island="listing-map"][data-map="ready"]').waitFor({ timeout: 30_000 });
       const listing = await renderedLayers(page, '[data-island="listing-map"] .maplibregl-map');
       expect({ label, page: 'listing', ...pick(listing, ['ctx-city', 'ctx-neighbourhoods', 'ctx-neighbourhood-labels', 'points'], (n) => n > 0) }).toEqual({
