@@ -122,7 +122,7 @@ async function lighthouse(url: string, file: string, attempt = 1): Promise<Repor
     return await lighthouseOnce(url, file);
   } catch (err) {
     if (attempt >= 3) throw err;
-    console.warn(`  ${(err as Error).message.split('\n').at(-1)}; trying again`);
+    console.warn(`  ${(err as Error).message.trim().split('\n').at(-1)}; trying again`);
     return lighthouse(url, file, attempt + 1);
   }
 }
