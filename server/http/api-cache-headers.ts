@@ -6,8 +6,9 @@ import type { NextFunction, Request, Response } from 'express';
 // is `public, max-age=10`: a CDN or nginx may share it, and the guest response cache
 // (guest-response-cache.ts) keeps it in the process for the same few seconds. A member's
 // answer carries their own ratings: `private, no-cache` (the browser revalidates with the
-// ETag). `Vary: Cookie` tells shared caches the two apart. The first answer to a new guest
-// sets the csrftoken cookie, so that one is `private` (its body is everyone's).
+// ETag). `Vary: Cookie` tells shared caches the two apart. A read API issues no csrftoken
+// (csrf.ts sets it only where a token is used), so a first visit's answer is shared too; an
+// answer that sets a cookie all the same is `private` (its body is everyone's).
 
 export const API_CACHE_CONTROL = {
   guest: 'public, max-age=10',
