@@ -1,6 +1,7 @@
 // The deployment's figures: nginx with two node processes (scripts/stack.ts) beside one node
 // process, both the production build on the same seeded PostgreSQL database, for the home page,
-// an article and a hub, as a returning guest (csrftoken cookie only) and as a signed-in member.
+// an article and a hub, as a first visit (no cookie), a returning guest (csrftoken cookie only)
+// and a signed-in member.
 // Each figure is printed as req/s, p99 and its ratio to a bare Express route sending 30 KB from
 // memory, measured in the same run (absolute req/s mean little on a shared machine).
 //
@@ -43,7 +44,7 @@ export interface Figure {
 export interface StackBenchRow {
   target: 'single process' | 'nginx + 2 processes';
   page: string;
-  who: 'guest' | 'member';
+  who: 'first visit' | 'guest' | 'member';
   figure: Figure;
   /** req/s over the bare Express reference's. */
   ratio: number;
@@ -147,9 +148,11 @@ export async function benchStack(opts: StackBenchOptions = {}): Promise<StackBen
     { page: 'article', path: articlePath },
     { page: 'hub', path: '/restaurants/' },
   ];
-  const who = [
-    { who: 'guest' as const, cookie: RETURNING_GUEST },
-    { who: 'member' as const, cookie: memberCookie },
+  const who: Array<{ who: StackBenchRow['who']; cookie?: string }> = [
+    // Most readers: no cookie at all (a search engine's or a shared link).
+    { who: 'first visit' },
+    { who: 'guest', cookie: RETURNING_GUEST },
+    { who: 'member', cookie: memberCookie },
   ];
 
   const reference = await startReference();
@@ -201,7 +204,7 @@ export function stackBenchTable(result: StackBenchResult): string {
     `|---|${targets.map(() => '---').join('|')}|`,
   ];
   for (const page of ['home', 'article', 'hub']) {
-    for (const who of ['guest', 'member'] as const) {
+    for (const who of ['first visit', 'guest', 'member'] as const) {
       const cells = targets.map((t) => {
         const row = result.rows.find((r) => r.target === t && r.page === page && r.who === who);
         if (!row) return '–';
