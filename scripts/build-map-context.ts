@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { DATA_DIR, DATA_FILES, parseCsv } from './seed/data-files';
 import { SUBWAY_LINES, type ContextCollection, type ContextFeature } from '../shared/map-context';
+import { buildStreets } from './map-streets/streets';
 
 // Builds static/map/toronto-context.json, the context every map draws when no tile service is
 // configured (shared/map-context.ts): from the City of Toronto's neighbourhood boundaries and
@@ -18,6 +19,8 @@ import { SUBWAY_LINES, type ContextCollection, type ContextFeature } from '../sh
 //   open water to the south). Only the part beyond the city is approximate.
 // - Subway lines: the stations of each line joined in running order (LINE_ORDER: the TTC's
 //   published station order), which is enough to read "this dot is near Spadina on Line 2".
+// - Streets: centrelines traced through the DineSafe food premises' addresses, arterials first
+//   (scripts/map-streets/streets.ts has the method and its limits).
 
 const OUT = path.resolve(__dirname, '..', 'static', 'map', 'toronto-context.json');
 const TOLERANCE_M = 18;
@@ -230,6 +233,15 @@ function readStations(): Map<string, { name: string; lines: string; at: Pt }> {
   return new Map(rows.map((r) => [r.station_id, { name: r.station_name, lines: r.lines, at: [Number(r.longitude), Number(r.latitude)] as Pt }]));
 }
 
+function readStreets(): ContextFeature[] {
+  const rows = parseCsv(fs.readFileSync(path.join(DATA_DIR, DATA_FILES.establishments), 'utf8'));
+  return buildStreets(rows.map((r) => ({ address: r.address, longitude: Number(r.longitude), latitude: Number(r.latitude) }))).map((s) => ({
+    type: 'Feature',
+    properties: { layer: 'street', name: s.name, rank: s.rank, class: s.class },
+    geometry: { type: 'LineString', coordinates: s.coordinates },
+  }));
+}
+
 function readLabels(): Map<number, Pt> {
   const rows = parseCsv(fs.readFileSync(path.join(DATA_DIR, DATA_FILES.profiles), 'utf8'));
   return new Map(rows.map((r) => [Number(r.neighbourhood_id), [round(Number(r.label_lng)), round(Number(r.label_lat))] as Pt]));
@@ -247,6 +259,7 @@ export function buildMapContext(): ContextCollection {
     { type: 'Feature', properties: { layer: 'lake', name: 'Toronto Harbour' }, geometry: { type: 'Polygon', coordinates: [INNER_HARBOUR] } },
     { type: 'Feature', properties: { layer: 'city' }, geometry: { type: 'Polygon', coordinates: [city] } },
     ...hoods.map((h): ContextFeature => ({ type: 'Feature', properties: { layer: 'neighbourhood', id: h.id, name: h.name }, geometry: { type: 'Polygon', coordinates: [h.ring] } })),
+    ...readStreets(),
     ...hoods
       .filter((h) => labels.has(h.id))
       .map((h): ContextFeature => ({ type: 'Feature', properties: { layer: 'neighbourhood-label', id: h.id, name: h.name }, geometry: { type: 'Point', coordinates: labels.get(h.id)! } })),

@@ -1,16 +1,17 @@
 // The city context every map draws under its markers when no tile service is configured: the
-// lake, the city's outline, the neighbourhoods and the subway. One GeoJSON file
+// lake, the city's outline, the neighbourhoods, the subway and the streets (derived from our
+// food premises' addresses: scripts/map-streets/streets.ts). One GeoJSON file
 // (static/map/toronto-context.json, made by scripts/build-map-context.ts from the City's open
 // data) feeds both the browser's maplibre layers and the server's static map image, and these
 // colours keep the two looking alike.
 
 export const MAP_CONTEXT_PATH = '/static/map/toronto-context.json';
 
-export type ContextLayer = 'lake' | 'city' | 'neighbourhood' | 'neighbourhood-label' | 'line' | 'station';
+export type ContextLayer = 'lake' | 'city' | 'neighbourhood' | 'neighbourhood-label' | 'line' | 'station' | 'street';
 
 export interface ContextProperties {
   layer: ContextLayer;
-  /** Neighbourhood or station name. */
+  /** Neighbourhood, station or street name ("Queen St W"). */
   name?: string;
   /** Neighbourhood id (neighbourhood, neighbourhood-label). */
   id?: number;
@@ -19,6 +20,9 @@ export interface ContextProperties {
   lines?: string;
   /** CSS colour of a subway line. */
   color?: string;
+  /** Street: the addresses supporting the whole street (higher first), and its class from that. */
+  rank?: number;
+  class?: 'major' | 'minor';
 }
 
 export interface ContextFeature {
@@ -51,4 +55,7 @@ export const CONTEXT_COLORS = {
   stationStroke: '#1f2937',
   stationLabel: '#1f2937',
   halo: '#ffffff',
+  street: '#ffffff',
+  streetCasing: '#cfc8b8',
+  streetLabel: '#4a4438',
 } as const;
