@@ -32,6 +32,7 @@ import { contestsApi } from './contests/api';
 import { videosApi } from './videos/api';
 import { neighbourhoodsApi } from './neighbourhoods/api';
 import { searchApi } from './search/api';
+import { geocoderApi } from './geocoder/api';
 import { newslettersApi } from './newsletters/api';
 import { newslettersPages } from './newsletters/pages';
 import { contactPages } from './contact/pages';
@@ -149,6 +150,7 @@ export function appRouters(ctx: AppContext): Router[] {
     videosApi(ctx),
     neighbourhoodsApi(ctx),
     searchApi(ctx),
+    geocoderApi(ctx),
     newslettersApi(ctx),
     mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
