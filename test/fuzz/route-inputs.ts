@@ -240,6 +240,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/v2/neighbourhoods/': { query: ['boundaries', ...PAGE] },
   'GET /api/v2/subway-stops/': { query: PAGE },
   'GET /api/search/': { query: ['q', 'categories', 'ordering', 'serialize_for', ...PAGE] },
+  'GET /api/v2/geocode/': { query: ['q'] },
   'POST /api/v2/profiles/guest-newsletters/': { body: { encodings: ['json'], fields: ['email', ...GUEST_FIELDS], valid: () => ({ email: 'fuzz-news@example.com', news: true }) } },
 
   // ## Public pages with fixed paths

@@ -21,7 +21,7 @@ export interface Street {
   label: string;
   /** Exact addresses by number as written ("19c", "401"). */
   exact: Map<string, Point & { label: string }>;
-  /** One point per numeric house number, ascending. */
+  /** One point per numeric house number, ascending, lone outliers left out (withoutLoneOutliers). */
   numbers: NumberPoint[];
 }
 
@@ -61,6 +61,32 @@ const median = (xs: number[]): number => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
+
+/** Metres between two points (haversine). */
+export function metresBetween(a: Point, b: Point): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** Farther than this from both numbers beside it, a point is a registration error, not the street. */
+const OUTLIER_M = 1000;
+
+/**
+ * The numbers to place others between, without lone points far from both their neighbours
+ * while those two lie near each other: DineSafe registers 4996 Yonge St at St Clair, 9 km
+ * south of 4968 and 5000, and one such point would drag every number placed beside it.
+ * An address between two distant stretches of a street is kept (its neighbours are far apart too).
+ */
+function withoutLoneOutliers(numbers: NumberPoint[]): NumberPoint[] {
+  if (numbers.length < 3) return numbers;
+  return numbers.filter((p, i) => {
+    // At an end of the street, the two numbers on its one side.
+    const [a, b] = i === 0 ? [numbers[1], numbers[2]] : i === numbers.length - 1 ? [numbers[i - 1], numbers[i - 2]] : [numbers[i - 1], numbers[i + 1]];
+    const apart = metresBetween(a, b);
+    return !(metresBetween(p, a) > OUTLIER_M && metresBetween(p, b) > OUTLIER_M && apart < Math.min(metresBetween(p, a), metresBetween(p, b)));
+  });
+}
 
 /** "65 Front St W, Unit-442" → "Front St W": the street as the data writes it, for labels. */
 function streetLabel(address: string): string {
@@ -104,7 +130,7 @@ export function buildGazetteer(rows: GazetteerRows): Gazetteer {
       key,
       label,
       exact: new Map([...s.exact].map(([n, ps]) => [n, { ...centre(ps), label: `${n.toUpperCase()} ${label}` }])),
-      numbers: [...s.numbers].map(([number, ps]) => ({ number, ...centre(ps) })).sort((a, b) => a.number - b.number),
+      numbers: withoutLoneOutliers([...s.numbers].map(([number, ps]) => ({ number, ...centre(ps) })).sort((a, b) => a.number - b.number)),
     });
   }
 

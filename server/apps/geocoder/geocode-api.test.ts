@@ -31,6 +31,9 @@ describe('GET /api/v2/geocode/', () => {
     await createListing(db, { name: 'Pizzeria Uno', address: '7 Elm St', latitude: 43.657, longitude: -79.383 });
     await createListing(db, { name: 'Pizza Nova', address: '9 Elm St', latitude: 43.6571, longitude: -79.3831 });
     await createListing(db, { name: 'No Point Yet', address: '11 Elm St', latitude: null, longitude: null });
+    // Maple Ave runs east from -79.40, 0.0001° a number; 30 is registered 9 km north, as DineSafe does now and then.
+    for (const n of [10, 20, 40, 50]) await createListing(db, { name: `Maple ${n}`, address: `${n} Maple Ave`, latitude: 43.7, longitude: -79.4 + n * 0.0001 });
+    await createListing(db, { name: 'Maple 30', address: '30 Maple Ave', latitude: 43.78, longitude: -79.397 });
     await createSubwayStop(db, { name: 'Bloor-Yonge', latitude: 43.670283, longitude: -79.38554 });
     await createSubwayStop(db, { name: 'Union', latitude: 43.645753, longitude: -79.379226 });
     await createNeighbourhood(db, { id: 70, name: 'South Riverdale' });
@@ -90,6 +93,13 @@ describe('GET /api/v2/geocode/', () => {
   test('a number beyond the known range takes the nearest known number\'s point', async () => {
     expect((await geocode('999 Bay St'))[0]).toMatchObject({ label: '999 Bay St', coordinates: { latitude: latOf(180), longitude: EAST } });
     expect((await geocode('2 Bay St'))[0]).toMatchObject({ label: '2 Bay St', coordinates: { latitude: latOf(100), longitude: EAST } });
+  });
+
+  test('a lone point far from both its neighbours is not used to place others, but answers for itself', async () => {
+    const [placed] = await geocode('34 Maple Ave');
+    expect(placed.coordinates.latitude).toBeCloseTo(43.7, 6);
+    expect(placed.coordinates.longitude).toBeCloseTo(-79.4 + 34 * 0.0001, 6);
+    expect((await geocode('30 Maple Ave'))[0].coordinates).toEqual({ latitude: 43.78, longitude: -79.397 });
   });
 
   test('a street typed without its type is still found', async () => {
