@@ -97,6 +97,19 @@ describe('map tiles app', () => {
     expect(Math.round(ux - cx)).toBe(1);
   });
 
+  test('the static map draws the streets and names the nearest ones along their lines (Queen and Spadina)', () => {
+    const svg = staticMapSvg(43.649, -79.3975);
+    const names = [...svg.matchAll(/<text [^>]*class="street-label">([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(names).toEqual(expect.arrayContaining(['Queen St W', 'Spadina Ave']));
+    expect(names.length).toBeLessThanOrEqual(6);
+    // Set along the street: Queen St W runs a little north of east, so its name is turned a little.
+    const queen = /transform="rotate\((-?[\d.]+) [^"]*"[^>]*class="street-label">Queen St W</.exec(svg)!;
+    expect(Number(queen[1])).toBeGreaterThan(-30);
+    expect(Number(queen[1])).toBeLessThan(-5);
+    // Away from the place, the outskirts with few food premises have few streets, and no name is invented.
+    expect(staticMapSvg(43.6, -79.2)).not.toContain('class="street-label"');
+  });
+
   test('the context data: one lake shore, the city outline, 158 neighbourhoods and three subway lines through their stations in order', () => {
     const features = mapContext().map((f) => f.feature);
     const count = (layer: string) => features.filter((f) => f.properties.layer === layer).length;
