@@ -8,7 +8,8 @@ import type { MapTileSettings } from '../../shared/dto';
 //   and @protomaps/basemaps load as a chunk of their own, only then);
 // - neither (the default, and every test): the city context from our own data, one GeoJSON
 //   file fetched with the map: the lake, the city's outline, neighbourhood outlines and names,
-//   the subway lines and stations with their names.
+//   the streets traced from our food premises' addresses with their names (arterials from the
+//   city view, the rest from street level), the subway lines and stations with their names.
 //
 // Labels: no glyphs URL is set, so maplibre draws each letter itself with the browser's fonts
 // (TinySDF). "Noto Sans" falls back to the system sans-serif; nothing is fetched for text.
@@ -18,7 +19,10 @@ export const CONTEXT_LAYERS = [
   'ctx-city',
   'ctx-lake',
   'ctx-neighbourhoods',
+  'ctx-street-casing',
+  'ctx-streets',
   'ctx-city-line',
+  'ctx-street-labels',
   'ctx-neighbourhood-labels',
   'ctx-lines',
   'ctx-stations',
@@ -29,6 +33,23 @@ const FONT = ['Noto Sans Regular'];
 const FONT_BOLD = ['Noto Sans Bold'];
 
 const layerIs = (name: string): maplibregl.FilterSpecification => ['==', ['get', 'layer'], name];
+
+/**
+ * Streets shown at a zoom: arterials (class major) from the city view, the others only from
+ * street level (MINOR_STREETS_FROM), where they tell which corner a place is on. Zoom in a
+ * filter is read at whole zooms, which is enough here.
+ */
+const MINOR_STREETS_FROM = 13;
+const streetsShown: maplibregl.FilterSpecification = ['all', ['==', ['get', 'layer'], 'street'], ['any', ['==', ['get', 'class'], 'major'], ['>=', ['zoom'], MINOR_STREETS_FROM]]];
+const major: maplibregl.ExpressionSpecification = ['==', ['get', 'class'], 'major'];
+/** Street width in pixels by zoom, arterials wider. */
+const streetWidth = (extra: number): maplibregl.DataDrivenPropertyValueSpecification<number> => [
+  'interpolate', ['exponential', 1.6], ['zoom'],
+  10.5, ['case', major, 0.8 + extra, 0.4 + extra],
+  13, ['case', major, 2.5 + extra, 1.2 + extra],
+  15, ['case', major, 7 + extra, 4 + extra],
+  17, ['case', major, 16 + extra, 10 + extra],
+];
 
 /** The context style: our GeoJSON under everything the page adds. */
 export function contextStyle(origin: string): maplibregl.StyleSpecification {
@@ -52,7 +73,45 @@ export function contextStyle(origin: string): maplibregl.StyleSpecification {
         filter: layerIs('neighbourhood'),
         paint: { 'line-color': C.neighbourhoodLine, 'line-width': ['interpolate', ['linear'], ['zoom'], 10, 0.5, 14, 1.2, 17, 2] },
       },
+      {
+        id: 'ctx-street-casing',
+        type: 'line',
+        source: 'context',
+        filter: streetsShown,
+        minzoom: 10.5,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': C.streetCasing, 'line-width': streetWidth(1.5) },
+      },
+      {
+        id: 'ctx-streets',
+        type: 'line',
+        source: 'context',
+        filter: streetsShown,
+        minzoom: 10.5,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': C.street, 'line-width': streetWidth(0) },
+      },
       { id: 'ctx-city-line', type: 'line', source: 'context', filter: layerIs('city'), paint: { 'line-color': C.cityLine, 'line-width': 1.5, 'line-dasharray': [4, 2] } },
+      {
+        // Street names along the line, arterials placed first; under the neighbourhood names,
+        // which maplibre places before them (a higher layer wins a collision).
+        id: 'ctx-street-labels',
+        type: 'symbol',
+        source: 'context',
+        filter: streetsShown,
+        minzoom: 12,
+        layout: {
+          'symbol-placement': 'line',
+          'symbol-sort-key': ['-', ['get', 'rank']],
+          'symbol-spacing': 300,
+          'text-field': ['get', 'name'],
+          'text-font': FONT,
+          'text-size': ['interpolate', ['linear'], ['zoom'], 12, 10, 15, 12.5, 17, 14],
+          'text-max-angle': 35,
+          'text-padding': 2,
+        },
+        paint: { 'text-color': C.streetLabel, 'text-halo-color': C.halo, 'text-halo-width': 1.6 },
+      },
       {
         id: 'ctx-neighbourhood-labels',
         type: 'symbol',

@@ -102,8 +102,8 @@ export const maplibreEngine: MapEngine = {
 
     let points = opts.points ?? [];
     map.addSource('areas', { type: 'geojson', data: areasCollection(opts.areas ?? []) });
-    // The page's areas go under the context's names and subway, so those stay readable.
-    const underLabels = base.context ? 'ctx-neighbourhood-labels' : undefined;
+    // The page's areas go under the context's names (streets', neighbourhoods') and subway, so those stay readable.
+    const underLabels = base.context ? 'ctx-street-labels' : undefined;
     map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['case', ['get', 'highlight'], COLORS.areaHighlight, COLORS.area], 'fill-opacity': ['case', ['get', 'highlight'], 0.45, 0.35] } }, underLabels);
     map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': COLORS.areaLine, 'line-width': ['case', ['get', 'highlight'], 2.5, 1] } }, underLabels);
     map.addSource('stations', { type: 'geojson', data: pointsCollection(opts.stations ?? []) });
