@@ -36,7 +36,7 @@ async function streetsNear(page: Page, selector: string): Promise<{ lines: strin
         const names = new Set<string>();
         for (const f of map.queryRenderedFeatures({ layers: [layer] })) {
           const g = f.geometry;
-          const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : g.type === 'Point' ? [[g.coordinates, g.coordinates]] : [];
+          const lines: number[][][] = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : g.type === 'Point' ? [[g.coordinates, g.coordinates]] : [];
           const d = Math.min(...lines.flatMap((l) => l.slice(1).map((c, i) => distToSegment(toXY(l[i]), toXY(c)))));
           if (d <= nearM && f.properties?.name) names.add(String(f.properties.name));
         }
