@@ -77,7 +77,7 @@ export function csrfToken(): Promise<string> {
   const cookie = readCookie(CSRF_COOKIE);
   if (cookie) return Promise.resolve(cookie);
   tokenRequest ??= fetch(CSRF_TOKEN_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<{ csrftoken?: unknown }>) : {}))
+    .then((res): Promise<{ csrftoken?: unknown }> | { csrftoken?: unknown } => (res.ok ? res.json() : {}))
     .then((body) => readCookie(CSRF_COOKIE) ?? (typeof body.csrftoken === 'string' ? body.csrftoken : ''))
     .catch(() => '')
     .finally(() => {
