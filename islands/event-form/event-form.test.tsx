@@ -18,10 +18,11 @@ const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
 const INIT: EventFormInitialState = { csrfToken: 'tok', city: 'Toronto', values: {}, weekdays: [], errors: null, irregularRows: 3, defaults: { startTime: '7:00 PM', endTime: '9:00 PM' } };
 const UPLOADED = { thumbnail_dimensions: { width: 300, height: 300 }, uploaded_image_url: 'http://x/media/u/a.jpg', thumbnail_url: 'http://x/media/u/a_t.jpg' };
 
-function setup(init: Partial<EventFormInitialState> = {}, api: Partial<Record<'searchListings' | 'uploadImage' | 'submit', jest.Mock>> = {}) {
+function setup(init: Partial<EventFormInitialState> = {}, api: Partial<Record<'searchListings' | 'searchAddresses' | 'uploadImage' | 'submit', jest.Mock>> = {}) {
   const ctx = {
     api: {
-      searchListings: api.searchListings ?? jest.fn().mockResolvedValue([{ id: 5, name: 'Massey Hall', address: '178 Victoria St' }]),
+      searchListings: api.searchListings ?? jest.fn().mockResolvedValue([{ kind: 'place', id: 5, name: 'Massey Hall', address: '178 Victoria St' }]),
+      searchAddresses: api.searchAddresses ?? jest.fn().mockResolvedValue([]),
       uploadImage: api.uploadImage ?? jest.fn().mockResolvedValue(UPLOADED),
       submit: api.submit ?? jest.fn().mockResolvedValue({ success_url: '/events/add/success/' }),
     },
@@ -135,6 +136,29 @@ describe('event form island', () => {
     fireEvent.blur(venue);
     await waitFor(() => expect(status()).toBe(''));
     expect(store.getState().eventForm.venueSearch).toBe('idle');
+  });
+
+  test('venue type-ahead: a house number offers street addresses first, marked; choosing one fills the address and keeps the venue name', async () => {
+    const searchAddresses = jest.fn().mockResolvedValue([{ kind: 'address', id: 0, name: '401 Bay St', address: '401 Bay St' }]);
+    const searchListings = jest.fn().mockResolvedValue([{ kind: 'place', id: 9, name: '401 Richmond', address: '401 Richmond St W' }]);
+    const { ctx, container } = setup({}, { searchAddresses, searchListings });
+    const venue = screen.getByRole('combobox', { name: 'Venue' }) as HTMLInputElement;
+    // A name is not an address: only places are asked for.
+    fireEvent.change(venue, { target: { value: 'Massey' } });
+    await screen.findByRole('option', { name: /401 Richmond/ });
+    expect(ctx.api.searchAddresses).not.toHaveBeenCalled();
+    fireEvent.change(venue, { target: { value: '401 Bay' } });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+    expect(ctx.api.searchAddresses.mock.calls).toEqual([['401 Bay']]);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Address 401 Bay St', 'Place 401 Richmond 401 Richmond St W']);
+    fireEvent.mouseDown(screen.getByRole('option', { name: /Address 401 Bay St/ }));
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('401 Bay St');
+    expect([venue.value, venue.name]).toEqual(['401 Bay', 'venue_name']);
+    expect(value(entriesOf(container), 'listing')).toEqual(['']);
+    // A failing geocoder leaves the places.
+    searchAddresses.mockRejectedValueOnce(new Error('offline'));
+    fireEvent.change(venue, { target: { value: '12 Elm' } });
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Place 401 Richmond 401 Richmond St W']));
   });
 
   test('irregular dates: rows are added and removed (one always stays), names stay 0…n-1 and dates come only from the calendar', () => {

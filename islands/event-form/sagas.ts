@@ -1,11 +1,11 @@
-import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { ApiError } from '../common/api';
 import { TIMINGS_MS } from '../../shared/constants';
 import type { EventFormApi } from './api';
 import { fileFor } from './files';
 import { eventForm, type EventFormState } from './slice';
-import type { ImageUploadResponse, ListingSuggestion } from './types';
+import type { ImageUploadResponse, VenueSuggestion } from './types';
 
 // Three flows: the venue type-ahead (above 2 characters, 600 ms after the last keystroke, the
 // newest search wins), the event image upload, and the submission (the image confirmation
@@ -22,6 +22,19 @@ const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'tif', 'tiff'];
 
 type RootState = { eventForm: EventFormState };
 
+/** '401 Bay St', '12a Elm': a house number, then a street. */
+export const looksLikeAddress = (text: string) => /^\d+[a-z]?\s+\S/i.test(text);
+
+/** Addresses are a help beside the places: if the geocoder fails, the places still show. */
+function* addressesOrNone(api: EventFormApi, text: string) {
+  try {
+    const found: VenueSuggestion[] = yield call(api.searchAddresses, text);
+    return found;
+  } catch {
+    return [];
+  }
+}
+
 function* searchVenue(action: PayloadAction<string>) {
   const ctx: EventFormContext = yield getContext('eventForm');
   const keywords = action.payload.trim();
@@ -29,7 +42,12 @@ function* searchVenue(action: PayloadAction<string>) {
   yield delay(ctx.debounceMs ?? TIMINGS_MS.venueSearchDebounce);
   yield put(eventForm.searchStarted());
   try {
-    const results: ListingSuggestion[] = yield call(ctx.api.searchListings, keywords);
+    // Text that starts with a house number is an address too: its street addresses first.
+    const [addresses, places]: [VenueSuggestion[], VenueSuggestion[]] = yield all([
+      looksLikeAddress(keywords) ? call(addressesOrNone, ctx.api, keywords) : [],
+      call(ctx.api.searchListings, keywords),
+    ]);
+    const results = [...addresses, ...places];
     // A suggestion chosen (or the field left) meanwhile: these results are stale.
     const venue: EventFormState['venue'] = yield select((r: RootState) => r.eventForm.venue);
     if (venue.listingId || venue.name.trim() !== keywords) return;

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LIMITS, SCHEDULE_TYPES, type ScheduleType } from '../../shared/constants';
-import type { EventFormInitialState, ImageUploadResponse, ListingSuggestion } from './types';
+import type { EventFormInitialState, ImageUploadResponse, VenueSuggestion } from './types';
 
 // The add-event form's state (spec 1 §4 "Event form"): the schedule tab, the venue block
 // (multiple venues / virtual event clear, disable and store venue, address and listing;
@@ -35,7 +35,7 @@ export interface EventFormState {
   irregularRows: number[];
   nextRowId: number;
   image: { status: 'empty' | 'uploading' | 'uploaded' | 'error'; error: string | null; fields: Record<ImageFieldName, string> };
-  suggestions: ListingSuggestion[];
+  suggestions: VenueSuggestion[];
   venueSearch: VenueSearchStatus;
   errors: Record<string, string[]>;
   submitting: boolean;
@@ -151,8 +151,13 @@ export const eventFormSlice = createSlice({
       state.venue.listingId = '';
       delete state.venue.chosenName;
     },
-    venueChosen(state, action: PayloadAction<ListingSuggestion>) {
-      state.venue = { name: action.payload.name, address: action.payload.address, listingId: String(action.payload.id), chosenName: action.payload.name };
+    venueChosen(state, action: PayloadAction<VenueSuggestion>) {
+      if (action.payload.kind === 'address') {
+        // An address places the venue (the server reads it); the venue's name stays the member's.
+        state.venue.address = action.payload.address;
+      } else {
+        state.venue = { name: action.payload.name, address: action.payload.address, listingId: String(action.payload.id), chosenName: action.payload.name };
+      }
       state.suggestions = [];
       state.venueSearch = 'idle';
     },
@@ -164,7 +169,7 @@ export const eventFormSlice = createSlice({
       state.venueSearch = 'loading';
     },
     /** The places matching what is typed; none is 'No results found'. */
-    suggestionsLoaded(state, action: PayloadAction<ListingSuggestion[]>) {
+    suggestionsLoaded(state, action: PayloadAction<VenueSuggestion[]>) {
       state.suggestions = action.payload;
       state.venueSearch = 'done';
     },

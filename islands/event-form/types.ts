@@ -11,7 +11,13 @@ export interface EventFormInitialState {
   defaults: { startTime: string; endTime: string };
 }
 
-export interface ListingSuggestion {
+/**
+ * A venue type-ahead option: a place we list (choosing it makes the event that listing's), or
+ * a street address from the geocoder (choosing it fills the address; the server places the
+ * event from it). An address has no listing id (0).
+ */
+export interface VenueSuggestion {
+  kind: 'place' | 'address';
   id: number;
   name: string;
   address: string;

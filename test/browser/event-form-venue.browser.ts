@@ -9,7 +9,8 @@ import { createMember } from '../../server/testing/test-app';
 // The add-event island's venue field in a real browser (needs `npm run build:islands` first):
 // a member who chooses a suggested place and then types their own venue keeps their text when
 // they leave the field, which is then a plain venue_name with no listing (spec 1 §4); a search
-// that finds no place says 'No results found' (spec 2 §5).
+// that finds no place says 'No results found' (spec 2 §5); a venue typed as a street address is
+// offered that address (issue 25), and the saved event is placed by it.
 
 const PASSWORD = 'maple-streetcar-42';
 const EMAIL = 'venue-typist@example.com';
@@ -23,6 +24,9 @@ describeInBrowser('add-event venue field in the browser', () => {
     const db = b.t.ctx.db;
     const typeId = await createListingType(db, { name: 'Music Venues', slug: 'music-venues' });
     await createListing(db, { name: 'Massey Hall', type_id: typeId, address: '178 Victoria St', latitude: 43.654, longitude: -79.379 });
+    // Two places on the even side of Queen St W: the geocoder places the numbers between them.
+    await createListing(db, { name: 'The Rex Hotel', type_id: typeId, address: '194 Queen St W', latitude: 43.6504, longitude: -79.3884 });
+    await createListing(db, { name: 'Queen Books', type_id: typeId, address: '198 Queen St W', latitude: 43.6506, longitude: -79.3886 });
     await createMember(b.t.ctx, { email: EMAIL, password: PASSWORD });
   });
   afterAll(async () => {
@@ -75,6 +79,38 @@ describeInBrowser('add-event venue field in the browser', () => {
       await Promise.all([page.waitForURL(`${b.baseUrl}/events/add/success/`), confirm.getByRole('button', { name: 'Continue with no image' }).click()]);
       const event = await b.t.ctx.db('events').where({ title }).first();
       expect(event).toMatchObject({ venue_name: 'Massey Hall rooftop', listing_id: null, address: '178 Victoria St' });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    test(`at ${viewport.width} px, a venue typed as a street address is placed by it: the address suggestion fills the field, the event gets its point`, async () => {
+      const page = await eventForm(viewport);
+      const form = page.locator('form.event-form');
+      const venue = form.getByRole('combobox', { name: 'Venue' });
+      await venue.fill('196 Queen St W');
+      const option = form.getByRole('option', { name: /Address\s+196 Queen St W/ });
+      await option.waitFor();
+      await screenshot(page, `event-form-venue-address-${viewport.width}`);
+      await option.click();
+      expect(await form.getByLabel('Address').inputValue()).toBe('196 Queen St W');
+      expect(await venue.getAttribute('name')).toBe('venue_name');
+      await venue.fill('The Rex upstairs');
+
+      const title = `Upstairs set ${viewport.width}`;
+      await form.getByLabel('Event title').fill(title);
+      await form.getByLabel('Description').fill('Late trio.');
+      const day = form.getByRole('tabpanel', { name: 'Single day' });
+      await pickDate(page, day, 'Date', moment.tz('Canada/Eastern').add(9, 'days').format('YYYY-MM-DD'));
+      await day.getByLabel('Start time').fill('9:00 PM');
+      await day.getByLabel('End time').fill('11:00 PM');
+      await form.getByRole('button', { name: 'Submit event' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Add an image to get noticed' });
+      await Promise.all([page.waitForURL(`${b.baseUrl}/events/add/success/`), confirm.getByRole('button', { name: 'Continue with no image' }).click()]);
+      const event = await b.t.ctx.db('events').where({ title }).first();
+      expect(event).toMatchObject({ venue_name: 'The Rex upstairs', listing_id: null, address: '196 Queen St W' });
+      // Halfway between 194 and 198.
+      expect(event.latitude).toBeCloseTo(43.6505, 6);
+      expect(event.longitude).toBeCloseTo(-79.3885, 6);
       expect(errors).toEqual([]);
       await page.context().close();
     });

@@ -170,6 +170,8 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
         <input type="hidden" name="listing" value={s.venue.listingId} disabled={placeless} />
         <div className="field event-form__venue">
           <label htmlFor={`${uid}-venue`}>Venue</label>
+          {/* The list hangs from the field itself (the column around them would put it at its top). */}
+          <div className="event-form__combobox">
           <input
             id={`${uid}-venue`}
             name={venueFieldName(s)}
@@ -193,10 +195,10 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
             }}
             {...invalid('venueName', 'venueDisplayName')}
           />
-          <ul id={listboxId} role="listbox" aria-label="Places" className="event-form__suggestions" hidden={!s.suggestions.length}>
+          <ul id={listboxId} role="listbox" aria-label="Venue suggestions" className="event-form__suggestions" hidden={!s.suggestions.length}>
             {s.suggestions.map((l, i) => (
               <li
-                key={l.id}
+                key={`${l.kind}-${l.id}-${l.name}`}
                 id={`${listboxId}-${i}`}
                 role="option"
                 aria-selected={i === activeOption}
@@ -206,15 +208,24 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
                   dispatch(eventForm.venueChosen(l));
                 }}
               >
-                <strong>{l.name}</strong> <span>{l.address}</span>
+                {l.kind === 'address' ? (
+                  <>
+                    <span className="event-form__kind">Address</span> <strong>{l.name}</strong>
+                  </>
+                ) : (
+                  <>
+                    <span className="event-form__kind">Place</span> <strong>{l.name}</strong> <span>{l.address}</span>
+                  </>
+                )}
               </li>
             ))}
           </ul>
+          </div>
           {/* Always in the page, so screen readers hear 'No results found' when it appears. */}
           <p className="event-form__venue-message" role="status">
             {venueMessage}
           </p>
-          <span className="field__hint">Start typing to pick a place we list, or type the venue name.</span>
+          <span className="field__hint">Start typing to pick a place we list or a street address, or type the venue name.</span>
           <Errors keys={['venueName', 'venueDisplayName']} errors={e} />
         </div>
         <div className="field">

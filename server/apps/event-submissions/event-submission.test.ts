@@ -33,6 +33,9 @@ describe('event submission /events/add/', () => {
 
   beforeAll(async () => {
     t = await createTestContext();
+    // Two places on the even side of Queen St W, for the address an event gives without a listing.
+    await createListing(t.ctx.db, { name: 'The Rex Hotel', address: '194 Queen St W', latitude: 43.6504, longitude: -79.3884 });
+    await createListing(t.ctx.db, { name: 'Queen Books', address: '198 Queen St W', latitude: 43.6506, longitude: -79.3886 });
     const m = await createMember(t.ctx);
     memberIdValue = m.id;
     member = await memberAgent(t, m);
@@ -172,6 +175,19 @@ describe('event submission /events/add/', () => {
     expect(res.status).toBe(201);
     const event = await t.ctx.db('events').where({ id: res.body.id }).first();
     expect(event).toMatchObject({ listing_id: listingId, venue_name: 'Massey Hall', address: '178 Victoria St', latitude: 43.654 });
+  });
+
+  test('without a listing, a typed address our places know places the event; an unknown street leaves it off the map', async () => {
+    // Built before the first look-up of this file's process reads the places (geocoder/loader.ts keeps them).
+    const placed = await postForm(member, singleDay({ title: 'Poetry at the Rex', venue_name: 'The Rex', address: '196 Queen St. W., Toronto' }), true);
+    expect(placed.status).toBe(201);
+    const event = await t.ctx.db('events').where({ id: placed.body.id }).first();
+    // Between the two places on its side of the street (194 and 198 Queen St W).
+    expect(event).toMatchObject({ listing_id: null, venue_name: 'The Rex', address: '196 Queen St. W., Toronto' });
+    expect(event.latitude).toBeCloseTo(43.6505, 4);
+    expect(event.longitude).toBeCloseTo(-79.3885, 4);
+    const unknown = await postForm(member, singleDay({ title: 'Somewhere else', venue_name: 'A barn', address: '12 Nowhere Lane' }), true);
+    expect(await t.ctx.db('events').where({ id: unknown.body.id }).first('latitude', 'longitude')).toEqual({ latitude: null, longitude: null });
   });
 
   test('day_range expands to each day; its dates are checked together', async () => {

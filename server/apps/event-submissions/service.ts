@@ -7,6 +7,7 @@ import { expandOccurrences, scheduleColumns } from '../events/schedule';
 import { replaceOccurrences } from '../events/occurrences';
 import { createImageUploadService, uploadKeyFromUrl } from '../uploads/service';
 import { parseEventForm, type EventForm, type RawForm } from './form';
+import { pointOfAddress } from '../geocoder/service';
 
 export const messages = {
   listingGone: 'That place is no longer listed; choose another or type the venue name.',
@@ -69,6 +70,9 @@ export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'stora
       }
       if (Object.keys(errors).length) throw new ValidationError(errors);
 
+      // Without a listing, the address the member typed places the event on the map when our
+      // own addresses know its street (the geocoder); a virtual or multi-venue event has none.
+      const place = listing ?? (form.address ? await pointOfAddress(db, form.address) : null);
       const { schedule } = form;
       const occurrences = expandOccurrences(schedule, config.city.timeZone);
       const id = await db.transaction(async (trx) => {
@@ -82,8 +86,8 @@ export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'stora
             is_multiple_venues: form.isMultipleVenues,
             is_virtual_event: form.isVirtualEvent,
             address: form.address || listing?.address || '',
-            latitude: listing?.latitude ?? null,
-            longitude: listing?.longitude ?? null,
+            latitude: place?.latitude ?? null,
+            longitude: place?.longitude ?? null,
             website: form.website,
             ...scheduleColumns(schedule),
             image_key: imageKey,

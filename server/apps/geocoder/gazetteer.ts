@@ -249,5 +249,12 @@ export function locateOnStreet(street: Street, address: Pick<ParsedAddress, 'num
   const [below, above] = neighbours(numbers, n);
   if (below && above) return { ...between(below, above, n), label, exact: false };
   const nearest = (below ?? above)!;
+  // Past the known numbers there is nothing to place it between: near the last known one it is
+  // about there, far past it (790 where the data stops at 198, 1.5 km on) any point is a guess
+  // that puts the venue on the wrong block, so none is given.
+  if (Math.abs(n - nearest.number) > MAX_NUMBERS_PAST_KNOWN) return null;
   return { latitude: nearest.latitude, longitude: nearest.longitude, label, exact: false };
 }
+
+/** How far past a street's last known house number a number still takes that one's point (about a block). */
+export const MAX_NUMBERS_PAST_KNOWN = 50;

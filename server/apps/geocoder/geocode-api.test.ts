@@ -90,9 +90,11 @@ describe('GET /api/v2/geocode/', () => {
     expect(r.coordinates.longitude).toBeCloseTo(WEST + t151 * (EAST - WEST), 6);
   });
 
-  test('a number beyond the known range takes the nearest known number\'s point', async () => {
-    expect((await geocode('999 Bay St'))[0]).toMatchObject({ label: '999 Bay St', coordinates: { latitude: latOf(180), longitude: EAST } });
-    expect((await geocode('2 Bay St'))[0]).toMatchObject({ label: '2 Bay St', coordinates: { latitude: latOf(100), longitude: EAST } });
+  test('a number a little past the known range takes the nearest known number\'s point; far past it, none', async () => {
+    expect((await geocode('220 Bay St'))[0]).toMatchObject({ label: '220 Bay St', coordinates: { latitude: latOf(180), longitude: EAST } });
+    expect((await geocode('60 Bay St'))[0]).toMatchObject({ label: '60 Bay St', coordinates: { latitude: latOf(100), longitude: EAST } });
+    // 999 is 819 numbers past 180: a point there would be a guess on the wrong block.
+    expect((await geocode('999 Bay St')).filter((r) => r.kind === 'address')).toEqual([]);
   });
 
   test('a lone point far from both its neighbours is not used to place others, but answers for itself', async () => {

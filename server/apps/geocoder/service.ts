@@ -1,5 +1,7 @@
 import { streetsFor, locateOnStreet, nameKey, withPrefix, type Gazetteer, type NamedPoint } from './gazetteer';
 import { normaliseStationName, parseAddress } from './normalise';
+import type { Db } from '../../db';
+import { gazetteerFor } from './loader';
 
 // GET /api/v2/geocode/?q=: a query against the in-memory gazetteer. Addresses first (an exact
 // one before a placed one), then stations, neighbourhoods and places by name, at most ten.
@@ -49,4 +51,14 @@ export function geocode(g: Gazetteer, q: string): GeocodeResult[] {
     out.push(...withPrefix(g.places, placeKey, MAX_RESULTS - out.length, (p) => p.key).map((p) => result('place', p)));
   }
   return out.slice(0, MAX_RESULTS);
+}
+
+/**
+ * Where a street address typed into a form is (an event's venue without a listing), or null
+ * when our data does not know its street: the geocoder's first address answer, nothing else
+ * (a station or a place of the same name is not the address the member gave).
+ */
+export async function pointOfAddress(db: Db, text: string): Promise<{ latitude: number; longitude: number } | null> {
+  const found = geocode(await gazetteerFor(db), text).find((r) => r.kind === 'address');
+  return found ? found.coordinates : null;
 }
