@@ -151,6 +151,11 @@ describe('the shipped streets, against what a Torontonian knows', () => {
     const off = Math.max(...stretch.map((p) => Math.abs(p[1] - (my + b * (p[0] - mx))) / Math.hypot(1, b)));
     expect(off).toBeLessThanOrEqual(60);
     expect(Math.abs((Math.atan(b) * 180) / Math.PI)).toBeLessThan(25);
+    // And it is where Queen St W is: the City's Kensington-Chinatown / Wellington Place border
+    // runs along it, and every vertex of that border between Spadina and University is within 60 m.
+    const border = borderOf('Kensington-Chinatown', 'Wellington Place').filter((c) => c[0] >= spadinaLng && c[0] <= -79.3875);
+    expect(border.length).toBeGreaterThan(5);
+    expect(Math.max(...border.map((c) => distToLines(c, queen)))).toBeLessThanOrEqual(60);
   });
 
   test('Bloor Street crosses Yonge by Bloor-Yonge station, at the corner the City draws', () => {
@@ -179,19 +184,39 @@ describe('the shipped streets, against what a Torontonian knows', () => {
     expect(Math.hypot(corner[0] - s[0], corner[1] - s[1])).toBeGreaterThan(95);
     expect(Math.hypot(at[0] - s[0], at[1] - s[1])).toBeLessThanOrEqual(110);
   });
+
+  test.each([
+    ['Yonge St', 'Downtown Yonge East', 'Yonge-Bay Corridor'],
+    ['Yonge St', 'Church-Wellesley', 'Bay-Cloverhill'],
+    ['Yonge St', 'Rosedale-Moore Park', 'Annex'],
+    ['Queen St W', 'Kensington-Chinatown', 'Wellington Place'],
+    ['Bloor St E', 'Church-Wellesley', 'Rosedale-Moore Park'],
+    ['Bloor St W', 'Bay-Cloverhill', 'Annex'],
+  ])('%s runs where the City draws the border of %s and %s along it: every vertex within 35 m', (street, a, b) => {
+    const border = borderOf(a, b);
+    expect(border.length).toBeGreaterThan(5);
+    expect(Math.max(...border.map((c) => distToLines(c, linesOf(street))))).toBeLessThanOrEqual(35);
+  });
 });
+
+/** The vertices two neighbourhoods share: their common border. */
+function borderOf(a: string, b: string): number[][] {
+  const [va, vb] = [vertexSet(a), vertexSet(b)];
+  return [...va].filter((k) => vb.has(k)).map((k) => k.split(',').map(Number));
+}
+
+let hoods: Array<{ properties: { AREA_NAME: string }; geometry: { coordinates: number[][][][] } }> | null = null;
+function vertexSet(name: string): Set<string> {
+  hoods ??= (JSON.parse(fs.readFileSync(path.join(DATA_DIR, DATA_FILES.neighbourhoods), 'utf8')) as { features: NonNullable<typeof hoods> }).features;
+  const f = hoods.find((g) => g.properties.AREA_NAME === name);
+  if (!f) throw new Error(`no neighbourhood ${name}`);
+  return new Set(f.geometry.coordinates.flat(2).map((c) => c.join(',')));
+}
 
 /** The boundary vertex the named neighbourhoods all share. */
 function cornerOf(names: string[]): number[] {
-  const gj = JSON.parse(fs.readFileSync(path.join(DATA_DIR, DATA_FILES.neighbourhoods), 'utf8')) as {
-    features: Array<{ properties: { AREA_NAME: string }; geometry: { coordinates: number[][][][] } }>;
-  };
-  const vertices = names.map((n) => {
-    const f = gj.features.find((g) => g.properties.AREA_NAME === n);
-    if (!f) throw new Error(`no neighbourhood ${n}`);
-    return new Set(f.geometry.coordinates.flat(2).map((c) => c.join(',')));
-  });
-  const shared = [...vertices[0]].filter((k) => vertices.every((v) => v.has(k)));
+  const sets = names.map(vertexSet);
+  const shared = [...sets[0]].filter((k) => sets.every((v) => v.has(k)));
   if (shared.length !== 1) throw new Error(`${names.join(', ')} share ${shared.length} vertices`);
   return shared[0].split(',').map(Number);
 }
