@@ -3,7 +3,8 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
 // `npm start` builds the islands only when their build is missing or older than any source
-// it depends on (islands/, shared/, vite.config.ts, package-lock.json).
+// it depends on (islands/, shared/, the stylesheets vite bundles in static/css/, vite.config.ts,
+// package-lock.json).
 const root = path.resolve(__dirname, '..');
 const manifest = path.join(root, 'static', 'dist', '.vite', 'manifest.json');
 
@@ -22,7 +23,7 @@ function newestMtime(target: string): number {
 export function islandsBuildIsStale(): boolean {
   const built = fs.statSync(manifest, { throwIfNoEntry: false });
   if (!built) return true;
-  const sources = ['islands', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => newestMtime(path.join(root, p)));
+  const sources = ['islands', 'shared', 'static/css', 'vite.config.ts', 'package-lock.json'].map((p) => newestMtime(path.join(root, p)));
   return Math.max(...sources) > built.mtimeMs;
 }
 

@@ -27,7 +27,8 @@ function staticFiles(key: string, seen = new Set<string>()): Set<string> {
 }
 
 const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+// The islands' entries; the page stylesheets (static/css/bundles/) are entries too, with no JS.
+const entries = Object.entries(manifest).filter(([k, c]) => c.isEntry && k.startsWith('islands/'));
 const entryKey = (island: string) => entries.find(([k]) => k === `islands/${island}/main.tsx`)?.[0];
 const SITE_WIDE = ['navbar'];
 const PAGES: Record<string, string[]> = {

@@ -45,6 +45,7 @@ export function configureViews(app: Express, config: Config, manifest: ViteManif
   env.addGlobal('newsletters', NEWSLETTERS.filter((n) => !n.requires || config.flags[n.requires]));
   env.addGlobal('siteConfig', siteConfigDTO(config));
   env.addGlobal('islandAssets', (islands: string[]) => manifest.assetsFor(islands ?? []));
+  env.addGlobal('stylesheetHref', (name: string) => manifest.stylesheet(name));
   env.addGlobal('currentYear', () => new Date().getFullYear());
   env.addGlobal('facebookLoginEnabled', Boolean(config.facebook.appId && config.facebook.appSecret));
   env.addGlobal('appleLoginEnabled', Boolean(config.apple.clientId));

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 // Reads Vite's manifest and turns an island name into the tags the layout prints: the
 // entry's <script type="module">, <link rel="modulepreload"> for the chunks it imports, and
-// its CSS. In development the manifest is re-read when it changes (vite build --watch).
+// its CSS; and a page type's stylesheet name into its built file. In development the manifest
+// is re-read when it changes (vite build --watch).
 
 interface ManifestChunk {
   file: string;
@@ -50,6 +51,16 @@ export class ViteManifest {
 
   has(island: string): boolean {
     return Boolean(this.load()[`islands/${island}/main.tsx`]);
+  }
+
+  /**
+   * The page type's one stylesheet (static/css/bundles/NAME.css): the built, hashed file, or
+   * before a build the source, whose @imports the browser follows.
+   */
+  stylesheet(name: string): string {
+    const source = `static/css/bundles/${name}.css`;
+    const built = this.load()[source];
+    return built ? this.publicBase + built.file : `/${source}`;
   }
 
   assetsFor(islands: string[]): IslandAssets {
