@@ -289,3 +289,10 @@ export interface CalendarStatusDTO {
   /** The member's private ICS feed; null URLs until one is made. */
   feed: { url: string | null; webcal_url: string | null };
 }
+
+/** GET /api/v2/geocode/?q= (issue 25): one answer, from the site's own addresses, stations, neighbourhoods and places. */
+export interface GeocodeResultDTO {
+  label: string;
+  kind: 'address' | 'station' | 'neighbourhood' | 'place';
+  coordinates: { latitude: number; longitude: number };
+}

@@ -4,9 +4,9 @@ import { renderWithStore } from '../common/test-utils';
 import { App } from './components/App';
 import { nextActive } from './components/PlaceSearch';
 import { activeFilterCount, filters, filtersSlice, initialFilters } from './slices/filters';
-import { initialSuggestions, suggestions, suggestionsMessage, suggestionsSlice, SUGGEST_DEBOUNCE_MS } from './slices/suggestions';
+import { initialSuggestions, suggestions, suggestionsMessage, suggestionsSlice, SUGGEST_DEBOUNCE_MS, SUGGESTION_KIND_LABELS } from './slices/suggestions';
 import { results } from './slices/results';
-import { placesOf } from './api';
+import { placesOf, pointsOf } from './api';
 import { criteriaPageUrl, suggestionFromSearch } from '../../shared/listing-hub';
 import { appProps, fakeContext, hubState, page, range, settle, setup } from './testing';
 import { TIMINGS_MS } from '../../shared/constants';
@@ -52,7 +52,7 @@ describe('place suggestion and keywords: state rules', () => {
     expect(s).toMatchObject({ status: 'loading', open: true });
     expect(suggestionsMessage(s)).toBe('Searching…');
     s = suggestionsSlice.reducer(s, suggestions.textTyped('piz'));
-    const stale = suggestionsSlice.reducer(s, suggestions.loaded({ text: 'pi', items: [{ id: 1, ...LIBRETTO, address: '' }] }));
+    const stale = suggestionsSlice.reducer(s, suggestions.loaded({ text: 'pi', items: [{ kind: 'place', id: 1, ...LIBRETTO, address: '' }] }));
     expect(stale.items).toEqual([]);
     const none = suggestionsSlice.reducer(s, suggestions.loaded({ text: 'piz', items: [] }));
     expect(suggestionsMessage(none)).toBe('No results found');
@@ -72,8 +72,22 @@ describe('place suggestion and keywords: state rules', () => {
       { id: 1, name: 'A', address: '1 King St', coordinates: { latitude: 43.6, longitude: -79.4 } },
       { id: 2, name: 'B', address: '2 King St', coordinates: null },
     ] });
-    expect(places).toEqual([{ id: 1, name: 'A', address: '1 King St', lat: 43.6, long: -79.4 }]);
+    expect(places).toEqual([{ kind: 'place', id: 1, name: 'A', address: '1 King St', lat: 43.6, long: -79.4 }]);
     expect([nextActive(-1, 1, 3), nextActive(2, 1, 3), nextActive(-1, -1, 3), nextActive(0, -1, 3)]).toEqual([0, -1, 2, -1]);
+  });
+
+  test('the geocoder\'s addresses, stations and neighbourhoods are offered marked with their kind; its places are left to the listings search', () => {
+    const points = pointsOf([
+      { label: '401 Bay St', kind: 'address', coordinates: { latitude: 43.652, longitude: -79.382 } },
+      { label: 'Osgoode station', kind: 'station', coordinates: { latitude: 43.6507, longitude: -79.3868 } },
+      { label: 'Kensington-Chinatown', kind: 'neighbourhood', coordinates: { latitude: 43.653, longitude: -79.397 } },
+      { label: 'Pizzeria Libretto', kind: 'place', coordinates: { latitude: 43.649, longitude: -79.42 } },
+    ]);
+    expect(points.map((p) => [SUGGESTION_KIND_LABELS[p.kind], p.name, p.lat, p.long])).toEqual([
+      ['Address', '401 Bay St', 43.652, -79.382],
+      ['Station', 'Osgoode station', 43.6507, -79.3868],
+      ['Neighbourhood', 'Kensington-Chinatown', 43.653, -79.397],
+    ]);
   });
 
   test('the folded filters count what narrows the search', () => {

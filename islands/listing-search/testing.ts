@@ -99,7 +99,7 @@ export function fakeContext(over: Partial<FakeContext> = {}): FakeContext {
   return {
     api: {
       search: jest.fn().mockResolvedValue(page([501, 502], 2)),
-      suggest: jest.fn().mockResolvedValue([{ id: 90, name: 'Pizzeria Libretto', address: '221 Ossington Ave', lat: 43.649, long: -79.42 }]),
+      suggest: jest.fn().mockResolvedValue([{ kind: 'place', id: 90, name: 'Pizzeria Libretto', address: '221 Ossington Ave', lat: 43.649, long: -79.42 }]),
       options: jest.fn().mockResolvedValue(hubOptions()),
     },
     navigate: jest.fn(),

@@ -95,7 +95,7 @@ describeInBrowser('listing panel in a browser', () => {
         await field.pressSequentially('libr');
         const options = page.getByRole('listbox').getByRole('option');
         await page.getByRole('listbox').waitFor();
-        expect(await options.allInnerTexts()).toEqual(['Libretto Pizza Bar\n545 King St W', 'Pizzeria Libretto\n221 Ossington Ave']);
+        expect(await options.allInnerTexts()).toEqual(['PLACE\nLibretto Pizza Bar\n545 King St W', 'PLACE\nPizzeria Libretto\n221 Ossington Ave']);
         expect(await field.getAttribute('aria-expanded')).toBe('true');
         expect(await seriousA11yViolations(page)).toEqual([]);
         await firstScreen(page, `listing-panel-suggestions-${label}`);
@@ -103,7 +103,7 @@ describeInBrowser('listing panel in a browser', () => {
         // Choosing a place: what is nearest to it, first; the URL keeps the place.
         await field.press('ArrowDown');
         await field.press('ArrowDown');
-        expect(await page.getByRole('listbox').getByRole('option', { selected: true }).innerText()).toMatch(/^Pizzeria Libretto/);
+        expect(await page.getByRole('listbox').getByRole('option', { selected: true }).innerText()).toMatch(/^PLACE\nPizzeria Libretto/);
         await field.press('Enter');
         await page.waitForURL(/selectedSuggestion=Pizzeria\+Libretto/);
         await page.waitForFunction(() => document.querySelector('.listing-search .place-card__name')?.textContent === 'Pizzeria Libretto');
@@ -116,6 +116,49 @@ describeInBrowser('listing panel in a browser', () => {
         await page.waitForFunction(() => document.querySelector('.listing-search .place-card__name')?.textContent === 'Pizzeria Libretto' && document.querySelectorAll('.listing-search .place-card').length === 40);
         expect(await page.getByRole('combobox', { name: 'Name or place' }).inputValue()).toBe('Pizzeria Libretto');
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, LONG);
+
+    test(`${label}: an address and a station from the type-ahead search around them, nearest first (issue 25)`, async () => {
+      const context = await b.browser.newContext({ viewport });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      try {
+        await page.goto(`${b.baseUrl}/restaurants/`, { waitUntil: 'load' });
+        await page.locator('.listing-search[data-enhanced]').waitFor();
+        const field = page.getByRole('combobox', { name: 'Name or place' });
+        const distances = () => page.locator('.listing-search .place-card__meta').evaluateAll((metas) => metas.map((m) => Number(/([\d.]+) km/.exec(m.textContent ?? '')?.[1])));
+
+        // A street address as people type it: offered first, marked, and searched around.
+        await field.click();
+        await field.pressSequentially('130 augusta ave');
+        const address = page.getByRole('listbox').getByRole('option', { name: /^Address\s+130 Augusta Ave$/ });
+        await address.waitFor();
+        expect(await page.getByRole('listbox').getByRole('option').first().innerText()).toBe('ADDRESS\n130 Augusta Ave');
+        await firstScreen(page, `listing-panel-address-suggestion-${label}`);
+        await address.click();
+        await page.waitForURL(/selectedSuggestion=130\+Augusta\+Ave/);
+        await page.waitForFunction(() => document.querySelector('.listing-search .place-card__name')?.textContent === 'Place 30');
+        expect(new URL(page.url()).searchParams.get('ordering')).toBe('distance');
+        const fromAddress = await distances();
+        expect(fromAddress.slice(0, 10)).toEqual([...fromAddress.slice(0, 10)].sort((x, y) => x - y));
+        expect(fromAddress[0]).toBe(0);
+
+        // A subway station: the places nearest to it first.
+        await field.fill('');
+        await field.pressSequentially('Spadina');
+        const station = page.getByRole('listbox').getByRole('option', { name: /^Station\s+Spadina/ });
+        await station.waitFor();
+        await station.click();
+        await page.waitForURL(/selectedSuggestion=Spadina/);
+        await page.waitForFunction(() => document.querySelector('.listing-search .place-card__name')?.textContent === 'Place 29');
+        const fromStation = await distances();
+        expect(fromStation.slice(0, 10)).toEqual([...fromStation.slice(0, 10)].sort((x, y) => x - y));
+        await screenshot(page, `listing-panel-station-search-${label}`);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

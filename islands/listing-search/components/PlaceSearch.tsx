@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { filters, KEYWORDS_MAX } from '../slices/filters';
-import { suggestions, suggestionsMessage, type SuggestedPlace } from '../slices/suggestions';
+import { SUGGESTION_KIND_LABELS, suggestions, suggestionsMessage, type SuggestedPlace } from '../slices/suggestions';
 import type { ListingSearchState } from '../store';
 import { TIMINGS_MS } from '../../../shared/constants';
 
 // The keyword field with its place type-ahead (spec 2 §2, §5), an ARIA 1.2 combobox: typing
-// lists places whose names match; choosing one searches around it, nearest first (the
-// suggestion); Search (or Enter with no place highlighted) looks for names containing the
+// lists the street addresses, stations and neighbourhoods the geocoder knows by it and the
+// places whose names match, each marked with its kind; choosing one searches around it,
+// nearest first (the suggestion); Search (or Enter with no place highlighted) looks for names containing the
 // words (keywords). Clear drops either. The pointer highlights a place as the arrow keys do;
 // it stays highlighted for a moment after the pointer leaves the list (spec 2 §9: 300 ms), so
 // crossing a gap or a shaky hand does not make it flicker.
@@ -118,13 +119,13 @@ export function PlaceSearch({ disabled }: { disabled: boolean }) {
         )}
       </div>
       <p id={`${id}-hint`} className="visually-hidden">
-        Search finds names containing your words; choose a suggested place to see what is nearby.
+        Search finds names containing your words; choose a suggested place, address, station or neighbourhood to see what is nearby.
       </p>
       {showList && (
-        <ul id={listId} role="listbox" className="place-search__list" aria-label="Places: choose one to search nearby" onMouseLeave={deactivateSoon}>
+        <ul id={listId} role="listbox" className="place-search__list" aria-label="Places, addresses and stations: choose one to search nearby" onMouseLeave={deactivateSoon}>
           {s.items.map((p, i) => (
             <li
-              key={p.id}
+              key={`${p.kind}-${p.id}-${p.name}`}
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
@@ -136,6 +137,7 @@ export function PlaceSearch({ disabled }: { disabled: boolean }) {
                 choose(p);
               }}
             >
+              <span className="place-search__kind">{SUGGESTION_KIND_LABELS[p.kind]}</span>
               <span className="place-search__name">{p.name}</span>
               {p.address && <span className="place-search__address">{p.address}</span>}
             </li>

@@ -2,18 +2,27 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { filters } from './filters';
 
 // The place type-ahead of the keyword field (spec 2 §2 "place suggestion", §5 "Type-ahead"):
-// what was typed, the places whose names match (prefix first, then substring: the API's
-// keyword order) and whether the list is showing. An answer for older text is ignored, so a
+// what was typed, the street addresses, subway stations and neighbourhoods the geocoder knows
+// by it (issue 25) and the places whose names match (prefix first, then substring: the API's
+// keyword order), and whether the list is showing. An answer for older text is ignored, so a
 // slow reply never replaces the list of what is typed now. 'No results found' is `done` with
 // no items.
 
+/** What a suggestion is (issue 25): a place we list, or a point the geocoder knows. */
+export type SuggestionKind = 'place' | 'address' | 'station' | 'neighbourhood';
+
+/** A suggestion searched around when chosen; `id` is the listing's for a place, else 0. */
 export interface SuggestedPlace {
+  kind: SuggestionKind;
   id: number;
   name: string;
   address: string;
   lat: number;
   long: number;
 }
+
+/** The mark each kind of suggestion carries in the list. */
+export const SUGGESTION_KIND_LABELS: Record<SuggestionKind, string> = { place: 'Place', address: 'Address', station: 'Station', neighbourhood: 'Neighbourhood' };
 
 export type SuggestionStatus = 'idle' | 'loading' | 'done' | 'failed';
 

@@ -1,19 +1,16 @@
 import { streetsFor, locateOnStreet, nameKey, withPrefix, type Gazetteer, type NamedPoint } from './gazetteer';
 import { normaliseStationName, parseAddress } from './normalise';
 import type { Db } from '../../db';
+import type { GeocodeResultDTO } from '../../../shared/dto';
 import { gazetteerFor } from './loader';
 
 // GET /api/v2/geocode/?q=: a query against the in-memory gazetteer. Addresses first (an exact
 // one before a placed one), then stations, neighbourhoods and places by name, at most ten.
 
-export const GEOCODE_KINDS = ['address', 'station', 'neighbourhood', 'place'] as const;
+export const GEOCODE_KINDS = ['address', 'station', 'neighbourhood', 'place'] as const satisfies ReadonlyArray<GeocodeResultDTO['kind']>;
 export type GeocodeKind = (typeof GEOCODE_KINDS)[number];
 
-export interface GeocodeResult {
-  label: string;
-  kind: GeocodeKind;
-  coordinates: { latitude: number; longitude: number };
-}
+export type GeocodeResult = GeocodeResultDTO;
 
 export const MAX_RESULTS = 10;
 /** Shorter than this, a name matches only exactly: one letter is the start of a thousand places. */
