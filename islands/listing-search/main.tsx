@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { Provider } from 'react-redux';
 import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
@@ -45,7 +46,10 @@ function mount(initial: ListingSearchInitialState, options: HubOptions): void {
 const initial = initialStateFor<ListingSearchInitialState>('listing-search');
 if (initial) {
   listingSearchApi.options(initial.optionsUrl).then(
-    (options) => mount(initial, options),
+    // A transition, so React renders the panel (its hundreds of filter options and the cards)
+    // in slices between which the page stays responsive, not as one long task; the server's
+    // markup stays on screen until the panel replaces it whole.
+    (options) => startTransition(() => mount(initial, options)),
     // The page stays as the server printed it: its form and links work without the island.
     () => undefined,
   );
