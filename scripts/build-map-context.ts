@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { DATA_DIR, DATA_FILES, parseCsv } from './seed/data-files';
 import { SUBWAY_LINES, type ContextCollection, type ContextFeature } from '../shared/map-context';
 import { buildStreets } from './map-streets/streets';
+import { distToSegment, simplifyLine } from './geometry/simplify-line';
 
 // Builds static/map/toronto-context.json, the context every map draws when no tile service is
 // configured (shared/map-context.ts): from the City of Toronto's neighbourhood boundaries and
@@ -72,38 +73,10 @@ const round = (n: number) => Number(n.toFixed(DECIMALS));
 const M_PER_DEG_LAT = 111_132;
 const M_PER_DEG_LNG = 111_320 * Math.cos((43.7 * Math.PI) / 180);
 
-function distToSegmentM(p: Pt, a: Pt, b: Pt): number {
-  const [px, py] = [p[0] * M_PER_DEG_LNG, p[1] * M_PER_DEG_LAT];
-  const [ax, ay] = [a[0] * M_PER_DEG_LNG, a[1] * M_PER_DEG_LAT];
-  const [bx, by] = [b[0] * M_PER_DEG_LNG, b[1] * M_PER_DEG_LAT];
-  const dx = bx - ax;
-  const dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2)) : 0;
-  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
-}
-
-/** Douglas-Peucker on an open run of points; both ends are kept. */
-function simplifyRun(run: Pt[], tol: number): Pt[] {
-  if (run.length <= 2) return run;
-  const keep = new Uint8Array(run.length);
-  keep[0] = keep[run.length - 1] = 1;
-  const stack: Array<[number, number]> = [[0, run.length - 1]];
-  while (stack.length) {
-    const [i, j] = stack.pop()!;
-    let worst = -1;
-    let at = -1;
-    for (let k = i + 1; k < j; k++) {
-      const d = distToSegmentM(run[k], run[i], run[j]);
-      if (d > worst) [worst, at] = [d, k];
-    }
-    if (worst > tol) {
-      keep[at] = 1;
-      stack.push([i, at], [at, j]);
-    }
-  }
-  return run.filter((_, i) => keep[i]);
-}
+/** Distance from p to the segment a–b in metres, for points in longitude/latitude. */
+const inMetres = (p: Pt): Pt => [p[0] * M_PER_DEG_LNG, p[1] * M_PER_DEG_LAT];
+const distToSegmentM = (p: Pt, a: Pt, b: Pt): number => distToSegment(inMetres(p), inMetres(a), inMetres(b));
+const simplifyRun = (run: Pt[], tol: number): Pt[] => simplifyLine(run, tol, distToSegmentM);
 
 interface Hood {
   id: number;

@@ -1,4 +1,5 @@
 import { parseAddress, streetLabel } from './street-name';
+import { distToSegment, simplifyLine, type XY } from '../geometry/simplify-line';
 
 // Street centrelines from the addresses we hold (no street network is open to this project):
 // every food premises in DineSafe has a civic address and a point, and the points of one street,
@@ -63,7 +64,6 @@ export interface StreetLine {
 }
 
 /** Local metres (x east, y north); fine for distances within the city. */
-type XY = [number, number];
 const toXY = (lng: number, lat: number): XY => [lng * M_PER_DEG_LNG, lat * M_PER_DEG_LAT];
 const toLngLat = ([x, y]: XY): [number, number] => [Number((x / M_PER_DEG_LNG).toFixed(DECIMALS)), Number((y / M_PER_DEG_LAT).toFixed(DECIMALS))];
 const dist = (a: XY, b: XY) => Math.hypot(a[0] - b[0], a[1] - b[1]);
@@ -72,35 +72,6 @@ const median = (xs: number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-
-function distToSegment(p: XY, a: XY, b: XY): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2)) : 0;
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
-}
-
-function simplify(run: XY[], tol: number): XY[] {
-  if (run.length <= 2) return run;
-  const keep = new Uint8Array(run.length);
-  keep[0] = keep[run.length - 1] = 1;
-  const stack: Array<[number, number]> = [[0, run.length - 1]];
-  while (stack.length) {
-    const [i, j] = stack.pop()!;
-    let worst = -1;
-    let at = -1;
-    for (let k = i + 1; k < j; k++) {
-      const d = distToSegment(run[k], run[i], run[j]);
-      if (d > worst) [worst, at] = [d, k];
-    }
-    if (worst > tol) {
-      keep[at] = 1;
-      stack.push([i, at], [at, j]);
-    }
-  }
-  return run.filter((_, i) => keep[i]);
-}
 
 interface Numbered {
   n: number;
@@ -193,7 +164,7 @@ function smooth(run: Numbered[]): XY[] {
  */
 function alongTheStreet(run: Numbered[]): Numbered[] {
   if (run.length < 4) return run;
-  const guide = simplify(
+  const guide = simplifyLine(
     run.map((_, i) => {
       const k = Math.min(STREETS.GUIDE_K, i, run.length - 1 - i);
       const near = run.slice(i - k, i + k + 1);
@@ -241,7 +212,7 @@ export function buildStreets(points: AddressPoint[]): StreetLine[] {
       const ordered = withoutOutliers(cluster.sort((a, b) => a.n - b.n));
       for (const run of splitAtGaps(ordered)) {
         if (run.length < STREETS.MIN_ADDRESSES) continue;
-        const xy = simplify(smooth(alongTheStreet(run)), STREETS.SIMPLIFY_M);
+        const xy = simplifyLine(smooth(alongTheStreet(run)), STREETS.SIMPLIFY_M);
         if (lengthOf(xy) < STREETS.MIN_LENGTH_M) continue;
         lines.push({ street, rank: 0, addresses: run.length, xy });
       }
