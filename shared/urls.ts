@@ -43,3 +43,21 @@ export function idFromSlugSegment(segment: string): number | null {
 export function absoluteUrl(siteUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${siteUrl}${path}`;
 }
+
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The form of one of our own URLs a page prints: `${SITE_URL}/media/a.jpg` → `/media/a.jpg`.
+ * A page may be opened at another name than SITE_URL (127.0.0.1 for localhost, a staging host),
+ * and its CSP (img-src 'self') and the media's Cross-Origin-Resource-Policy refuse pictures
+ * from SITE_URL's origin there. The API, feeds, JSON-LD and Open Graph keep absolute URLs;
+ * HTML and islands print this, for pictures and links alike. Foreign, relative and data URLs
+ * pass through as they are.
+ */
+export function siteRelativeUrl(url: string, siteUrl: string): string {
+  const own = ORIGIN.exec(siteUrl)?.[0];
+  const origin = own ? ORIGIN.exec(url)?.[0] : undefined;
+  if (!own || !origin || origin.toLowerCase() !== own.toLowerCase()) return url;
+  const rest = url.slice(origin.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}

@@ -1,4 +1,5 @@
 import { AD_BID_TIMEOUT_MS, AD_LARGE_MIN_WIDTH, AD_REFRESH_MS, AD_SLOTS, runAuction, type AdServeResponse, type AdSlotName, type Bid, type BidderAdapter, type HouseAdDTO } from '../../shared/ads';
+import { pictureUrl } from '../common/picture-url';
 
 // Fills the ad slots the templates print (templates/partials/ad-slot.njk). No React: this is
 // a few hundred bytes beside every page. A slot is filled once it is in view with the tab
@@ -47,7 +48,7 @@ function show(state: SlotState, creative: Creative, source: string): void {
   link.href = creative.click_url;
   link.rel = 'sponsored noopener';
   const img = document.createElement('img');
-  img.src = creative.image_url;
+  img.src = pictureUrl(creative.image_url);
   img.alt = creative.alt;
   img.decoding = 'async';
   link.append(img);

@@ -1,5 +1,6 @@
 import type { ListingDTO } from '../../shared/dto';
 import { formatDistanceKm } from '../../shared/format/distance';
+import { siteRelativeUrl } from '../../shared/urls';
 import type { BBox, LatLng, MapPoint } from './types';
 
 // Pure helpers every map island shares: the spec's map constants (spec 2 §9), popup HTML
@@ -26,8 +27,7 @@ export function escapeHtml(s: unknown): string {
 
 /** A site URL as a path when it points at this site (share_url is absolute), else as given. */
 export function sitePath(url: string, siteUrl: string): string {
-  if (siteUrl && url.startsWith(siteUrl)) return url.slice(siteUrl.length) || '/';
-  return url;
+  return siteRelativeUrl(url, siteUrl);
 }
 
 /** Only http(s) URLs become links (a stored javascript: URL never does). */

@@ -3,12 +3,13 @@
 import moment from 'moment-timezone';
 import { navTitle, pluralize, truncate } from '../../shared/format/text';
 import { imageUrl, sizedImageUrl } from '../../shared/format/image-url';
+import { siteRelativeUrl } from '../../shared/urls';
 import type { ImageSizeName } from '../../shared/constants';
 import { formatDistanceKm } from '../../shared/format/distance';
 import { placeholderImageUrl, type PlaceholderKind } from '../../shared/format/placeholder-image';
 import { formatRating, formatRatingCount } from '../../shared/format/rating';
 
-export function makeFilters(timeZone: string) {
+export function makeFilters(timeZone: string, siteUrl = '') {
   return {
     date(value: unknown, format = 'MMMM D, YYYY'): string {
       if (!value) return '';
@@ -25,8 +26,11 @@ export function makeFilters(timeZone: string) {
     // A size is a name from IMAGE_SIZES ('articleCard'); an unknown name throws, so a
     // template cannot print a URL the image endpoint would refuse.
     imageUrl: (key: unknown, size?: ImageSizeName) => (key ? imageUrl(String(key), size) : ''),
-    /** An API image URL (an original's /media/ URL) at a size. */
-    sizedImageUrl: (url: unknown, size: ImageSizeName) => (url ? sizedImageUrl(String(url), size) : ''),
+    /** An API image URL (an original's /media/ URL) at a size, by path when it is ours. */
+    sizedImageUrl: (url: unknown, size: ImageSizeName) => (url ? siteRelativeUrl(sizedImageUrl(String(url), size), siteUrl) : ''),
+    // Pictures the page draws from an absolute URL (a DTO's image_url): ours by path, so they
+    // load at whichever name the page was opened (SITE_URL or not); foreign ones as they are.
+    siteRelative: (url: unknown) => (url ? siteRelativeUrl(String(url), siteUrl) : ''),
     /** 'place' | placeholderImage(typeSlug): the designed picture for something without a photo. */
     placeholderImage: (kind: PlaceholderKind, typeSlug?: string | null) => placeholderImageUrl(kind, typeSlug),
     distance: (km: number) => formatDistanceKm(km),

@@ -33,7 +33,7 @@ export function configureViews(app: Express, config: Config, manifest: ViteManif
     throwOnUndefined: false,
   });
   app.set('view engine', 'njk');
-  for (const [name, fn] of Object.entries(makeFilters(config.city.timeZone))) env.addFilter(name, fn as (...args: unknown[]) => unknown);
+  for (const [name, fn] of Object.entries(makeFilters(config.city.timeZone, config.site.url))) env.addFilter(name, fn as (...args: unknown[]) => unknown);
   env.addFilter('jsonScript', (value: unknown) => new nunjucks.runtime.SafeString(jsonForScript(value)));
   env.addFilter('titleClass', (title: unknown) => titleLengthClass(String(title ?? '')));
   env.addGlobal('site', config.site);

@@ -8,6 +8,7 @@ import { plural, pickGreeting } from '../format';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
 import { profileActions } from '../slices/profile';
 import { PhotoSection } from './PhotoSection';
+import { pictureUrl } from '../../common/picture-url';
 
 // Dashboard home (spec 1 §2): a greeting panel with the photo, name and password sections,
 // and the count boxes linking to each list.
@@ -19,7 +20,7 @@ export function Home({ random = Math.random }: { random?: () => number }) {
     <div className="dash-home">
       <section className="dash-panel dash-greeting" aria-labelledby="dash-greeting-title">
         <div className="dash-greeting__photo">
-          {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width={80} height={80} /> : <span className="dash-avatar" aria-hidden="true">{(profile?.full_name || profile?.email || '?').charAt(0).toUpperCase()}</span>}
+          {profile?.avatar_url ? <img src={pictureUrl(profile.avatar_url)} alt="" width={80} height={80} /> : <span className="dash-avatar" aria-hidden="true">{(profile?.full_name || profile?.email || '?').charAt(0).toUpperCase()}</span>}
         </div>
         <div className="dash-greeting__text">
           <h1 id="dash-greeting-title" className="dash-greeting__title">

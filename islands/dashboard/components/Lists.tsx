@@ -12,7 +12,7 @@ function ListingsMap(props: ComponentProps<typeof LazyListingsMap>) {
     </Suspense>
   );
 }
-import { sizedImageUrl } from '../../../shared/format/image-url';
+import { pictureUrl } from '../../common/picture-url';
 import { countLabel, formatDate } from '../format';
 import { useDashboardDispatch, useDashboardSelector } from '../hooks';
 import {
@@ -293,7 +293,7 @@ export function Photos() {
               <li key={p.id} className="dash-photo">
                 {/* The 340 square the photo grids use (made at upload), not the stored original */}
                 <a href={p.share_url}>
-                  <img src={sizedImageUrl(p.prism_image_url, 'squareSmall')} alt={p.description || p.title || (p.listing ? `Your photo of ${p.listing.name}` : 'Your photo')} width={340} height={340} loading="lazy" />
+                  <img src={pictureUrl(p.prism_image_url, 'squareSmall')} alt={p.description || p.title || (p.listing ? `Your photo of ${p.listing.name}` : 'Your photo')} width={340} height={340} loading="lazy" />
                 </a>
                 {p.listing && (
                   <p className="dash-card__meta dash-photo__listing">

@@ -7,7 +7,7 @@ import { useDashboardSettings, useRouteArrival } from '../context';
 import { isMobileDevice } from '../format';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { restoresPlace, savedOrdering } from '../navigation';
-import { sizedImageUrl } from '../../../shared/format/image-url';
+import { pictureUrl } from '../../common/picture-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 import { formatRating, formatRatingCount } from '../../../shared/format/rating';
 
@@ -169,7 +169,7 @@ export function RatingEditor({ value, label, onConfirm, thanksMs = 1600 }: { val
  * (static/js/image-fallback.js reads data-fallback).
  */
 export function CardImage({ src, placeholder }: { src: string | null | undefined; placeholder: string }) {
-  const url = src && src.includes('/media/') && !src.includes('?') ? sizedImageUrl(src, 'articleCard') : src;
+  const url = src ? pictureUrl(src, 'articleCard') : src;
   return <img className="dash-card__img" src={url || placeholder} data-fallback={placeholder} alt="" loading="lazy" />;
 }
 

@@ -7,6 +7,7 @@ import { DatePicker } from './DatePicker';
 import { eventForm, IMAGE_FIELDS, venueFieldName, venueSearchMessage } from '../slice';
 import type { EventFormRootState } from '../store';
 import type { EventFormInitialState } from '../types';
+import { pictureUrl } from '../../common/picture-url';
 
 // The add-event form, rendered by the island with the same field names as the no-JavaScript
 // form in templates/event-submissions/form.njk (the server reads either).
@@ -358,7 +359,7 @@ export function EventForm({ init }: { init: EventFormInitialState }) {
         <input type="hidden" name="box_height" value="200" />
         {s.image.fields.thumbnail_image_url && (
           <div className="event-form__preview">
-            <img src={s.image.fields.thumbnail_image_url} alt="The event image you uploaded" width={300} height={200} />
+            <img src={pictureUrl(s.image.fields.thumbnail_image_url)} alt="The event image you uploaded" width={300} height={200} />
             <button type="button" className="button--quiet" onClick={() => dispatch(eventForm.imageRemoved())}>
               Remove image
             </button>

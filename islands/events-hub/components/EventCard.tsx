@@ -1,6 +1,6 @@
 import type { HubEvent } from '../../../shared/events-hub';
 import { titleLengthClass } from '../../../shared/format/text';
-import { sizedImageUrl } from '../../../shared/format/image-url';
+import { pictureUrl } from '../../common/picture-url';
 import { eventWhen, pathOf } from '../format';
 
 /** The same card as templates/events/partials/event-card.njk. */
@@ -9,7 +9,7 @@ export function EventCard({ event, timeZone, eager = false }: { event: HubEvent;
     <li className="event-card">
       <a className="event-card__link" href={pathOf(event.share_url)}>
         {event.image_url ? (
-          <img className="event-card__image" src={sizedImageUrl(event.image_url, 'eventCard')} width={600} height={400} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <img className="event-card__image" src={pictureUrl(event.image_url, 'eventCard')} width={600} height={400} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />
         ) : (
           <span className="event-card__placeholder" aria-hidden="true" />
         )}

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
 import { formatDistanceKm } from '../../../shared/format/distance';
-import { sizedImageUrl } from '../../../shared/format/image-url';
+import { pictureUrl } from '../../common/picture-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 import { formatRating, formatRatingCount } from '../../../shared/format/rating';
 import { escapeHtml, sitePath } from '../../maps/geo';
@@ -39,7 +39,7 @@ export const ListingCard = memo(function ListingCard({ l, ctx }: { l: ListingDTO
       <a className="place-card__link" href={href}>
         <img
           className="place-card__image"
-          src={l.image_url ? sizedImageUrl(l.image_url, 'listingCard') : placeholderImageUrl('place', l.type.slug)}
+          src={l.image_url ? pictureUrl(l.image_url, 'listingCard') : placeholderImageUrl('place', l.type.slug)}
           data-fallback={placeholderImageUrl('place', l.type.slug)}
           width={210}
           height={140}

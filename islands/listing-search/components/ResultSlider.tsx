@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
-import { sizedImageUrl } from '../../../shared/format/image-url';
+import { pictureUrl } from '../../common/picture-url';
 import { sitePath } from '../../maps/geo';
 
 // The small-screen slider of spec 2 §2: under the map, the results one card at a time, swiped
@@ -94,7 +94,7 @@ export function ResultSlider({ items, count, siteUrl, cityName, onNearEnd }: Pro
           <li key={l.id} className="result-slider__slide" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
             <a className="result-slider__link" href={sitePath(l.share_url, siteUrl)} tabIndex={i === index ? 0 : -1}>
               {l.image_url ? (
-                <img className="result-slider__image" src={sizedImageUrl(l.image_url, 'listingCard')} width={210} height={140} alt="" loading="lazy" decoding="async" />
+                <img className="result-slider__image" src={pictureUrl(l.image_url, 'listingCard')} width={210} height={140} alt="" loading="lazy" decoding="async" />
               ) : (
                 <span className="result-slider__image result-slider__image--none" aria-hidden="true">
                   {l.name.charAt(0).toUpperCase()}

@@ -10,6 +10,7 @@ import { ProfilePanel } from './ProfilePanel';
 import { SearchPanel } from './SearchPanel';
 import { SideMenu } from './SideMenu';
 import { TopItems } from './TopItems';
+import { pictureUrl } from '../../common/picture-url';
 
 const NO_MENUS = { latestArticles: [], recentReviews: [], listingTypes: [] };
 
@@ -70,5 +71,5 @@ export function Navbar({ site, menus, currentUrl }: NavbarProps) {
 /** The member's face: the 80x80 rendition, 45 px wide in the profile panel (spec 1 §9), smaller in the bar. */
 function NavAvatar({ url, size }: { url: string | null; size: number }) {
   if (!url) return null;
-  return <img className={`navbar__avatar navbar__avatar--${size}`} src={url} alt="" width={size} height={size} />;
+  return <img className={`navbar__avatar navbar__avatar--${size}`} src={pictureUrl(url)} alt="" width={size} height={size} />;
 }

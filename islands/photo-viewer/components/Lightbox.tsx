@@ -8,6 +8,7 @@ import { siteConfig } from '../../common/initial-state';
 import { useViewerDispatch, useViewerSelector } from '../hooks';
 import { pageOffsetOf, selectActivePhoto, selectPosition, viewer } from '../slice';
 import { swipeTarget } from '../swipe';
+import { pictureUrl } from '../../common/picture-url';
 
 // The open viewer: yet-another-react-lightbox does the modal (the rest of the page inert and
 // hidden from screen readers, focus moved in and given back on close), Esc, ← and →, and the
@@ -140,7 +141,7 @@ export default function Lightbox() {
       Array.from({ length: count }, (_, i): Slide => {
         const p = photos[i];
         if (!p) return { type: 'photo-pending', failed: Boolean(failedPages[pageOffsetOf(i, pageSize)]) };
-        return { src: p.image_url, alt: p.alt, ...(p.width && p.height ? { width: p.width, height: p.height } : {}) };
+        return { src: pictureUrl(p.image_url), alt: p.alt, ...(p.width && p.height ? { width: p.width, height: p.height } : {}) };
       }),
     [photos, count, pageSize, failedPages],
   );

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useViewerDispatch, useViewerSelector } from '../hooks';
 import { viewer } from '../slice';
+import { pictureUrl } from '../../common/picture-url';
 
 // The thumbnails the page printed (the photo list's grid, or the listing page's strip), the
 // same markup as templates/photos/list.njk and templates/places/listing.njk. Each stays a
@@ -23,7 +24,7 @@ export function PhotoThumbs({ onIntent }: { onIntent?: () => void }) {
         <li key={p.id}>
           <a href={p.share_path} onClick={open(offset + i)}>
             <img
-              src={p.thumb_url}
+              src={pictureUrl(p.thumb_url)}
               width={340}
               height={340}
               alt={p.alt}

@@ -14,7 +14,7 @@ import {
   type SiteSearchResultDTO,
 } from '../../../shared/site-search';
 import { longDate } from '../../../shared/format/date';
-import { sizedImageUrl } from '../../../shared/format/image-url';
+import { pictureUrl } from '../../common/picture-url';
 import { siteConfig } from '../../common/initial-state';
 import { groupByCategory, search, tabCount } from '../slices/search';
 import type { SearchAppState } from '../store';
@@ -48,7 +48,7 @@ function Tab({ href, active, onChoose, children, className = 'tabs__link' }: { h
 function ResultItem({ r }: { r: SiteSearchResultDTO }) {
   return (
     <li className="search-result">
-      {r.image_url ? <img className="search-result__thumb" src={sizedImageUrl(r.image_url, 'listingCard')} width={105} height={70} alt="" loading="lazy" decoding="async" /> : <span className="search-result__thumb search-result__thumb--none" />}
+      {r.image_url ? <img className="search-result__thumb" src={pictureUrl(r.image_url, 'listingCard')} width={105} height={70} alt="" loading="lazy" decoding="async" /> : <span className="search-result__thumb search-result__thumb--none" />}
       <div className="search-result__body">
         {/* The server escapes titles and snippets and adds only <mark>. */}
         <h4 className="search-result__title">

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useVideoGridDispatch, useVideoGridSelector } from '../hooks';
 import { player, selectIsPlaying } from '../slice';
 import { youtubeEmbedUrl } from '../../../shared/urls';
+import { pictureUrl } from '../../common/picture-url';
 
 // One card's thumbnail: a button that plays the video in place (the youtube-nocookie player
 // the video page embeds, which the CSP allows), focused so the keyboard controls it at once.
@@ -36,7 +37,7 @@ export function VideoThumb({ videoId, eager = false }: { videoId: number; eager?
   }
   return (
     <button type="button" className="video-card__thumb video-card__play-button" aria-label={`Play ${video.title}`} onClick={() => dispatch(player.played(videoId))}>
-      {video.image_url && <img src={video.image_url} width={480} height={360} alt="" {...(eager ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })} />}
+      {video.image_url && <img src={pictureUrl(video.image_url)} width={480} height={360} alt="" {...(eager ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })} />}
       <span className="video-card__play" aria-hidden="true">
         ▶
       </span>
