@@ -54,10 +54,10 @@ import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { DEMO_PASSWORD } from './seed/members';
 import { searchWords } from './bench/search-words';
+import { startBenchServer } from './bench/bench-server';
 import {
   API_CONNECTIONS,
   ACCEPT_ENCODING,
-  ROOT,
   PAGE_CONNECTIONS,
   RETURNING_GUEST,
   SECONDS,
@@ -71,9 +71,7 @@ import {
   pageRow,
   renderCost,
   rowsTable,
-  sessionSecret,
   signIn,
-  startProcess,
   startReference,
   type CostRow,
   type Measured,
@@ -151,30 +149,9 @@ async function sample(): Promise<Sample> {
   }
 }
 
-function startServer() {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  if (PGLITE_DIR) delete env.DATABASE_URL;
-  return startProcess(
-    ['server/index.ts'],
-    {
-      ...env,
-      NODE_ENV: 'production',
-      ...(PGLITE_DIR ? { DATA_DIR: PGLITE_DIR } : { DATABASE_URL, DATA_DIR: `/tmp/guide-bench-${PORT}` }),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SESSION_SECRET: sessionSecret(),
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'false',
-      // The per-page query count and database time come from the Server-Timing header, off by
-      // default in production (it costs a little CPU per request, which the figures include).
-      SERVER_TIMING: 'true',
-      // Another checkout's server (BENCH_SERVER_DIR) resolves its packages from ours.
-      ...(SERVER_DIR ? { NODE_PATH: path.join(ROOT, 'node_modules') } : {}),
-    },
-    BASE,
-    SERVER_DIR ?? ROOT,
-  );
-}
+// The per-page query count and database time come from the Server-Timing header, which the
+// bench server turns on (it costs a little CPU per request, which the figures include).
+const startServer = () => startBenchServer({ port: PORT, databaseUrl: DATABASE_URL, pgliteDir: PGLITE_DIR, serverDir: SERVER_DIR });
 
 /** The first answer must be a 200: a bench of error pages measures nothing. Prints the encoding the server chose. */
 async function check(base: string, urlPath: string, cookie: string): Promise<string> {
