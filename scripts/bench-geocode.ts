@@ -19,15 +19,12 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../server/config';
 import { openDatabaseFromConfig } from '../server/db';
 import { createApp } from '../server/app';
-import { createLogger } from '../server/logger';
-import { createLocalStorage } from '../server/storage/storage';
-import { appServices } from '../server/apps';
-import type { AppContext } from '../server/context';
 import { gazetteerFor } from '../server/apps/geocoder/loader';
 import { locateOnStreet, type Gazetteer, type Point } from '../server/apps/geocoder/gazetteer';
 import { parseAddress } from '../server/apps/geocoder/normalise';
 import { readLibraries } from './seed/data-files';
 import { EARTH_RADIUS_KM } from '../shared/constants';
+import { buildAppContext, droppedMail } from '../server/app-context';
 
 const ADDRESSES = 120;
 const HELD_OUT = 100;
@@ -91,16 +88,7 @@ function queries(g: Gazetteer, rows: Array<{ address: string }>): Array<[Kind, s
 async function main() {
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', SERVER_TIMING: 'false', RATE_LIMITS: 'false' });
   const handle = await openDatabaseFromConfig(config);
-  const ctx: AppContext = {
-    ...appServices,
-    config,
-    db: handle.db,
-    dbKind: handle.kind,
-    logger: createLogger(config),
-    mailer: { send: async () => {} },
-    storage: createLocalStorage(config.mediaDir),
-    now: () => new Date(),
-  };
+  const ctx = buildAppContext(config, handle, { mailer: droppedMail });
   const server = http.createServer(createApp(ctx, { watchManifest: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/geocode/?q=`;

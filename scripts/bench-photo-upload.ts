@@ -12,14 +12,11 @@ import type { Server } from 'node:http';
 import { sign } from 'cookie-signature';
 import { loadConfig } from '../server/config';
 import { createApp } from '../server/app';
-import { createLogger } from '../server/logger';
 import { openDatabase } from '../server/db';
 import { migrateLatest } from '../server/db/migrate';
-import { createLocalStorage } from '../server/storage/storage';
-import type { AppContext } from '../server/context';
-import { appServices } from '../server/apps';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../server/apps/accounts/session';
 import { noiseJpeg } from '../server/apps/media/test-images';
+import { buildAppContext, droppedMail } from '../server/app-context';
 
 const runs = Number(process.argv[2] ?? 5);
 const megabytes = Number(process.argv[3] ?? 6);
@@ -31,7 +28,7 @@ async function main() {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent' });
   const handle = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { inMemory: true });
   await migrateLatest(handle.db);
-  const ctx: AppContext = { ...appServices, config, db: handle.db, dbKind: handle.kind, logger: createLogger(config), mailer: { send: async () => {} }, storage: createLocalStorage(config.mediaDir), now: () => new Date() };
+  const ctx = buildAppContext(config, handle, { mailer: droppedMail });
   const server: Server = await new Promise((resolve) => {
     const s = createApp(ctx, { watchManifest: false }).listen(port, '127.0.0.1', () => resolve(s));
   });

@@ -8,10 +8,7 @@ import request from 'supertest';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { createApp } from '../server/app';
-import { createLogger } from '../server/logger';
-import { createLocalStorage } from '../server/storage/storage';
-import { appServices } from '../server/apps';
-import type { AppContext } from '../server/context';
+import { buildAppContext, droppedMail } from '../server/app-context';
 
 const EXPLAIN_RUNS = 7;
 
@@ -20,16 +17,7 @@ async function main() {
   if (!config.databaseUrl) throw new Error('Set DATABASE_URL to a seeded PostgreSQL database (EXPLAIN ANALYZE is PostgreSQL).');
   const handle = await openDatabase({ databaseUrl: config.databaseUrl });
   const { db } = handle;
-  const ctx: AppContext = {
-    ...appServices,
-    config,
-    db,
-    dbKind: handle.kind,
-    logger: createLogger(config),
-    mailer: { send: async () => {} },
-    storage: createLocalStorage(config.mediaDir),
-    now: () => new Date(),
-  };
+  const ctx = buildAppContext(config, handle, { mailer: droppedMail });
   const seen: Array<{ sql: string; bindings: readonly unknown[] }> = [];
   db.on('query', (q: { sql: string; bindings: readonly unknown[] }) => seen.push(q));
   try {

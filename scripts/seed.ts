@@ -6,14 +6,12 @@
 //   npm run seed -- --scale city     the demo plus bulk rows for performance work
 import { loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
-import { createLocalStorage } from '../server/storage/storage';
-import type { AppContext } from '../server/context';
-import { appServices } from '../server/apps';
 import { DEFAULT_SEED, seedDemo } from './seed/demo';
 import { isSeeded, truncateContent } from './seed/reset';
 import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './seed/members';
 import { seedCityScale } from './seed/city-scale';
 import { commandMailer, runCommand, withDatabase } from './command';
+import { buildAppContext } from '../server/app-context';
 
 interface Args {
   force: boolean;
@@ -62,17 +60,8 @@ runCommand(
           await truncateContent(db);
           logger.info('seed: content tables emptied (--force)');
         }
-        const ctx: AppContext = {
-          ...appServices,
-          config,
-          db,
-          dbKind: kind,
-          logger,
-          // Seeding never mails anybody: anything sent goes to the outbox.
-          mailer: commandMailer(config, logger, undefined),
-          storage: createLocalStorage(config.mediaDir),
-          now: () => new Date(),
-        };
+        // Seeding never mails anybody: anything sent goes to the outbox.
+        const ctx = buildAppContext(config, { db, kind }, { logger, mailer: commandMailer(config, logger, undefined) });
         const summary = await seedDemo(ctx, { seed: args.seed });
         const { timings, ...counts } = summary;
         console.log(`\nDemo city (${kind}) seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s:`, counts);

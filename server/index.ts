@@ -8,9 +8,9 @@ import { waitForIdlePool } from './db/drain';
 import { createApp, type CreateAppOptions } from './app';
 import { gracefulClose } from './http/graceful-close';
 import { createMailer } from './mail/mailer';
-import { createLocalStorage } from './storage/storage';
 import type { AppContext } from './context';
-import { appServices, appSweeps } from './apps';
+import { appSweeps } from './apps';
+import { buildAppContext } from './app-context';
 
 export interface StartOptions {
   config?: Config;
@@ -31,16 +31,10 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   const t0 = Date.now();
   const ran = await migrateLatest(handle.db);
   if (ran.length) logger.info({ migrations: ran.length, ms: Date.now() - t0 }, 'database migrated');
-  const ctx: AppContext = {
-    ...appServices,
-    config,
-    db: handle.db,
-    dbKind: handle.kind,
+  const ctx = buildAppContext(config, handle, {
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
-    storage: createLocalStorage(config.mediaDir),
-    now: () => new Date(),
-  };
+  });
   if (opts.beforeListen) await opts.beforeListen(ctx);
   const app = createApp(ctx, opts.app);
   const server = await new Promise<Server>((resolve, reject) => {

@@ -7,15 +7,14 @@ import request from 'supertest';
 import { sign } from 'cookie-signature';
 import { loadConfig, type Config, type Env } from '../config';
 import { createApp } from '../app';
-import { createLogger } from '../logger';
 import { createLocalStorage } from '../storage/storage';
 import type { AppContext } from '../context';
-import { appServices } from '../apps';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { hashPassword } from '../apps/accounts/passwords';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '../apps/accounts/session';
 import { CSRF_COOKIE } from '../http/csrf';
 import { openTestDatabase } from './test-db';
+import { buildAppContext } from '../app-context';
 
 export interface TestMailer extends Mailer {
   sent: MailMessage[];
@@ -49,16 +48,7 @@ export async function createTestContext(env: Env = {}, overrides: Partial<Config
       sent.push(message);
     },
   };
-  const ctx: AppContext = {
-    ...appServices,
-    config,
-    db: handle.db,
-    dbKind: handle.kind,
-    logger: createLogger(config),
-    mailer,
-    storage: createLocalStorage(path.join(tmpDir, 'media')),
-    now: () => new Date(),
-  };
+  const ctx = buildAppContext(config, handle, { mailer, storage: createLocalStorage(path.join(tmpDir, 'media')) });
   const app = createApp(ctx, { watchManifest: false });
   return {
     ctx,

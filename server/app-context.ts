@@ -1,0 +1,32 @@
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DbHandle } from './db';
+import { createLogger } from './logger';
+import type { Mailer } from './mail/mailer';
+import { createLocalStorage } from './storage/storage';
+import { appServices } from './apps';
+
+/** For scripts that must never send mail (benches, measurements): every message is dropped. */
+export const droppedMail: Mailer = { send: async () => {} };
+
+/**
+ * The context every entry point builds from its config and database (the server, the test
+ * app, the seed, the bench scripts), so a new dependency is added in one place. Each caller
+ * says where mail goes; logger, storage and clock default to the config's.
+ */
+export function buildAppContext(
+  config: Config,
+  handle: Pick<DbHandle, 'db' | 'kind'>,
+  parts: Pick<AppContext, 'mailer'> & Partial<Pick<AppContext, 'logger' | 'storage' | 'now'>>,
+): AppContext {
+  return {
+    ...appServices,
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    logger: parts.logger ?? createLogger(config),
+    mailer: parts.mailer,
+    storage: parts.storage ?? createLocalStorage(config.mediaDir),
+    now: parts.now ?? (() => new Date()),
+  };
+}
