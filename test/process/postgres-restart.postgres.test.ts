@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import { createListingType } from '../../server/testing/fixtures';
+import { waitFor } from '../../server/testing/wait-for';
 import { scratchClusterUnavailable, startScratchCluster, type ScratchCluster } from '../../server/testing/postgres-cluster';
 import { httpRequest, type ServerProcess } from './server-process';
 import { signUpSecure, startProductionServerProcess, type SecureMember } from './production-server';
@@ -31,15 +32,6 @@ function describeWithCluster(name: string, fn: () => void): void {
     test.skip(`SKIPPED: cannot make a PostgreSQL cluster of its own: ${unavailable}`, () => {});
   });
   console.warn(`PostgreSQL restart test SKIPPED: ${unavailable}`);
-}
-
-/** Waits until `done()` holds, checking after each turn of the event loop's timers; fails after `ms`. */
-async function waitFor(what: string, done: () => boolean | Promise<boolean>, ms = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 type Phase = 'before' | 'outage' | 'after';
@@ -132,7 +124,7 @@ describeWithCluster('PostgreSQL restarts under ten members writing (production s
     const workers = Promise.all(members.map((_, i) => worker(i)));
 
     try {
-      await waitFor('each member to have 3 writes acknowledged', () => members.every((_, i) => acknowledged(i) >= 3));
+      await waitFor('each member to have 3 writes acknowledged', () => members.every((_, i) => acknowledged(i) >= 3), WAIT_MS);
       phase = 'outage';
       await cluster!.restart(); // resolves once the new server accepts connections
       // Measured at well under a second: the bound is generous, far under what a stuck pool takes.
@@ -142,7 +134,7 @@ describeWithCluster('PostgreSQL restarts under ten members writing (production s
         HEALTHZ_BACK_MS,
       );
       phase = 'after';
-      await waitFor('each member to have 3 more writes acknowledged after the restart', () => members.every((_, i) => acknowledged(i, 'after') >= 3));
+      await waitFor('each member to have 3 more writes acknowledged after the restart', () => members.every((_, i) => acknowledged(i, 'after') >= 3), WAIT_MS);
     } finally {
       stop = true;
       await Promise.all([workers, prober]);

@@ -8,6 +8,7 @@ import { openDatabase, type Db, type DbHandle } from '../../server/db';
 import { migrateLatest } from '../../server/db/migrate';
 import { createListing } from '../../server/testing/fixtures';
 import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../server/testing/test-db';
+import { waitFor } from '../../server/testing/wait-for';
 import type { ServerProcess } from './server-process';
 import { signUpSecure, startProductionServerProcess, type SecureMember } from './production-server';
 
@@ -21,14 +22,6 @@ jest.setTimeout(180_000);
 const UPLOADS = 5;
 /** Generous bounds for what takes a few seconds: each fails the test when it runs out. */
 const WAIT_MS = 60_000;
-
-async function waitFor(what: string, done: () => boolean, ms = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function filesUnder(dir: string): string[] {
@@ -135,7 +128,7 @@ describe('SIGTERM with five photo uploads in flight (production server process)'
       req.flushHeaders();
       return upload;
     });
-    await waitFor('the server to have all five uploads', () => uploads.every((u) => u.received || u.answer));
+    await waitFor('the server to have all five uploads', () => uploads.every((u) => u.received || u.answer), WAIT_MS);
     expect(uploads.map((u) => u.answer)).toEqual(uploads.map(() => undefined));
 
     // The five bodies go out and SIGTERM follows at once: nothing has been answered yet.
@@ -143,14 +136,14 @@ describe('SIGTERM with five photo uploads in flight (production server process)'
     server!.child.kill('SIGTERM');
     expect(uploads.filter((u) => u.answer)).toEqual([]);
 
-    await waitFor('all five uploads to be answered', () => uploads.every((u) => u.answer));
+    await waitFor('all five uploads to be answered', () => uploads.every((u) => u.answer), WAIT_MS);
     const answers = uploads.map((u) => u.answer!);
     expect(answers.map((a) => ('status' in a ? a.status : a.error))).toEqual(uploads.map(() => 201));
     const ids = answers.map((a) => ('body' in a ? (JSON.parse(a.body) as { id: number }).id : 0));
 
     let exitCode: number | null | undefined;
     void server!.exited.then((code) => (exitCode = code));
-    await waitFor('the process to exit', () => exitCode !== undefined);
+    await waitFor('the process to exit', () => exitCode !== undefined, WAIT_MS);
     expect(exitCode).toBe(0);
     expect(server!.output()).not.toMatch(/cut off|request failed|unhandled promise rejection/);
 
