@@ -1,9 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { HttpError, NotFoundError, PayloadTooLargeError, ServiceUnavailableError } from './errors';
+import { isStorageFull } from '../storage/storage-full';
+import { HttpError, InsufficientStorageError, NotFoundError, PayloadTooLargeError, ServiceUnavailableError } from './errors';
 import { databaseInputError } from './database-input-errors';
 import { multipartHttpError } from './multipart-errors';
+
+/** The log line of an upload refused for want of room (forms that answer it themselves log it too). */
+export const STORAGE_FULL_LOG = 'request answered 507: no room left in the media storage (disk or quota full); free space under DATA_DIR';
 
 export function isApiRequest(req: Request): boolean {
   return req.path.startsWith('/api/') || req.path.startsWith('/streams/') || (req.xhr && !req.accepts('html'));
@@ -14,6 +18,8 @@ function normalise(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   // A database restart or a terminated connection: try again shortly, not a bug (503, not 500).
   if (isDatabaseUnavailable(err)) return new ServiceUnavailableError(undefined, { cause: err });
+  // The media disk (or its quota) is full: the upload was not kept; 507 with a message to read.
+  if (isStorageFull(err)) return new InsufficientStorageError(undefined, { cause: err });
   const e = err as { type?: string; status?: number; code?: string; message?: string; field?: string };
   if (e?.type === 'entity.parse.failed') return new HttpError(400, `JSON parse error - ${e.message ?? 'invalid JSON'}`);
   if (e?.type === 'entity.too.large') return new PayloadTooLargeError();
@@ -36,6 +42,7 @@ export function errorHandler(logger: Logger) {
     const err = refusedInput ?? normalise(rawErr);
     const status = err instanceof HttpError ? err.status : 500;
     if (status === 503) logger.warn({ err: rawErr, url: req.originalUrl }, 'request answered 503: database unavailable');
+    else if (status === 507) logger.error({ err: rawErr, url: req.originalUrl }, STORAGE_FULL_LOG);
     else if (status >= 500) logger.error({ err: rawErr, url: req.originalUrl }, 'request failed');
     if (res.headersSent) {
       res.end();
@@ -44,15 +51,18 @@ export function errorHandler(logger: Logger) {
     res.status(status);
     if (status === 429 && err instanceof HttpError) res.set('Retry-After', res.get('Retry-After') ?? '60');
     if (status === 503) res.set({ 'Retry-After': String(ServiceUnavailableError.RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+    if (status === 507) res.set('Cache-Control', 'no-store');
     if (isApiRequest(req)) {
       res.set('Cache-Control', 'no-store');
       res.json(err instanceof HttpError ? err.toJSON() : { detail: 'A server error occurred.' });
       return;
     }
-    const template = status === 404 ? 'errors/404.njk' : status === 503 ? 'errors/503.njk' : status >= 500 ? 'errors/500.njk' : 'errors/error.njk';
+    // A 507's message is written for the person who uploaded (see InsufficientStorageError).
+    const readable = err instanceof HttpError && (status < 500 || status === 507);
+    const template = status === 404 ? 'errors/404.njk' : status === 503 ? 'errors/503.njk' : readable ? 'errors/error.njk' : 'errors/500.njk';
     res.render(template, {
       status,
-      message: err instanceof HttpError && status < 500 ? err.message : 'Something went wrong on our side.',
+      message: readable ? err.message : 'Something went wrong on our side.',
       pageTitle: status === 404 ? 'Page not found' : status === 503 ? 'Back in a moment' : 'Error',
     }, (renderErr: Error | null, html?: string) => {
       if (renderErr) {

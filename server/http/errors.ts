@@ -85,3 +85,15 @@ export class ServiceUnavailableError extends HttpError {
     if (options && 'cause' in options) this.cause = options.cause;
   }
 }
+
+/**
+ * 507: the server had no room to store an upload (the media disk or its quota is full). Nothing
+ * was kept, and the same upload works once an operator frees space, so the message says so.
+ */
+export class InsufficientStorageError extends HttpError {
+  static readonly MESSAGE = 'Our server is out of storage space right now, so your file was not saved. Please try again later.';
+  constructor(message = InsufficientStorageError.MESSAGE, options?: { cause?: unknown }) {
+    super(507, message);
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
+}

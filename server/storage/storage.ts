@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { isStorageFull, StorageFullError } from './storage-full';
 
 /**
  * Where uploaded and generated files live. The local directory is the default; an object
  * store implements the same four calls.
  */
 export interface Storage {
+  /** Stores the whole of data under key, or nothing; StorageFullError when there is no room. */
   put(key: string, data: Buffer, contentType?: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
@@ -34,10 +36,17 @@ export function createLocalStorage(rootDir: string): Storage {
   return {
     async put(key, data) {
       const file = resolve(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, data);
-      await fs.promises.rename(tmp, file);
+      // Written aside and renamed, so a reader never sees half a file; a failed write (a full
+      // disk stops it half-way) removes its .tmp and leaves nothing under the key.
+      const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        await fs.promises.writeFile(tmp, data);
+        await fs.promises.rename(tmp, file);
+      } catch (err) {
+        await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+        throw isStorageFull(err) ? new StorageFullError(key, { cause: err }) : err;
+      }
     },
     async get(key) {
       try {

@@ -4,7 +4,9 @@ import type { AppContext } from '../../context';
 import { adsShown } from '../../config';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu } from '../../http/staff-sections';
-import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
+import { InsufficientStorageError, NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
+import { STORAGE_FULL_LOG } from '../../http/error-handler';
+import { isStorageFull } from '../../storage/storage-full';
 import { idParam, validate } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { imageUrl } from '../../../shared/format/image-url';
@@ -124,17 +126,23 @@ export function adsStaffPages(ctx: AppContext): Router {
     // A new ad needs its image; a change keeps the old one unless a new file is sent.
     if (!file && !existing) errors.image = ['Choose an image for the ad.'];
     let imageKey = existing?.image_key ?? null;
+    let status = 400;
     if (file && form && !Object.keys(errors).length) {
       try {
         const size = AD_SLOTS[form.slot].large;
         imageKey = (await uploads.store(actor(req).id, file, { box_width: size.width, box_height: size.height, cropping_mode: 'aspect-fit' })).key;
       } catch (err) {
-        if (!(err instanceof ValidationError)) throw err;
-        errors = { ...errors, ...err.fields };
+        if (isStorageFull(err)) {
+          // CASE: the media disk is full: the image was not kept; the form says so beside it.
+          ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
+          errors = { ...errors, image: [InsufficientStorageError.MESSAGE] };
+          status = 507;
+        } else if (err instanceof ValidationError) errors = { ...errors, ...err.fields };
+        else throw err;
       }
     }
     if (!form || Object.keys(errors).length || !imageKey) {
-      res.status(400);
+      res.status(status);
       return formPage({ ad: existing, values, errors });
     }
     const { id: _ignored, ...fields } = form;

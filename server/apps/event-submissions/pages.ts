@@ -2,7 +2,9 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
 import { memberId, requireMemberPage } from '../../http/auth-guards';
-import { HttpError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../http/errors';
+import { HttpError, InsufficientStorageError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../http/errors';
+import { STORAGE_FULL_LOG } from '../../http/error-handler';
+import { isStorageFull } from '../../storage/storage-full';
 import { nullCharacterErrors } from '../../http/null-characters';
 import { list, text, type RawForm } from './form';
 import { createEventSubmissionService } from './service';
@@ -50,6 +52,13 @@ async function submit(ctx: AppContext, submissions: ReturnType<typeof createEven
     }
     res.redirect(303, SUCCESS_PATH);
   } catch (err) {
+    if (isStorageFull(err)) {
+      // CASE: the media disk is full: nothing was saved; the form comes back saying so.
+      ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
+      const full = new InsufficientStorageError();
+      if (wantsJson(req)) return sendJsonError(res, full);
+      return renderForm(ctx, res, full.status, raw, { non_field_errors: [full.message] });
+    }
     if (!(err instanceof ValidationError)) throw err;
     if (wantsJson(req)) return sendJsonError(res, err);
     // CASE: without JavaScript the form comes back with its values and the messages beside them.

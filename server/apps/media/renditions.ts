@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Logger } from '../../logger';
 import type { Storage } from '../../storage/storage';
 import { isSafeKey } from '../../storage/storage';
+import { isStorageFull } from '../../storage/storage-full';
 import { assertServedRendition, renditionName, type RenditionParams } from './rendition-params';
 import { withImageWork } from './image-work';
 
@@ -111,8 +112,28 @@ async function readIfExists(file: string): Promise<Buffer | null> {
 async function writeAtomically(file: string, body: Buffer): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  await fs.promises.writeFile(tmp, body);
-  await fs.promises.rename(tmp, file);
+  try {
+    await fs.promises.writeFile(tmp, body);
+    await fs.promises.rename(tmp, file);
+  } catch (err) {
+    // A full disk stops the write half-way: no half-written .tmp stays behind.
+    await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Keeps a rendition made for a request in the disk cache. The cache only saves work: when it
+ * cannot be written (the disk is full) the rendition is still served, from memory, and made
+ * again next time; only the log says so.
+ */
+async function cacheQuietly(file: string, body: Buffer, logger: Logger): Promise<void> {
+  try {
+    await writeAtomically(file, body);
+  } catch (err) {
+    const full = isStorageFull(err);
+    logger[full ? 'warn' : 'error']({ err, file }, full ? 'media: cache disk full, rendition served without caching it' : 'media: could not cache a rendition');
+  }
 }
 
 export function createRenditionService({ storage, cacheDir, logger }: RenditionServiceDeps): RenditionService {
@@ -137,7 +158,7 @@ export function createRenditionService({ storage, cacheDir, logger }: RenditionS
       logger.warn({ err, key }, 'media: could not resize stored image');
       return null;
     }
-    await writeAtomically(file, body);
+    await cacheQuietly(file, body, logger);
     return { body, contentType, etag: strongEtag(body) };
   }
 
@@ -185,5 +206,8 @@ export async function warmRenditions(cacheDir: string, key: string, source: Buff
     for (const params of sizes) out.push([params, await resize(data, params, format, raw)]);
     return out;
   });
-  await Promise.all(made.map(([params, body]) => writeAtomically(renditionPath(cacheDir, key, params), body)));
+  // Every write finishes (or cleans up after itself) before a failure is reported.
+  const written = await Promise.allSettled(made.map(([params, body]) => writeAtomically(renditionPath(cacheDir, key, params), body)));
+  const failed = written.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

@@ -2,7 +2,7 @@ import multer from 'multer';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { ValidationError } from '../../http/errors';
-import { newKey } from '../../storage/storage';
+import { newKey, type Storage } from '../../storage/storage';
 import { absoluteUrl } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { boxedSize, normaliseImage, NotAnImageError } from '../media/ingest';
@@ -59,6 +59,23 @@ export interface StoredUpload {
   response: ImageUploadResult;
 }
 
+/**
+ * Both files or neither: one after the other, and when the second fails (a full disk) the first
+ * goes again, so no image is left without its thumbnail or the other way round.
+ */
+async function storeBoth(storage: Storage, ...files: Array<[string, Buffer]>): Promise<void> {
+  const written: string[] = [];
+  try {
+    for (const [key, data] of files) {
+      await storage.put(key, data);
+      written.push(key);
+    }
+  } catch (err) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
+    throw err;
+  }
+}
+
 export function createImageUploadService(ctx: Pick<AppContext, 'storage' | 'config'>) {
   const { storage, config } = ctx;
   return {
@@ -82,7 +99,7 @@ export function createImageUploadService(ctx: Pick<AppContext, 'storage' | 'conf
       const thumbnail = await withImageWork(() => sharp(stored.data).resize(size.width, size.height, { fit: 'fill' }).toFormat(stored.format, { quality: 85 }).toBuffer());
       const key = newKey(uploadKeyPrefix(memberId), stored.extension);
       const thumbKey = key.replace(/\.(\w+)$/, '-thumb.$1');
-      await Promise.all([storage.put(key, stored.data), storage.put(thumbKey, thumbnail)]);
+      await storeBoth(storage, [key, stored.data], [thumbKey, thumbnail]);
       return {
         key,
         thumbnailKey: thumbKey,
