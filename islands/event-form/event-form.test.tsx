@@ -253,4 +253,12 @@ describe('event form island', () => {
     expect(ctx.api.submit).toHaveBeenCalledTimes(1);
     expect(ctx.navigate).toHaveBeenCalledWith('/events/add/success/');
   });
+
+  test("an image the server has no room for (507) shows the server's message, not the connection one", async () => {
+    const detail = 'Our server is out of storage space right now, so your file was not saved. Please try again later.';
+    setup({}, { uploadImage: jest.fn().mockRejectedValue(new ApiError(507, { detail })) });
+    fireEvent.change(screen.getByLabelText('Image'), { target: { files: [new File(['x'], 'poster.png', { type: 'image/png' })] } });
+    await act(settle);
+    expect(screen.getByText(`* ${detail}`)).toBeTruthy();
+  });
 });

@@ -77,7 +77,8 @@ function* uploadImage(action: PayloadAction<{ fileId: string; name: string }>) {
     const res: ImageUploadResponse = yield call(ctx.api.uploadImage, file);
     yield put(eventForm.imageUploaded(res));
   } catch (err) {
-    const first = err instanceof ApiError && err.status === 400 ? (err.first('file') ?? err.first('non_field_errors') ?? err.first('detail')) : undefined;
+    // 400: what is wrong with the file; 507: the server has no room for it now (its message says so).
+    const first = err instanceof ApiError && (err.status === 400 || err.status === 507) ? (err.first('file') ?? err.first('non_field_errors') ?? err.first('detail')) : undefined;
     yield put(eventForm.imageRejected(first ? first.replace(/^\* /, '') : NETWORK_ERROR));
   }
 }
