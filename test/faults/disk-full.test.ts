@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { createMember, createTestContext, memberAgent, type Agent, type TestContext } from '../testing/test-app';
-import { createListing } from '../testing/fixtures';
-import { createSmallDisk, smallDiskMode, SMALL_DISK_BYTES, type SmallDisk } from '../testing/small-disk';
-import { mediaCacheDir } from '../apps/media/routes';
-import { jpegImage, noiseJpeg } from '../apps/media/test-images';
+import { createMember, createTestContext, memberAgent, type Agent, type TestContext } from '../../server/testing/test-app';
+import { createListing } from '../../server/testing/fixtures';
+import { createSmallDisk, smallDiskMode, SMALL_DISK_BYTES, type SmallDisk } from '../../server/testing/small-disk';
+import { mediaCacheDir } from '../../server/apps/media/routes';
+import { jpegImage, noiseJpeg } from '../../server/apps/media/test-images';
 import { imageUrl } from '../../shared/format/image-url';
 import { IMAGE_SIZES } from '../../shared/constants';
 
