@@ -55,6 +55,7 @@ import { staffPages } from './staff/pages';
 import { adServingRouter } from './ads/serving';
 import { adSlotLocals } from './ads/slots';
 import { adsStaffPages } from './ads/staff-pages';
+import { bestOfStaffPages } from './best-of-editing/staff-pages';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -142,6 +143,7 @@ export function appRouters(ctx: AppContext): Router[] {
     staffPages(ctx),
     contestsStaffPages(ctx),
     adsStaffPages(ctx),
+    bestOfStaffPages(ctx),
     // ## Public content API and search
     listingsApi(ctx),
     articlesApi(ctx),

@@ -95,6 +95,11 @@ export class MemoryCache<K extends NonNullable<unknown>, V extends NonNullable<u
     this.lru.clear();
   }
 
+  /** Drops every key the predicate picks (a page cache purging a path's entries). */
+  deleteWhere(pick: (key: K) => boolean): void {
+    for (const key of [...this.lru.keys()]) if (pick(key)) this.lru.delete(key);
+  }
+
   get size(): number {
     return this.lru.size;
   }

@@ -9,6 +9,7 @@ export const STAFF_SECTIONS = [
   { href: '/staff/contact/', title: 'Contact messages', text: 'What people sent with the contact form.' },
   { href: '/staff/contests/', title: 'Contest entries', text: 'Entries to contests, and drawing winners.' },
   { href: '/staff/ads/', title: 'House ads', text: 'Our own ads in the ad slots: images, links, dates, and their counts.' },
+  { href: '/staff/best-of/', title: 'Best of lists', text: 'Add, remove and reorder picks, with the reason readers see in each list\'s change log.' },
   { href: '/staff/audit/', title: 'Audit log', text: 'Every staff action: who did what, when.' },
 ] as const;
 

@@ -39,6 +39,26 @@ export interface BestOfListRow {
 export interface BestOfItemRow extends ListingRow {
   position: number;
   blurb: string;
+  /** When an editor last went (a calendar day, 'YYYY-MM-DD'), if the list says. */
+  last_visited_on: string | null;
+  /** The place's latest DineSafe inspection, where the City's results for it are on file. */
+  inspection_status: string | null;
+  inspected_on: string | null;
+}
+
+export type BestOfChangeKind = 'added' | 'removed' | 'moved_up' | 'moved_down' | 'criteria' | 'visited';
+
+/** One entry of a list's change log: what changed, where it moved, and the editor's reason. */
+export interface BestOfChangeRow {
+  id: number;
+  list_id: number;
+  listing_id: number | null;
+  listing_name: string;
+  kind: BestOfChangeKind;
+  from_position: number | null;
+  to_position: number | null;
+  reason: string;
+  created_at: Date;
 }
 
 const newestFirst = [
@@ -170,22 +190,41 @@ export async function bestOfLists(
   return { count, rows };
 }
 
-export async function bestOfListBySlug(db: Db, now: Date, slug: string): Promise<(BestOfListRow & { article_path: string | null; article_name: string | null }) | undefined> {
+export async function bestOfListBySlug(db: Db, now: Date, slug: string): Promise<(BestOfListRow & { criteria: string; article_path: string | null; article_name: string | null }) | undefined> {
   return db('best_of_lists as b')
     .leftJoin('articles as a', function joinVisible() {
       this.on('a.id', '=', 'b.article_id').andOn('a.status', '=', db.raw('?', ['published'])).andOn('a.date_published', '<=', db.raw('?', [now]));
     })
     .where('b.slug', slug)
-    .first([...BEST_OF_COLUMNS, 'a.path as article_path', 'a.name as article_name']);
+    .first([...BEST_OF_COLUMNS, 'b.criteria', 'a.path as article_path', 'a.name as article_name']);
 }
 
-/** A list's places in their ranked order, each with its type, sub-type and neighbourhood. */
+/** The latest DineSafe inspection of the listing `l` (one primary-key probe per pick). */
+const latestInspection = (db: Db, column: 'status' | 'inspected_on', as: string) =>
+  db.raw(`(select f.${column} from dinesafe_inspections f where f.establishment_id = l.dinesafe_establishment_id order by f.inspected_on desc limit 1) as ${as}`);
+
+/** A list's places in their ranked order, each with its type, sub-type and neighbourhood, and the evidence the list's method shows. */
 export async function bestOfItems(db: Db, listId: number): Promise<BestOfItemRow[]> {
+  // DATE columns arrive as 'YYYY-MM-DD' strings on both databases (db/index.ts).
   return listingsQuery(db)
     .join('best_of_list_items as i', 'i.listing_id', 'l.id')
     .where('i.list_id', listId)
     .orderBy([{ column: 'i.position' }, { column: 'l.id' }])
-    .select('i.position', 'i.blurb');
+    .select('i.position', 'i.blurb', 'i.last_visited_on', latestInspection(db, 'status', 'inspection_status'), latestInspection(db, 'inspected_on', 'inspected_on'));
+}
+
+/** A list's change log, newest first, with its total. */
+export async function bestOfChanges(db: Db, listId: number, page: { limit: number; offset: number }): Promise<{ count: number; rows: BestOfChangeRow[] }> {
+  const [count, rows] = await Promise.all([
+    countOf(db('best_of_list_changes').where('list_id', listId) as never),
+    db('best_of_list_changes')
+      .where('list_id', listId)
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(page.limit)
+      .offset(page.offset)
+      .select('id', 'list_id', 'listing_id', 'listing_name', 'kind', 'from_position', 'to_position', 'reason', 'created_at'),
+  ]);
+  return { count, rows: (rows as Array<BestOfChangeRow & { id: string | number }>).map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) })) };
 }
 
 /** The articles of a type (e.g. 'best-of') by slug, newest first; none when the type does not exist. */

@@ -9,10 +9,10 @@ import type { PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { listingPath, toListingDTO } from '../listings/serialize';
 import {
-  articleByPath, articlesOfType, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
+  articleByPath, articlesOfType, bestOfChanges, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug,
   relatedArticles, slidesOf, BEST_OF_ORDERINGS, type BestOfOrdering,
 } from './page-queries';
-import { bestOfCard } from './view-models';
+import { bestOfCard, bestOfChangesFeedPath, bestOfChangesPath, bestOfChangeView } from './view-models';
 import { bestOfItemListJsonLd, newsArticleJsonLd } from './structured-data';
 
 // The article pages as functions of the request: each answers the template and its locals.
@@ -22,6 +22,9 @@ export const HUB_PAGE_SIZE = 15;
 export const hubPageSize = (hubSlug: string): number => (hubSlug === 'news' ? PAGE_SIZE.latestNews : HUB_PAGE_SIZE);
 /** The Best of page lists its lists 24 to a page; its latest/featured grids show 6 (spec 2 §9). */
 export const BEST_OF_LIST_PAGE_SIZE = 24;
+/** A list's page shows its latest changes; the rest are on its changes page, 30 to a page. */
+export const BEST_OF_RECENT_CHANGES = 5;
+export const BEST_OF_CHANGES_PAGE_SIZE = 30;
 export const RELATED_COUNT = 4;
 
 /** The hubs: every article type of the menu except Best of (it has its own page), and the
@@ -196,11 +199,16 @@ export async function bestOfListPage(ctx: AppContext, slug: string): Promise<Pag
   if (!ctx.config.flags.bestOf) throw new NotFoundError();
   const list = await bestOfListBySlug(ctx.db, ctx.now(), slug);
   if (!list) throw new NotFoundError();
-  const items = await bestOfItems(ctx.db, list.id);
+  const [items, changes] = await Promise.all([bestOfItems(ctx.db, list.id), bestOfChanges(ctx.db, list.id, { limit: BEST_OF_RECENT_CHANGES, offset: 0 })]);
   const path = urls.bestOfList(list.slug);
   return {
     template: 'articles/best-of-list.njk',
     list,
+    // "How we chose" and the change log: the same for every reader, so the page stays cacheable.
+    changes: changes.rows.map(bestOfChangeView),
+    changeCount: changes.count,
+    changesUrl: bestOfChangesPath(list.slug),
+    rssUrl: bestOfChangesFeedPath(list.slug),
     items: items.map((item) => ({
       ...item,
       url: ctx.config.flags.listings ? listingPath(item) : null,
@@ -215,5 +223,32 @@ export async function bestOfListPage(ctx: AppContext, slug: string): Promise<Pag
     pageTitle: list.title,
     pageDescription: truncate(list.intro || `${list.title}: our picks in ${ctx.config.city.name}.`, 160),
     canonicalUrl: abs(ctx, path),
+  };
+}
+
+/** /best-of/{slug}/changes/: every change to a list, newest first, each with the editor's reason. */
+export async function bestOfChangesPage(ctx: AppContext, req: Request, slug: string): Promise<PageView> {
+  if (!ctx.config.flags.bestOf) throw new NotFoundError();
+  const list = await bestOfListBySlug(ctx.db, ctx.now(), slug);
+  if (!list) throw new NotFoundError();
+  const { page, limit, offset } = pageWindow(req, BEST_OF_CHANGES_PAGE_SIZE);
+  const changes = await bestOfChanges(ctx.db, list.id, { limit, offset });
+  const pages = pagesOrFirstPage(req, page, changes.count, BEST_OF_CHANGES_PAGE_SIZE);
+  const path = bestOfChangesPath(list.slug);
+  const listPath = urls.bestOfList(list.slug);
+  return {
+    template: 'articles/best-of-changes.njk',
+    list,
+    listUrl: listPath,
+    changesUrl: path,
+    changes: changes.rows.map(bestOfChangeView),
+    count: changes.count,
+    page,
+    pages,
+    rssUrl: bestOfChangesFeedPath(list.slug),
+    crumbs: [{ name: 'Home', url: '/' }, { name: `Best of ${ctx.config.city.name}`, url: '/best-of/' }, { name: list.title, url: listPath }, { name: 'Changes' }],
+    pageTitle: page > 1 ? `${list.title}: changes – Page ${page}` : `${list.title}: changes`,
+    pageDescription: `Every change to ${list.title}: places added, removed and moved, with our editors' reasons.`,
+    canonicalUrl: abs(ctx, pathWithQuery(path, { page })),
   };
 }

@@ -4,7 +4,7 @@ import { page } from '../../http/pages/page-view';
 import { trailingSlash } from '../../http/pages/canonical-url';
 import { addSavesIsland } from '../saves/page-island';
 import { addIsland } from '../../views';
-import { articlePage, articlePathFrom, bestOfListPage, bestOfPage, hubPage, HUB_TYPES, slideshowPage } from './page-service';
+import { articlePage, articlePathFrom, bestOfChangesPage, bestOfListPage, bestOfPage, hubPage, HUB_TYPES, slideshowPage } from './page-service';
 
 // Article pages. Mounted after every fixed-path app (see apps/index.ts): the detail route is a
 // pattern, and it passes on anything that is not /{type}/{yyyy}/{mm}/{slug}/.
@@ -19,6 +19,7 @@ export function articlesPages(ctx: AppContext): Router {
     if (view.mapState) addIsland(res, 'best-of-map', view.mapState);
     return view;
   }));
+  router.get('/best-of/:slug/changes/', trailingSlash, page(shared, (req) => bestOfChangesPage(ctx, req, String(req.params.slug))));
 
   // ## Hubs, one per article type
   for (const hub of HUB_TYPES) {

@@ -12,7 +12,7 @@ import { xmlEscape } from './xml';
 
 const lastmod = (d: SitemapUrl['lastmod']) => (d ? `<lastmod>${new Date(d).toISOString()}</lastmod>` : '');
 
-function sendXml(res: Response, body: string, maxAgeSeconds: number, type = 'application/xml'): void {
+export function sendXml(res: Response, body: string, maxAgeSeconds: number, type = 'application/xml'): void {
   res.set('Cache-Control', `public, max-age=${maxAgeSeconds}`).type(type).send(body);
 }
 

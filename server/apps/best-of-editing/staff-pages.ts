@@ -1,0 +1,130 @@
+import { Router, type Request, type Response } from 'express';
+import type { ZodType } from 'zod';
+import type { AppContext } from '../../context';
+import { requireStaffPage } from '../../http/auth-guards';
+import { staffMenu } from '../../http/staff-sections';
+import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
+import { purgeCachedPages } from '../../http/guest-response-cache';
+import { urls } from '../../../shared/urls';
+import { bestOfChanges, bestOfItems } from '../articles/page-queries';
+import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
+import type { StaffActor } from '../staff-audit/audit-log';
+import { applyBestOfEdit, cityDay, type BestOfEdit } from './edits';
+import { addPickSchema, BLURB_MAX, CRITERIA_MAX, criteriaSchema, movePickSchema, REASON_MAX, removePickSchema, visitedSchema } from './schemas';
+
+// Staff pages for Best of lists (/staff/best-of/): every list, and one page a list where staff
+// add a place, remove one, move one up or down, change the criteria or a pick's last visit,
+// each with the reason readers will see in the list's change log. Like every /staff/ page:
+// staff only, plain forms with the CSRF token that work without JavaScript, answered with a
+// 303 so a reload never repeats an edit; a refused form comes back 400 with the message beside
+// its field. A list that is not there is a 404, whatever the form says.
+
+const LIST_URL = '/staff/best-of/';
+const RECENT_CHANGES = 20;
+
+type Action = 'add' | 'remove' | 'move' | 'criteria' | 'visited';
+
+/** Each form: what it reads, and the edit it makes. */
+const FORMS: { [A in Action]: { schema: ZodType<unknown>; edit: (form: never) => BestOfEdit } } = {
+  add: { schema: addPickSchema, edit: (f: { listing: number; blurb: string; reason: string }) => ({ kind: 'add', ...f }) },
+  remove: { schema: removePickSchema, edit: (f: { listing: number; reason: string }) => ({ kind: 'remove', ...f }) },
+  move: { schema: movePickSchema, edit: (f: { listing: number; direction: 'up' | 'down'; reason: string }) => ({ kind: 'move', ...f }) },
+  criteria: { schema: criteriaSchema, edit: (f: { criteria: string; reason: string }) => ({ kind: 'criteria', ...f }) },
+  visited: { schema: visitedSchema, edit: (f: { listing: number; visited_on: string; reason: string }) => ({ kind: 'visited', listing: f.listing, visitedOn: f.visited_on, reason: f.reason }) },
+};
+
+/** A refused form: which one ('move:12': the action and the pick it was for), its messages and what was typed. */
+interface FormErrors {
+  key: string;
+  fields: FieldErrors;
+  values: Record<string, string>;
+}
+
+function actor(req: Request): StaffActor {
+  if (!req.user) throw new NotAuthenticatedError();
+  return { id: req.user.id, email: req.user.email };
+}
+
+/** The form's text fields; a field sent in another shape (name[b]=1) counts as missing. */
+function formFields(req: Request): Record<string, string> {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+async function listBySlug(ctx: AppContext, slug: string): Promise<{ id: number; slug: string; title: string; criteria: string } | undefined> {
+  return ctx.db('best_of_lists').where({ slug }).first('id', 'slug', 'title', 'criteria');
+}
+
+export function bestOfStaffPages(ctx: AppContext): Router {
+  const router = Router();
+  const staffOnly = requireStaffPage;
+  const common = (pageTitle: string) => ({ ...staffMenu(LIST_URL), pageTitle });
+
+  router.get(LIST_URL, staffOnly, page('private', async () => {
+    const lists = await ctx.db('best_of_lists as b')
+      .select('b.slug', 'b.title')
+      .select(ctx.db.raw('(select count(*)::int from best_of_list_items i where i.list_id = b.id) as picks'))
+      .select(ctx.db.raw('(select max(c.created_at) from best_of_list_changes c where c.list_id = b.id) as last_change'))
+      .orderBy([{ column: 'b.title' }, { column: 'b.id' }]);
+    return { template: 'best-of-editing/index.njk', ...common('Best of lists'), lists };
+  }));
+
+  const editPage = async (slug: string, req: Request, errors: FormErrors | null = null): Promise<PageView> => {
+    const list = await listBySlug(ctx, slug);
+    if (!list) throw new NotFoundError();
+    const [items, changes] = await Promise.all([bestOfItems(ctx.db, list.id), bestOfChanges(ctx.db, list.id, { limit: RECENT_CHANGES, offset: 0 })]);
+    const done = typeof req.query.done === 'string' && /^(added|removed|moved_up|moved_down|criteria|visited)$/.test(req.query.done) ? req.query.done : null;
+    return {
+      template: 'best-of-editing/list.njk',
+      ...common(`${list.title} – Best of lists`),
+      list,
+      publicUrl: urls.bestOfList(list.slug),
+      changesUrl: bestOfChangesPath(list.slug),
+      items,
+      changes: changes.rows.map(bestOfChangeView),
+      today: cityDay(ctx.now(), ctx.config.city.timeZone),
+      limits: { reason: REASON_MAX, criteria: CRITERIA_MAX, blurb: BLURB_MAX },
+      errors,
+      done: errors ? null : done,
+    };
+  };
+
+  router.get('/staff/best-of/:slug/', staffOnly, page('private', (req) => editPage(String(req.params.slug), req)));
+
+  for (const action of Object.keys(FORMS) as Action[]) {
+    router.post(`/staff/best-of/:slug/${action}/`, staffOnly, page('private', (req, res) => editPost(action, req, res)));
+  }
+
+  async function editPost(action: Action, req: Request, res: Response): Promise<PageView | PageRedirect> {
+    const slug = String(req.params.slug);
+    const list = await listBySlug(ctx, slug);
+    if (!list) throw new NotFoundError();
+    const values = formFields(req);
+    const refused = (err: ValidationError) => {
+      res.status(400);
+      const pickForm = action !== 'add' && action !== 'criteria';
+      return editPage(slug, req, { key: `${action}:${pickForm ? (values.listing ?? '') : ''}`, fields: err.fields, values });
+    };
+    let edit: BestOfEdit;
+    try {
+      edit = FORMS[action].edit(validate(FORMS[action].schema, values) as never);
+    } catch (err) {
+      if (err instanceof ValidationError) return refused(err);
+      throw err;
+    }
+    try {
+      const done = await applyBestOfEdit(ctx.db, { actor: actor(req), now: ctx.now(), timeZone: ctx.config.city.timeZone }, list.id, edit);
+      // The list's pages are the same for every reader and kept by the page cache: this
+      // process's copies go now, so the next reader here sees the change.
+      purgeCachedPages(res, [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/']);
+      return new PageRedirect(`/staff/best-of/${encodeURIComponent(list.slug)}/?done=${done.kind}#changes`, 303);
+    } catch (err) {
+      if (err instanceof ValidationError) return refused(err);
+      throw err;
+    }
+  }
+
+  return router;
+}
