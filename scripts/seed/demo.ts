@@ -11,6 +11,7 @@ import { recomputeListingStats, seedListingEngagement } from './engagement';
 import { seedArticles, seedArticleTypes } from './articles';
 import { seedCannabisArticles } from './cannabis';
 import { seedBestOfLists } from './best-of';
+import { seedBestOfHistory } from './best-of-history';
 import { cityEventDrafts, generatedEventDrafts, insertEvents } from './events';
 import { seedContests } from './contests';
 import { seedVideos } from './videos';
@@ -39,7 +40,7 @@ export interface DemoOptions {
 }
 
 /** How many phases seedDemo runs, for the [n/total] progress lines (a test keeps it true). */
-export const DEMO_PHASES = 20;
+export const DEMO_PHASES = 21;
 
 export interface DemoSummary {
   neighbourhoods: number;
@@ -76,7 +77,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
     const stations = await run('subway stops', () => seedSubwayStops(db));
     const taxonomy = await run('listing types', () => seedListingTaxonomy(db));
     const listings = await run('listings', () => seedListings(db, { rng: rng.fork('listings'), now, timeZone: tz, taxonomy, neighbourhoods, stations, images, limit: opts.listingLimit }));
-    const { members } = await run('members', () => seedMembers(db, { rng: rng.fork('members'), now, count: opts.members ?? 300 }));
+    const { members, staff } = await run('members', () => seedMembers(db, { rng: rng.fork('members'), now, count: opts.members ?? 300 }));
     const engagement = await run('ratings, favourites, to-dos', () => seedListingEngagement(db, { rng: rng.fork('engagement'), now, listings, members }));
     await run('listing stats', () => recomputeListingStats(db, now));
     const articleTypeIds = await run('article types', () => seedArticleTypes(db));
@@ -92,6 +93,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
     const bestOf = await run('best of lists', () =>
       seedBestOfLists(db, { rng: rng.fork('best-of'), now, timeZone: tz, startYear, listings, taxonomy, articleTypeIds, images, slugs, hoodNames }),
     );
+    await run('best of criteria, visits and change logs', () => seedBestOfHistory(db, { rng: rng.fork('best-of-history'), now, staff }));
     const patioArticles = await run('patio stories', () =>
       seedPatioArticles(db, { rng: rng.fork('patio-articles'), now, timeZone: tz, typeIds: articleTypeIds, listings, hoodNames, images, slugs }),
     );
