@@ -18,6 +18,7 @@ import { setCookieMakesPrivate } from './http/set-cookie-private';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { appMiddleware, appRouters, cacheCookies, mediaRoutes } from './apps';
 import { liveReloadRouter } from './dev/live-reload';
+import { lingeringClose } from './http/lingering-close';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -37,6 +38,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.set('etag', 'strong');
   app.set('query parser', 'extended');
   app.locals.ctx = ctx;
+  // First, so it covers every answer: one sent before its request's body was read (a refusal)
+  // reads and discards the rest, within bounds, before the connection closes.
+  app.use(lingeringClose());
 
   const manifest = new ViteManifest(STATIC_DIR, '/static/dist/', opts.watchManifest ?? config.env === 'development');
   const views = configureViews(app, config, manifest);

@@ -21,7 +21,8 @@ export const messages = {
 
 /**
  * Until the body has been read, any answer closes the connection: a refused post (a guest, a
- * bad token, events switched off) is answered at once, and the rest of its body is never read.
+ * bad token, events switched off) is answered at once, and the rest of its body is never parsed
+ * (http/lingering-close.ts discards it, within bounds, so the client receives the answer).
  */
 export function closeUnlessBodyRead(req: Request, res: Response, next: NextFunction): void {
   if (req.is('multipart/form-data')) res.set('Connection', 'close');

@@ -4,7 +4,8 @@ import { cookieHeader, listenOnEphemeralPort, postUnfinished } from '../../testi
 // Multipart bodies are expensive to read (an event image is up to 10 MB), so who may send one
 // is decided before a byte of it is read: a guest, a wrong X-CSRFToken header, or a form whose
 // first field is not the right csrfmiddlewaretoken is answered while the client still holds
-// most of its body, and the connection is closed rather than drained. A body that cannot be
+// most of its body, and the connection is closed, the rest discarded unparsed (within the
+// bounds of http/lingering-close.ts) so the client gets the answer. A body that cannot be
 // parsed is a 400 naming the problem, never a 500.
 jest.setTimeout(60_000);
 
