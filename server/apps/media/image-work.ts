@@ -27,11 +27,13 @@ export function withImageWork<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Upload bodies read and held at once (a listing photo is ~8.4 MB of base64 JSON and ~25 MB
- * once parsed and decoded; an event image up to 10 MB): the rest wait with their bodies unread
- * in the socket, costing no memory, so 40 concurrent uploads hold at most this many.
+ * Upload bodies read and held at once: one more than the image-work slots, so a body is read
+ * while each slot decodes, and no more (a listing photo's body is held as its decoded bytes,
+ * 6 MB at most, json-base64-body.ts; an event image up to 10 MB; each also holds its re-encoded
+ * photo until answered). The rest wait with their bodies unread in the socket, costing no
+ * memory, so 40 concurrent uploads hold at most this many.
  */
-export const UPLOAD_BODY_CONCURRENCY = 4;
+export const UPLOAD_BODY_CONCURRENCY = Math.min(4, IMAGE_WORK_CONCURRENCY + 1);
 export const uploadBodies = new Semaphore(UPLOAD_BODY_CONCURRENCY);
 
 /**

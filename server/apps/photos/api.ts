@@ -1,4 +1,4 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { requireMember, memberId } from '../../http/auth-guards';
 import { NotFoundError } from '../../http/errors';
@@ -9,13 +9,16 @@ import { createPhotosService } from './service';
 import { photoListQuerySchema, photoPageSize, photoUploadSchema } from './schemas';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 import { uploadBodySlot } from '../media/image-work';
+import { jsonBase64Body } from '../media/json-base64-body';
 
 // ## Photos (spec 1 §7). The JSON body of a POST may be ~8.4 MB of base64 for a 6 MB JPEG: it is
-// read here (app.ts leaves it alone), only for a member, and only once an upload slot is free.
+// read here (app.ts leaves it alone), only for a member, and only once an upload slot is free;
+// its image is decoded as it arrives, so a body holds its photo's bytes and no copy of the text.
 export function photosApi(ctx: AppContext): Router {
   const router = Router();
   const photos = createPhotosService(ctx);
-  const photoBody = express.json({ limit: `${Math.ceil(ctx.config.limits.photoUploadMaxMb * 1.4) + 1}mb` });
+  const maxMb = ctx.config.limits.photoUploadMaxMb;
+  const photoBody = jsonBase64Body({ field: 'image', maxBytes: Math.floor(maxMb * 1024 * 1024), limitBytes: (Math.ceil(maxMb * 1.4) + 1) * 1024 * 1024 });
   const uploadsEnabled = (_req: Request, _res: Response, next: NextFunction) =>
     next(ctx.config.flags.photoUpload && ctx.config.flags.listings ? undefined : new NotFoundError());
 

@@ -4,7 +4,7 @@ import type { PageParams } from '../../http/pagination';
 import { newKey } from '../../storage/storage';
 import type { PhotoDTO } from '../../../shared/dto';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
-import { decodeBase64Jpeg as decodeJpegField } from '../media/base64-jpeg';
+import { decodeBase64Jpeg as decodeJpegField, type DecodedBase64 } from '../media/base64-jpeg';
 import { purgeRenditions, warmRenditions } from '../media/renditions';
 import { renditionParamsFor, type RenditionParams } from '../media/rendition-params';
 import { mediaCacheDir } from '../media/routes';
@@ -27,7 +27,7 @@ export const STORED_PHOTO_QUALITY = 88;
 export const PHOTO_RENDITIONS: RenditionParams[] = (['squareSmall', 'square', 'squareLarge'] as const).map(renditionParamsFor);
 
 /** The upload's bytes: a JPEG of at most maxMb, by its declared type and its length. */
-export function decodeBase64Jpeg(image: string, maxMb: number): Buffer {
+export function decodeBase64Jpeg(image: string | DecodedBase64, maxMb: number): Buffer {
   return decodeJpegField(image, {
     field: 'image',
     maxBytes: Math.floor(maxMb * 1024 * 1024),

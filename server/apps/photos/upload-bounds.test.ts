@@ -1,12 +1,14 @@
+import zlib from 'node:zlib';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { cookieHeader, listenOnEphemeralPort, postUnfinished } from '../../testing/unfinished-post';
 import { createListing } from '../../testing/fixtures';
-import { jpegImage } from '../media/test-images';
+import { jpegImage, noiseJpeg } from '../media/test-images';
 import { IMAGE_WORK_CONCURRENCY, imageWork, UPLOAD_BODY_CONCURRENCY, uploadBodies } from '../media/image-work';
 
 // A listing photo is ~8.4 MB of base64 JSON and a 48-megapixel photo decodes to ~140 MB of
 // pixels: a guest's body is never read, member bodies wait for an upload slot, and decoding
-// waits for an image-work slot, so 40 uploads at once cannot take the process's memory.
+// waits for an image-work slot, so 40 uploads at once cannot take the process's memory. A body
+// read holds its photo's bytes once: the base64 is decoded as it arrives, never kept as text.
 jest.setTimeout(120_000);
 
 /** Sends the head and the first 64 KB of an 8 MB JSON body, and waits for the answer. */
@@ -79,5 +81,40 @@ describe('listing photo uploads are bounded', () => {
     expect(bodiesPeak).toBeLessThanOrEqual(UPLOAD_BODY_CONCURRENCY);
     expect(uploadBodies.active).toBe(0);
     expect(imageWork.active).toBe(0);
+  });
+
+  test("a photo's base64 is decoded as the body arrives: never parsed as JSON text, held once", async () => {
+    const photo = await noiseJpeg(1024 * 1024);
+    const body = JSON.stringify({ image: `data:image/jpeg;base64,${photo.toString('base64')}`, title: 'Patio', listing: listingId });
+    const parse = jest.spyOn(JSON, 'parse');
+    let res;
+    try {
+      res = await member.post('/api/v2/photos/').set('X-CSRFToken', member.csrfToken).set('Content-Type', 'application/json').send(body);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('Patio');
+    // The server parsed the JSON around the image (and small answers), not the 1.4 MB of text.
+    const longest = Math.max(...parse.mock.calls.map(([text]) => String(text).length));
+    expect(body.length).toBeGreaterThan(1024 * 1024);
+    expect(longest).toBeLessThan(64 * 1024);
+  });
+
+  test('a gzip-compressed photo body is read as express.json read it; one past the limit is a 413', async () => {
+    const image = (await jpegImage(300, 200)).toString('base64');
+    const gzipped = zlib.gzipSync(JSON.stringify({ image, listing: listingId }));
+    // Sent as it is (supertest would serialise a Buffer as JSON).
+    const res = await fetch(`http://127.0.0.1:${port}/api/v2/photos/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', Cookie: cookieHeader(member), 'X-CSRFToken': member.csrfToken },
+      body: gzipped,
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { id: unknown }).id).toEqual(expect.any(Number));
+    const app = t.rebuild({ PHOTO_UPLOAD_MAX_MB: '0.5' });
+    const small = await memberAgent({ app, ctx: t.ctx }, { id: (await createMember(t.ctx)).id });
+    const tooLong = await small.post('/api/v2/photos/').set('X-CSRFToken', small.csrfToken).send({ image: 'A'.repeat(2.5 * 1024 * 1024), listing: listingId });
+    expect(tooLong.status).toBe(413);
   });
 });
