@@ -20,6 +20,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { freePort } from '../server/testing/free-port';
 import { rawRequest, type RawTextAnswer } from '../server/testing/raw-request';
+import { withJemalloc } from './jemalloc';
 
 const ROOT = path.resolve(__dirname, '..');
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template');
@@ -160,7 +161,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   let nginxExited: Promise<unknown> = Promise.resolve();
 
   const startProcess = (name: string, port: number): StackProcess => {
-    const env: NodeJS.ProcessEnv = {
+    // With jemalloc preloaded when it is installed (scripts/jemalloc.ts: photo uploads' memory
+    // goes back to the system); MALLOC=system keeps glibc's.
+    const env: NodeJS.ProcessEnv = withJemalloc({
       ...process.env,
       NODE_OPTIONS: '', // not jest's --experimental-vm-modules
       NODE_ENV: 'production',
@@ -174,7 +177,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       INSTANCE_NAME: name,
       LOG_LEVEL: 'warn',
       ...opts.env,
-    };
+    });
     const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', append(name));
     child.stderr!.on('data', append(name));
