@@ -25,6 +25,7 @@ import * as accountDeletions from './20261125000400_account_deletions';
 import * as apiReadIndexes from './20261125000600_api_read_indexes';
 import * as newsletterSends from './20261125000700_newsletter_sends';
 import * as houseAds from './20261126000100_house_ads';
+import * as listingAccessibility from './20261127000100_listing_accessibility';
 import * as bestOfChanges from './20261127000200_best_of_changes';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
@@ -56,5 +57,6 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261125000600_api_read_indexes', apiReadIndexes],
   ['20261125000700_newsletter_sends', newsletterSends],
   ['20261126000100_house_ads', houseAds],
+  ['20261127000100_listing_accessibility', listingAccessibility],
   ['20261127000200_best_of_changes', bestOfChanges],
 ];

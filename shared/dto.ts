@@ -296,3 +296,38 @@ export interface GeocodeResultDTO {
   kind: 'address' | 'station' | 'neighbourhood' | 'place';
   coordinates: { latitude: number; longitude: number };
 }
+
+// ## Accessibility of places (issue 27; the attributes and the majority rule are shared/accessibility.ts)
+
+/** One attribute of a place as pages and GET /api/v2/listings/{id}/accessibility/ show it. */
+export interface AccessibilityAttributeDTO {
+  attribute: import('./accessibility').AccessibilityAttribute;
+  label: string;
+  /** The answer: staff's verification, else a clear majority of reports, else unknown. */
+  value: import('./accessibility').AccessibilityAnswer;
+  /** verified: staff checked it; reported: members reported it (not verified); unknown: neither. */
+  status: 'verified' | 'reported' | 'unknown';
+  verified: boolean | null;
+  /** ISO 8601 when staff verified it, else null. */
+  verified_at: string | null;
+  yes_count: number;
+  no_count: number;
+  /** ISO 8601: the verification, or the latest report, whichever is newer; null when unknown. */
+  last_confirmed: string | null;
+}
+
+export interface ListingAccessibilityDTO {
+  listing: number;
+  attributes: AccessibilityAttributeDTO[];
+}
+
+/** A member's own current report on one attribute of one place. */
+export interface AccessibilityReportDTO {
+  id: number;
+  listing: number;
+  attribute: import('./accessibility').AccessibilityAttribute;
+  answer: 'yes' | 'no';
+  note: string;
+  date_created: string;
+  date_updated: string;
+}

@@ -1,6 +1,7 @@
 import type { ListingDTO, Page } from './dto';
 import { PAGE_SIZE } from './constants';
 import { urls } from './urls';
+import { accessibilityKeysOf } from './accessibility';
 
 // The listing hubs' rules (spec 2 §2 "Listing search panel", §4 "Listing filters", §9 sort
 // tabs), written once for the hub page the server renders (server/apps/listings/hub-page.ts)
@@ -31,6 +32,8 @@ export interface HubCriteria {
   selectedSuggestion: string | null;
   selectedServiceSlug: string | null;
   selectedFeatures: string[];
+  /** Accessibility attributes a place must have (shared/accessibility.ts); absent is none. */
+  accessibility?: string[];
   bestOf: boolean;
   ordering: string;
   lat: number | null;
@@ -70,6 +73,8 @@ export interface HubParams {
   subwayStopId: number | null;
   selectedServiceSlug: string | null;
   selectedFeatures: string[];
+  /** The accessibility filter (URL and API name `accessibility`). */
+  accessibility?: string[];
   bestOf: boolean;
   ordering: string;
   page: number;
@@ -123,6 +128,7 @@ export interface HubUrlState {
   selectedSuggestion?: string | null;
   selectedServiceSlug?: string | null;
   selectedFeatures: readonly string[];
+  accessibility?: readonly string[];
   bestOf: boolean;
   ordering?: string | null;
 }
@@ -144,6 +150,7 @@ export function hubQueryString(s: HubUrlState, opts: { page?: number; defaultOrd
   if (s.selectedSuggestion) q.set('selectedSuggestion', s.selectedSuggestion);
   if (s.selectedServiceSlug) q.set('selectedServiceSlug', s.selectedServiceSlug);
   if (s.selectedFeatures.length) q.set('selectedFeatures', s.selectedFeatures.join(','));
+  if (s.accessibility?.length) q.set('accessibility', s.accessibility.join(','));
   if (s.bestOf) q.set('bestOf', 'true');
   if (s.ordering && s.ordering !== opts.defaultOrdering) q.set('ordering', s.ordering);
   if (opts.page && opts.page > 1) q.set('page', String(opts.page));
@@ -168,6 +175,8 @@ export interface HubUrlQuery {
   subwayStopId?: string;
   selectedServiceSlug?: string;
   selectedFeatures: string[];
+  /** Accessibility attribute keys as the URL gave them (the API's parser rejects unknown ones). */
+  accessibility: string[];
   bestOf: boolean;
   ordering?: string;
   /** lat/long after 'Nearby': only the island can search by them. */
@@ -220,6 +229,7 @@ export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
       subwayStopId: read.subwayStopId,
       selectedServiceSlug: read.selectedServiceSlug,
       selectedFeatures: featureSlugs(q.selectedFeatures),
+      accessibility: accessibilityKeysOf(q.accessibility),
       bestOf: read.bestOf !== undefined && /^(1|true|on)$/i.test(read.bestOf),
       ordering: read.ordering,
       point: hubPointOf(q),
@@ -240,6 +250,7 @@ export interface HubSearch {
   subwayStopId?: number | string | null;
   service?: string | null;
   features: readonly string[];
+  accessibility?: readonly string[];
   bestOf: boolean;
   bbox?: HubBBox | null;
   ordering?: string | null;
@@ -265,6 +276,7 @@ export function hubApiQuery(s: HubSearch, offset: number, limit: number = HUB_PA
     subway_stop: s.subwayStopId ?? null,
     service: s.service ?? null,
     features: s.features.length ? s.features.join(',') : null,
+    accessibility: s.accessibility?.length ? s.accessibility.join(',') : null,
     appears_in_best_of_lists: s.bestOf ? 'true' : null,
     bbox: s.bbox ? bboxParam(s.bbox) : null,
     ordering: s.ordering ?? null,
@@ -304,6 +316,7 @@ export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | nu
       subwayStopId: c.subwayStopId,
       service: c.selectedServiceSlug,
       features: c.selectedFeatures,
+      accessibility: c.accessibility ?? [],
       bestOf: c.bestOf,
       bbox: c.bbox,
       ordering: c.ordering,
@@ -328,6 +341,7 @@ export function criteriaPageUrl(c: HubCriteria, opts: { path: string; fixedNeigh
       selectedSuggestion: c.selectedSuggestion,
       selectedServiceSlug: c.selectedServiceSlug,
       selectedFeatures: c.selectedFeatures,
+      accessibility: c.accessibility ?? [],
       bestOf: c.bestOf,
       ordering: c.ordering,
     },

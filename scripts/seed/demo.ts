@@ -19,6 +19,7 @@ import { seedBookmarks } from './saves';
 import { seedListingPhotos } from './photos';
 import { seedPatioArticles } from './patio-articles';
 import { seedPhotoChallenges } from './photo-challenges';
+import { seedAccessibility } from './accessibility';
 import { generatePlaceholderImages } from './images';
 import { SlugRegistry } from './batch';
 
@@ -40,7 +41,7 @@ export interface DemoOptions {
 }
 
 /** How many phases seedDemo runs, for the [n/total] progress lines (a test keeps it true). */
-export const DEMO_PHASES = 21;
+export const DEMO_PHASES = 22;
 
 export interface DemoSummary {
   neighbourhoods: number;
@@ -80,6 +81,7 @@ export async function seedDemo(ctx: AppContext, opts: DemoOptions = {}): Promise
     const { members, staff } = await run('members', () => seedMembers(db, { rng: rng.fork('members'), now, count: opts.members ?? 300 }));
     const engagement = await run('ratings, favourites, to-dos', () => seedListingEngagement(db, { rng: rng.fork('engagement'), now, listings, members }));
     await run('listing stats', () => recomputeListingStats(db, now));
+    await run('accessibility reports', () => seedAccessibility(db, { rng: rng.fork('accessibility'), now, listings, members, staffId: staff.id }));
     const articleTypeIds = await run('article types', () => seedArticleTypes(db));
     const cityDrafts = cityEventDrafts({ rng: rng.fork('city-events'), now, timeZone: tz, images });
     const eventTitles = cityDrafts.map((d) => String(d.row.title));

@@ -56,6 +56,8 @@ import { adServingRouter } from './ads/serving';
 import { adSlotLocals } from './ads/slots';
 import { adsStaffPages } from './ads/staff-pages';
 import { bestOfStaffPages } from './best-of-editing/staff-pages';
+import { accessibilityApi } from './accessibility/api';
+import { accessibilityPages } from './accessibility/pages';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -146,6 +148,7 @@ export function appRouters(ctx: AppContext): Router[] {
     bestOfStaffPages(ctx),
     // ## Public content API and search
     listingsApi(ctx),
+    accessibilityApi(ctx),
     articlesApi(ctx),
     eventsApi(ctx),
     contestsApi(ctx),
@@ -156,6 +159,7 @@ export function appRouters(ctx: AppContext): Router[] {
     newslettersApi(ctx),
     mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
+    accessibilityPages(ctx),
     homePages(ctx),
     newslettersPages(ctx),
     contactPages(ctx),

@@ -7,6 +7,7 @@ export const STAFF_SECTIONS = [
   { href: '/staff/events/', title: 'Pending events', text: 'Events members submitted, waiting for approval.' },
   { href: '/staff/photos/', title: 'Listing photos', text: 'Photos members added to places, newest first.' },
   { href: '/staff/contact/', title: 'Contact messages', text: 'What people sent with the contact form.' },
+  { href: '/staff/accessibility/', title: 'Accessibility reports', text: 'What members found about places’ accessibility: verify it or dismiss it.' },
   { href: '/staff/contests/', title: 'Contest entries', text: 'Entries to contests, and drawing winners.' },
   { href: '/staff/ads/', title: 'House ads', text: 'Our own ads in the ad slots: images, links, dates, and their counts.' },
   { href: '/staff/best-of/', title: 'Best of lists', text: 'Add, remove and reorder picks, with the reason readers see in each list\'s change log.' },

@@ -65,8 +65,8 @@ const ARTICLE_PATH = {
   month: (f: FuzzFixtures) => f.article.month,
   slug: (f: FuzzFixtures) => f.article.slug,
 };
-const LISTING_HUB = ['neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'selectedFeatures', 'bestOf', 'ordering', 'page', 'category', 'subcategory', 'offset', 'keywords'];
-const LISTING_SEARCH = ['keywords', 'type', 'sub_type', 'default_neighborhood', 'latitude', 'longitude', 'bbox', 'subway_stop', 'subwayStopId', 'radius', 'service', 'features', 'appears_in_best_of_lists', 'ordering', 'bundle_type', ...PAGE];
+const LISTING_HUB = ['neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'selectedFeatures', 'accessibility', 'bestOf', 'ordering', 'page', 'category', 'subcategory', 'offset', 'keywords'];
+const LISTING_SEARCH = ['keywords', 'type', 'sub_type', 'default_neighborhood', 'latitude', 'longitude', 'bbox', 'subway_stop', 'subwayStopId', 'radius', 'service', 'features', 'accessibility', 'appears_in_best_of_lists', 'ordering', 'bundle_type', ...PAGE];
 const EVENT_FORM = [
   'title', 'description', 'venue_name', 'venue_display_name', 'listing', 'address', 'website', 'is_multiple_venues', 'is_virtual_event',
   'schedule_type', 'date', 'start_date', 'end_date', 'start_time', 'end_time', 'all_day', 'weekdays', 'weekly-weekdays', 'irregular-TOTAL_FORMS', 'irregular-0-date',
@@ -232,6 +232,10 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /staff/contact/': { query: ['page'] },
   'POST /staff/contact/:id/handled/': { path: id((f) => f.contactMessageId) },
   'GET /staff/audit/': {},
+  'GET /staff/accessibility/': { query: ['page', 'done'] },
+  'POST /staff/accessibility/decide/': {
+    body: { encodings: ['form'], fields: ['listing', 'attribute', 'decision', 'note'], valid: (f) => ({ listing: f.listingId, attribute: 'step_free_entrance', decision: 'dismiss', note: '' }) },
+  },
 
   // ## Public content API and search
   'GET /api/v2/listings/': { query: LISTING_SEARCH },
@@ -239,6 +243,18 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /api/v2/listings/features/': { query: PAGE },
   'GET /api/v2/listings/hub-options/': { query: ['v'] },
   'GET /api/v2/listings/:id/': { path: id((f) => f.listingId) },
+  // ## Accessibility of places (server/apps/accessibility)
+  'GET /api/v2/listings/:id/accessibility/': { path: id((f) => f.listingId) },
+  'POST /api/v2/listings/:id/accessibility/': {
+    path: id((f) => f.listingId),
+    body: { encodings: ['json', 'form'], fields: ['attribute', 'answer', 'note'], valid: () => ({ attribute: 'quiet_hours', answer: 'yes', note: 'Mornings' }) },
+  },
+  'GET /api/v2/listings/:id/accessibility/mine/': { path: id((f) => f.listingId) },
+  'GET /places/:id/accessibility/': { path: id((f) => f.listingId), query: ['saved'] },
+  'POST /places/:id/accessibility/': {
+    path: id((f) => f.listingId),
+    body: { encodings: ['form'], fields: ['attribute', 'answer', 'note'], valid: () => ({ attribute: 'quiet_hours', answer: 'no', note: '' }) },
+  },
   'GET /api/v2/listing-types/': { query: PAGE },
   'GET /api/v2/articles/': { query: ['type', 'ordering', 'bundle_type', 'is_featured', ...PAGE] },
   'GET /api/v2/events/': { query: ['date', 'ordering', 'bundle_type', ...PAGE] },

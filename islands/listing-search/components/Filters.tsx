@@ -4,10 +4,11 @@ import { neighbourhoodHubChosen } from '../actions';
 import { activeFilterCount, filters } from '../slices/filters';
 import { NEARBY_ID, type HubCriteria as Criteria, type HubOptions } from '../../../shared/listing-hub';
 import { PlaceSearch } from './PlaceSearch';
+import { ACCESSIBILITY_ATTRIBUTES } from '../../../shared/accessibility';
 
 // The filters (spec 2 §2): the name-or-place field, then the dropdowns: category (another hub),
 // sub-category, neighbourhood (with Nearby), subway stop, service, features (a multi-select:
-// 'N Features Selected') and best-of. All disabled while a search or a geolocation is under
+// 'N Features Selected'), accessibility (the same, over shared/accessibility.ts) and best-of. All disabled while a search or a geolocation is under
 // way. On x-small screens the dropdowns fold behind a 'Filters' button (listing-panel.css) so
 // the results start on the first screen; from 640 px they are always shown.
 
@@ -26,6 +27,12 @@ export function featuresLabel(n: number): string {
   if (n === 0) return 'Features';
   return `${n} ${n === 1 ? 'Feature' : 'Features'} Selected`;
 }
+
+export function accessibilityLabel(n: number): string {
+  return n === 0 ? 'Any accessibility' : `${n} Accessibility ${n === 1 ? 'Need' : 'Needs'}`;
+}
+
+const ACCESSIBILITY_OPTIONS = ACCESSIBILITY_ATTRIBUTES.map((a) => ({ value: a.key, name: a.label }));
 
 const num = (v: string): number | null => (v === '' ? null : Number(v));
 
@@ -122,7 +129,26 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
             </select>
           </div>
         )}
-        {options.features.length > 0 && <FeaturesSelect selected={c.selectedFeatures} options={options.features} disabled={disabled} />}
+        {options.features.length > 0 && (
+          <MultiSelect
+            label="Features"
+            buttonText={featuresLabel(c.selectedFeatures.length)}
+            clearText="Clear features"
+            selected={c.selectedFeatures}
+            options={options.features.map((f) => ({ value: f.slug, name: f.name }))}
+            disabled={disabled}
+            onChange={(chosen) => dispatch(filters.featuresChosen(chosen))}
+          />
+        )}
+        <MultiSelect
+          label="Accessibility"
+          buttonText={accessibilityLabel(c.accessibility?.length ?? 0)}
+          clearText="Clear accessibility"
+          selected={c.accessibility ?? []}
+          options={ACCESSIBILITY_OPTIONS}
+          disabled={disabled}
+          onChange={(chosen) => dispatch(filters.accessibilityChosen(chosen))}
+        />
       </div>
       <div className="hub-filters__row">
         <label className="checkbox">
@@ -134,9 +160,18 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
   );
 }
 
+interface MultiSelectProps {
+  label: string;
+  buttonText: string;
+  clearText: string;
+  selected: string[];
+  options: Array<{ value: string; name: string }>;
+  disabled: boolean;
+  onChange(chosen: string[]): void;
+}
+
 /** A multi-select as a disclosure: the button names how many are chosen; Esc or a click outside closes it. */
-function FeaturesSelect({ selected, options, disabled }: { selected: string[]; options: HubOptions['features']; disabled: boolean }) {
-  const dispatch = useDispatch();
+function MultiSelect({ label, buttonText, clearText, selected, options, disabled, onChange }: MultiSelectProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -148,31 +183,31 @@ function FeaturesSelect({ selected, options, disabled }: { selected: string[]; o
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const toggle = (slug: string, on: boolean) => dispatch(filters.featuresChosen(on ? [...selected, slug] : selected.filter((s) => s !== slug)));
+  const toggle = (value: string, on: boolean) => onChange(on ? [...selected, value] : selected.filter((s) => s !== value));
 
   return (
     <div className="field multi-select" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <span className="multi-select__label" id={`${id}-label`}>
-        Features
+        {label}
       </span>
       <button type="button" className="multi-select__button" aria-expanded={open} aria-controls={`${id}-panel`} aria-describedby={`${id}-label`} disabled={disabled} onClick={() => setOpen(!open)}>
-        {featuresLabel(selected.length)}
+        {buttonText}
       </button>
       {open && (
         <fieldset className="multi-select__panel" id={`${id}-panel`}>
-          <legend className="visually-hidden">Features</legend>
+          <legend className="visually-hidden">{label}</legend>
           <ul className="checkbox-list">
-            {options.map((f) => (
-              <li key={f.id}>
+            {options.map((o) => (
+              <li key={o.value}>
                 <label className="checkbox">
-                  <input type="checkbox" checked={selected.includes(f.slug)} disabled={disabled} onChange={(e) => toggle(f.slug, e.target.checked)} /> {f.name}
+                  <input type="checkbox" checked={selected.includes(o.value)} disabled={disabled} onChange={(e) => toggle(o.value, e.target.checked)} /> {o.name}
                 </label>
               </li>
             ))}
           </ul>
           {selected.length > 0 && (
-            <button type="button" className="button--quiet" disabled={disabled} onClick={() => dispatch(filters.featuresChosen([]))}>
-              Clear features
+            <button type="button" className="button--quiet" disabled={disabled} onClick={() => onChange([])}>
+              {clearText}
             </button>
           )}
         </fieldset>

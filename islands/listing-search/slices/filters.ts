@@ -34,6 +34,7 @@ export function criteriaFromParams(p: HubParams): Criteria {
     selectedSuggestion: null,
     selectedServiceSlug: p.selectedServiceSlug,
     selectedFeatures: p.selectedFeatures,
+    accessibility: p.accessibility ?? [],
     bestOf: p.bestOf,
     ordering: p.ordering,
     lat: null,
@@ -143,6 +144,10 @@ export const filtersSlice = createSlice({
     featuresChosen(state, action: PayloadAction<string[]>) {
       state.criteria.selectedFeatures = [...new Set(action.payload)];
     },
+    /** Accessibility attributes a place must have (shared/accessibility.ts). */
+    accessibilityChosen(state, action: PayloadAction<string[]>) {
+      state.criteria.accessibility = [...new Set(action.payload)];
+    },
     bestOfChosen(state, action: PayloadAction<boolean>) {
       state.criteria.bestOf = action.payload;
     },
@@ -177,7 +182,7 @@ export interface PlaceSuggestion {
 
 /** How many dropdown choices narrow the search (the folded 'Filters (N)' button says it). */
 export function activeFilterCount(c: Criteria): number {
-  return [c.subcategory, c.neighborhoodId, c.subwayStopId, c.selectedServiceSlug, c.bestOf || null].filter((v) => v !== null).length + c.selectedFeatures.length;
+  return [c.subcategory, c.neighborhoodId, c.subwayStopId, c.selectedServiceSlug, c.bestOf || null].filter((v) => v !== null).length + c.selectedFeatures.length + (c.accessibility?.length ?? 0);
 }
 
 /** The API's keywords limit (server/apps/listings/search-params.ts). */
@@ -194,6 +199,7 @@ export const CRITERIA_ACTIONS = [
   filters.keywordsChosen,
   filters.serviceChosen,
   filters.featuresChosen,
+  filters.accessibilityChosen,
   filters.bestOfChosen,
   filters.orderingChosen,
   filters.mapAreaChosen,

@@ -8,6 +8,7 @@ import { articleBookmarksKind } from '../bookmarks/articles';
 import { videoBookmarksKind } from '../bookmarks/videos';
 import { eventBookmarksKind } from '../bookmarks/events';
 import { purgeRenditions } from '../media/renditions';
+import { deleteMemberReports } from '../accessibility/service';
 import { mediaCacheDir } from '../media/routes';
 import type { ContentChoice } from './schemas';
 
@@ -59,6 +60,9 @@ async function purgeMember(trx: Knex.Transaction, profileId: number, content: Co
     const objects = [...new Set(deleted.map((row) => Number(row[kind.objectColumn])))].sort((a, b) => a - b);
     for (const objectId of objects) await kind.onChange(trx, objectId, 'deleted');
   }
+
+  // Accessibility reports, each place's counts recounted without them (accessibility app).
+  await deleteMemberReports(trx, profileId);
 
   for (const { table, column, ifExists } of MEMBER_TABLES) {
     if (ifExists && !(await trx.schema.hasTable(table))) continue;

@@ -16,6 +16,7 @@ import {
   type ListingSearchInitialState,
 } from '../../../shared/listing-hub';
 import { ValidationError } from '../../http/errors';
+import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_MAJORITY } from '../../../shared/accessibility';
 import { PageRedirect, type PageAnswer } from '../../http/pages/page-view';
 import { absolute } from '../../http/pages/canonical-url';
 import { pageNumber, pagesOrFirstPage } from '../../http/pages/page-param';
@@ -124,6 +125,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
     subwayStopId: hub.subwayStopId,
     service: hub.selectedServiceSlug,
     features: hub.selectedFeatures,
+    accessibility: hub.accessibility,
     bestOf: hub.bestOf,
   };
   // Around a subway stop the search's own default (distance) applies unless a tab says otherwise.
@@ -141,7 +143,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   const what = scope.subType?.name ?? scope.type.name;
   const where = filterNeighbourhood?.name ?? ctx.config.city.name;
   const apiQuery = (o: number) => {
-    const q = hubApiQuery({ ...search, neighbourhood: params.default_neighborhood, subwayStopId: params.subway_stop, service: params.service, features: params.features, ordering: activeOrdering }, o, limit);
+    const q = hubApiQuery({ ...search, neighbourhood: params.default_neighborhood, subwayStopId: params.subway_stop, service: params.service, features: params.features, accessibility: params.accessibility, ordering: activeOrdering }, o, limit);
     return `${siteUrl}/api/v2/listings/?${hubApiSearchParams(q)}`;
   };
 
@@ -154,6 +156,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
       subwayStopId: params.subway_stop ?? null,
       selectedServiceSlug: params.service ?? null,
       selectedFeatures: params.features,
+      accessibility: params.accessibility,
       bestOf: hub.bestOf,
       ordering: activeOrdering,
       page: hub.page,
@@ -177,6 +180,8 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
     path,
     typeOption,
     options,
+    accessibilityOptions: ACCESSIBILITY_ATTRIBUTES,
+    accessibilityMajority: ACCESSIBILITY_MAJORITY,
     chosenNeighbourhoodId: params.default_neighborhood ?? null,
     chosenSubwayStopId: params.subway_stop ?? null,
     result,

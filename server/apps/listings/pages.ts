@@ -14,6 +14,7 @@ import { hoursRows, listingStructuredData } from './structured-data';
 import { listingHubPage } from './hub-page';
 import { hubListingType, hubNeighbourhood, hubSubType } from './hub-options';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
+import { listingAccessibility } from '../accessibility/queries';
 
 // Places pages: /places/, a hub per listing type, sub-type and neighbourhood, and each
 // listing's page. Paths are patterns (/{type}/...), so this router comes last in the registry
@@ -85,7 +86,7 @@ async function listingPage(ctx: AppContext, req: Request, res: Response, id: num
   if (!listing) return null;
   const moved = canonicalRedirect(req, listingPath(listing));
   if (moved) return moved;
-  const extras = await listingDetailExtras(ctx.db, listing);
+  const [extras, accessibility] = await Promise.all([listingDetailExtras(ctx.db, listing), listingAccessibility(ctx.db, listing.id)]);
   const dto = toListingDTO(listing, ctx.config.site.url);
   const hasPoint = listing.latitude !== null && listing.longitude !== null;
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
@@ -97,11 +98,12 @@ async function listingPage(ctx: AppContext, req: Request, res: Response, id: num
     dto,
     hours: hoursRows(listing.hours),
     website: safeHttpUrl(listing.website),
+    accessibility,
     ...extras,
     nearby: extras.nearby.map((n) => ({ ...toListingDTO(n, ''), distance: n.distance })),
     // The static map image (spec 2: zoom 14, 1080x300), drawn by server/apps/map-tiles.
     staticMapUrl: hasPoint ? `/static-maps/listings/${listing.id}.png` : null,
-    structuredData: listingStructuredData(listing, ctx.config.site.url, ctx.config.city.name),
+    structuredData: listingStructuredData(listing, ctx.config.site.url, ctx.config.city.name, accessibility),
     pageTitle: `${listing.name}${listing.sub_type_name ? ` – ${listing.sub_type_name}` : ''} in ${listing.neighbourhood_name ?? ctx.config.city.name}`,
     pageDescription: listing.description || `${listing.name}, ${listing.address}: ${listing.type_name} in ${ctx.config.city.name}.`,
     canonicalUrl: absolute(ctx, listingPath(listing)),

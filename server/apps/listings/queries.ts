@@ -7,6 +7,7 @@ import { cachedCount, cachedValue } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
 import { listingsQuery, toListingDTO, type ListingRow } from './serialize';
 import { boxAround, distanceSql, type Point } from './geo';
+import { whereAccessible } from '../accessibility/queries';
 import { SUBWAY_STOP_RADIUS_KM, type BundleType, type IdOrSlug, type ListingOrdering, type ListingSearchParams } from './search-params';
 
 // Listing search (spec 2 §3) as one service the API and the hub pages both call:
@@ -100,6 +101,8 @@ function applyFilters(qb: Knex.QueryBuilder, db: Db, p: ListingSearchParams): vo
       db('listing_features as lf').whereRaw('lf.listing_id = l.id').where('lf.feature_id', db('features').select('id').where('slug', feature)).select(db.raw('1')),
     );
   }
+  // Each accessibility attribute: verified yes, or a clear majority of reports (accessibility app).
+  whereAccessible(qb, db, p.accessibility ?? []);
   if (p.appears_in_best_of_lists !== undefined) qb.where('l.appears_in_best_of_lists', p.appears_in_best_of_lists);
 }
 
@@ -210,11 +213,11 @@ async function searchListingsNow(db: Db, p: ListingSearchParams, siteUrl: string
     rows = await nearestFirst(db, p, opts, centre, total);
   } else {
     let page: Knex.QueryBuilder;
-    // Feature and service filters are semi-joins: planned together with the joined lookups
+    // Feature, accessibility and service filters are semi-joins: planned together with the joined lookups
     // they took 2.8 ms to plan for a 0.7 ms query; on the listings table alone, 0.7 ms.
     // A box picks its page from the (latitude, longitude) index carrying id and name (an
     // index-only scan): joined first, it read every match's row to sort them (5 → 0.4 ms).
-    if (ordering === 'keywords' || ordering === 'distance' || p.features.length > 0 || p.service || p.bbox) {
+    if (ordering === 'keywords' || ordering === 'distance' || p.features.length > 0 || (p.accessibility?.length ?? 0) > 0 || p.service || p.bbox) {
       page = pageFirst(db, p, opts, centre, ordering, centre?.radius);
     } else {
       const qb = rowsQuery(db, p, opts, centre);

@@ -3,6 +3,8 @@ import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import { isDbId, validate } from '../../http/validate';
 import { ValidationError } from '../../http/errors';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
+import type { AccessibilityAttribute } from '../../../shared/accessibility';
+import { accessibilityFilterField } from '../accessibility/schemas';
 
 // The listing search parameters of spec 2 §3, parsed once for the API and the hub pages.
 // Unknown parameters are ignored (the hubs keep their own state in the URL); a known one
@@ -40,6 +42,8 @@ export interface ListingSearchParams extends PageParams {
   radius?: number;
   service?: string;
   features: string[];
+  /** Accessibility attributes the place must have (verified, or a clear majority of reports). */
+  accessibility?: AccessibilityAttribute[];
   appears_in_best_of_lists?: boolean;
   /** What the caller asked for; undefined means the default order (see queries.ts). */
   ordering?: ListingOrdering;
@@ -124,6 +128,7 @@ const schema = z.object({
   radius: optional(number(0.01, MAX_RADIUS_KM)),
   service: optional(slug.transform((s) => s.toLowerCase())),
   features: optional(featureList),
+  accessibility: optional(accessibilityFilterField),
   appears_in_best_of_lists: optional(bool),
   ordering: optional(z.enum(LISTING_ORDERINGS, { message: `Select a valid choice: ${LISTING_ORDERINGS.join(', ')}.` })),
   bundle_type: optional(z.enum(BUNDLE_TYPES, { message: `Select a valid choice: ${BUNDLE_TYPES.join(', ')}.` })),
@@ -162,6 +167,7 @@ export function parseListingSearchParams(query: unknown, defaultLimit: number = 
     radius: v.radius,
     service: v.service,
     features: v.features ?? [],
+    accessibility: v.accessibility ?? [],
     appears_in_best_of_lists: v.appears_in_best_of_lists,
     ordering: v.ordering,
     bundle_type: v.bundle_type ?? 'medium',

@@ -1,9 +1,11 @@
 import type { ListingDetailRow } from './page-queries';
 import { listingPath } from './serialize';
 import { imageUrl } from '../../../shared/format/image-url';
+import type { AccessibilityAttributeDTO } from '../../../shared/dto';
 
 // schema.org JSON-LD for a listing page: Restaurant (or the closest LocalBusiness kind) with an
-// aggregateRating only when members have rated it, as Google asks.
+// aggregateRating only when members have rated it, as Google asks, and its accessibility as
+// amenityFeature (true/false as verified or by a clear majority of reports; unknown left out).
 
 const SCHEMA_TYPE_BY_LISTING_TYPE: Record<string, string> = {
   restaurants: 'Restaurant',
@@ -17,7 +19,7 @@ const SCHEMA_TYPE_BY_LISTING_TYPE: Record<string, string> = {
 
 const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
-export function listingStructuredData(l: ListingDetailRow, siteUrl: string, cityName: string): Record<string, unknown> {
+export function listingStructuredData(l: ListingDetailRow, siteUrl: string, cityName: string, accessibility: AccessibilityAttributeDTO[] = []): Record<string, unknown> {
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': SCHEMA_TYPE_BY_LISTING_TYPE[l.type_slug] ?? 'LocalBusiness',
@@ -40,6 +42,10 @@ export function listingStructuredData(l: ListingDetailRow, siteUrl: string, city
   }
   if (l.rating !== null && l.rating_count > 0) {
     data.aggregateRating = { '@type': 'AggregateRating', ratingValue: Number(l.rating).toFixed(2), ratingCount: l.rating_count, bestRating: 5, worstRating: 1 };
+  }
+  const known = accessibility.filter((a) => a.value !== 'unknown');
+  if (known.length) {
+    data.amenityFeature = known.map((a) => ({ '@type': 'LocationFeatureSpecification', name: a.label, value: a.value === 'yes' }));
   }
   return data;
 }

@@ -191,4 +191,12 @@ export const CONTEST_ENTRIES: MemberTable = {
 };
 
 /** The tables written as JSON and CSV, in the order of the ZIP. */
-export const MEMBER_TABLES: readonly MemberTable[] = [FAVOURITES, TODOS, RATINGS, ARTICLE_BOOKMARKS, VIDEO_BOOKMARKS, EVENT_BOOKMARKS, SUBMITTED_EVENTS, CONTEST_ENTRIES, LOGIN_HISTORY, CONTACT_MESSAGES];
+export const ACCESSIBILITY_REPORTS: MemberTable = {
+  file: 'accessibility-reports',
+  about: 'what you reported about places\' accessibility (yes or no, with your note)',
+  columns: ['id', 'date_created', 'date_updated', 'attribute', 'answer', 'note', ...LISTING_COLUMNS],
+  rows: (db, memberId, siteUrl) =>
+    mapped(inBatches(listingSaves(db, 'accessibility_reports', memberId, ['date_updated', 'attribute', 'answer', 'note'])), (r) => ({ ...r, listing_url: listingUrl(siteUrl, r) })),
+};
+
+export const MEMBER_TABLES: readonly MemberTable[] = [FAVOURITES, TODOS, RATINGS, ACCESSIBILITY_REPORTS, ARTICLE_BOOKMARKS, VIDEO_BOOKMARKS, EVENT_BOOKMARKS, SUBMITTED_EVENTS, CONTEST_ENTRIES, LOGIN_HISTORY, CONTACT_MESSAGES];

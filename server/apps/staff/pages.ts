@@ -11,7 +11,8 @@ import { recentStaffActions, type StaffActor } from '../staff-audit/audit-log';
 import { markContactMessageHandled, MESSAGES_PER_PAGE, recentContactMessages } from './contact-messages';
 import { moderatePendingEvents, type ModerationResult } from './event-queue';
 import { PHOTOS_PER_PAGE, recentListingPhotos, removeListingPhoto } from './listing-photos';
-import { bulkModerationFormSchema, moderationFormSchema, NOTE_MAX, photoRemovalFormSchema, queueNoticeSchema } from './schemas';
+import { accessibilityDecisionSchema, bulkModerationFormSchema, moderationFormSchema, NOTE_MAX, photoRemovalFormSchema, queueNoticeSchema } from './schemas';
+import { accessibilityQueue, decideAccessibility, QUEUE_GROUPS_PER_PAGE } from './accessibility-reports';
 
 // The staff area (/staff/): server-rendered pages that work without JavaScript, for staff
 // accounts only (requireStaffPage: guests to the login page, members a 403 page). Every action
@@ -43,11 +44,12 @@ export function staffPages(ctx: AppContext): Router {
   const staff = requireStaffPage;
 
   router.get('/staff/', staff, page('private', async (req) => {
-    const [pending, open] = await Promise.all([
+    const [pending, open, reports] = await Promise.all([
       ctx.db('events').where({ status: 'pending' }).first(ctx.db.raw('count(*)::int as n')),
       ctx.db('contact_messages').whereNull('handled_at').first(ctx.db.raw('count(*)::int as n')),
+      ctx.db('accessibility_reports').whereNull('reviewed_at').first(ctx.db.raw('count(*)::int as n')),
     ]);
-    return staffView('staff/index.njk', req, { pageTitle: 'Staff', counts: { '/staff/events/': pending?.n ?? 0, '/staff/contact/': open?.n ?? 0 } });
+    return staffView('staff/index.njk', req, { pageTitle: 'Staff', counts: { '/staff/events/': pending?.n ?? 0, '/staff/contact/': open?.n ?? 0, '/staff/accessibility/': reports?.n ?? 0 } });
   }));
 
   // ## The pending-events queue
@@ -132,6 +134,30 @@ export function staffPages(ctx: AppContext): Router {
     const id = idParam(req.params.id);
     await markContactMessageHandled(ctx.db, actor(req), id, ctx.now());
     return new PageRedirect(`/staff/contact/#message-${id}`, 303);
+  }));
+
+  // ## Accessibility reports: the queue, and verifying an attribute
+  type AccessibilityErrors = { key: string; fields: FieldErrors; values: Record<string, unknown> };
+  const accessibilityPage = async (req: Request, errors: AccessibilityErrors | null = null): Promise<PageView> => {
+    const window = pageWindow(req, QUEUE_GROUPS_PER_PAGE);
+    const { count, groups } = await accessibilityQueue(ctx.db, window);
+    const pages = pagesOrFirstPage(req, window.page, count, QUEUE_GROUPS_PER_PAGE);
+    const done = typeof req.query.done === 'string' && /^(yes|no|clear|dismiss)$/.test(req.query.done) ? req.query.done : null;
+    return staffView('staff/accessibility.njk', req, { pageTitle: 'Accessibility reports', groups, count, page: window.page, pages, done: errors ? null : done, errors, noteMax: NOTE_MAX });
+  };
+  router.get('/staff/accessibility/', staff, page('private', (req) => accessibilityPage(req)));
+  router.post('/staff/accessibility/decide/', staff, page('private', async (req, res) => {
+    let form;
+    try {
+      form = validate(accessibilityDecisionSchema, formFields(req));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      res.status(400);
+      const v = formFields(req);
+      return accessibilityPage(req, { key: `${String(v.listing)}-${String(v.attribute)}`, fields: err.fields, values: v });
+    }
+    await decideAccessibility(ctx.db, actor(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
+    return new PageRedirect(`/staff/accessibility/?done=${form.decision}`, 303);
   }));
 
   // ## The audit log

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributeField } from '../accessibility/schemas';
 
 // What the staff area's forms send. Every form also carries csrfmiddlewaretoken, which the
 // CSRF middleware checks before any of these is read.
@@ -56,4 +57,12 @@ export const queueNoticeSchema = z.object({
   event: z.string().regex(/^\d{1,9}$/).transform(Number),
   count: z.string().regex(/^\d{1,3}$/).transform(Number).optional(),
   mail: z.enum(['sent', 'failed', 'none']).optional(),
+});
+
+/** POST /staff/accessibility/decide/: the place, the attribute and the button pressed. */
+export const accessibilityDecisionSchema = z.object({
+  listing: z.string({ message: 'This field is required.' }).regex(/^\d{1,9}$/, 'Not a valid place.').transform(Number),
+  attribute: attributeField,
+  decision: z.enum(['yes', 'no', 'clear', 'dismiss'], { message: 'Choose verified yes, verified no, clear or dismiss.' }),
+  note,
 });

@@ -1,0 +1,66 @@
+import { Router, type Request } from 'express';
+import type { AppContext } from '../../context';
+import { memberId, requireMemberPage } from '../../http/auth-guards';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
+import { idParam, validate } from '../../http/validate';
+import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
+import { urls } from '../../../shared/urls';
+import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_MAJORITY, ACCESSIBILITY_NOTE_MAX, isAccessibilityAttribute } from '../../../shared/accessibility';
+import { listingAccessibility, memberReports } from './queries';
+import { reportRateLimit } from './rate-limit';
+import { reportSchema } from './schemas';
+import { reportAccessibility } from './service';
+
+// /places/{id}/accessibility/: the member's own page for a place's accessibility, a plain form
+// per attribute that works without JavaScript. The listing page is the same for everybody, so
+// it only links here; this page shows the member's current answers and is never shared
+// (private, no-store; guests are sent to log in and come back). A refused report comes back
+// with the message beside that attribute's form (400).
+
+type FormErrors = { attribute: string; fields: FieldErrors; values: Record<string, unknown> };
+
+function formFields(req: Request): Record<string, unknown> {
+  return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+}
+
+export function accessibilityPages(ctx: AppContext): Router {
+  const router = Router();
+  const path = '/places/:id/accessibility/';
+
+  const reportPage = async (req: Request, errors: FormErrors | null = null): Promise<PageView> => {
+    const id = idParam(req.params.id);
+    const listing = await ctx.db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').where('l.id', id).first('l.id', 'l.name', 'l.slug', 'lt.slug as type_slug');
+    if (!listing) throw new NotFoundError();
+    const [attributes, mine] = await Promise.all([listingAccessibility(ctx.db, id), memberReports(ctx.db, memberId(req), id)]);
+    const saved = typeof req.query.saved === 'string' && isAccessibilityAttribute(req.query.saved) ? req.query.saved : null;
+    const listingUrl = urls.listing(listing.type_slug, listing.slug, listing.id);
+    return {
+      template: 'places/accessibility.njk',
+      listing: { id: listing.id, name: listing.name, url: listingUrl },
+      rows: ACCESSIBILITY_ATTRIBUTES.map((a, i) => ({ ...a, summary: attributes[i], mine: mine.find((r) => r.attribute === a.key) ?? null })),
+      errors,
+      saved: errors ? null : saved,
+      noteMax: ACCESSIBILITY_NOTE_MAX,
+      majority: ACCESSIBILITY_MAJORITY,
+      pageTitle: `Accessibility of ${listing.name}`,
+      pageDescription: `What you found at ${listing.name}: step-free entrance, washroom, seating and more.`,
+    };
+  };
+
+  router.get(path, requireMemberPage, page('private', (req) => reportPage(req)));
+  router.post(path, requireMemberPage, reportRateLimit(ctx), page('private', async (req, res) => {
+    const id = idParam(req.params.id);
+    let input;
+    try {
+      input = validate(reportSchema, formFields(req));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      res.status(400);
+      const attribute = typeof formFields(req).attribute === 'string' ? String(formFields(req).attribute) : '';
+      return reportPage(req, { attribute, fields: err.fields, values: formFields(req) });
+    }
+    await reportAccessibility(ctx.db, memberId(req), id, input, ctx.now());
+    return new PageRedirect(`/places/${id}/accessibility/?saved=${input.attribute}#${input.attribute}`, 303);
+  }));
+  return router;
+}

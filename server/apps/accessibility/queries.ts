@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db';
+import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_MAJORITY, accessibilityValue, isAccessibilityAttribute, type AccessibilityAttribute } from '../../../shared/accessibility';
+import type { AccessibilityAttributeDTO, AccessibilityReportDTO } from '../../../shared/dto';
+
+// The read side: a place's attributes as pages, the API and JSON-LD show them, a member's own
+// reports, and the listing search's filter.
+
+export interface ReportRow {
+  id: number;
+  listing_id: number;
+  attribute: string;
+  answer: 'yes' | 'no';
+  note: string | null;
+  date_created: Date | string;
+  date_updated: Date | string;
+}
+
+export interface SummaryRow {
+  attribute: string;
+  yes_count: number | string;
+  no_count: number | string;
+  last_reported_at: Date | string | null;
+  verified: boolean | null;
+  verified_at: Date | string | null;
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export function reportDTO(r: ReportRow): AccessibilityReportDTO {
+  return {
+    id: Number(r.id),
+    listing: Number(r.listing_id),
+    attribute: r.attribute as AccessibilityAttribute,
+    answer: r.answer,
+    note: r.note ?? '',
+    date_created: iso(r.date_created)!,
+    date_updated: iso(r.date_updated)!,
+  };
+}
+
+/** Every attribute in the fixed order, unknown where nobody has said anything. */
+export function attributeDTOs(rows: SummaryRow[]): AccessibilityAttributeDTO[] {
+  const byKey = new Map(rows.map((r) => [r.attribute, r]));
+  return ACCESSIBILITY_ATTRIBUTES.map(({ key, label }) => {
+    const r = byKey.get(key);
+    const yes = Number(r?.yes_count ?? 0);
+    const no = Number(r?.no_count ?? 0);
+    const verified = r?.verified ?? null;
+    const times = [r?.verified_at ?? null, r?.last_reported_at ?? null].filter((d): d is Date | string => d !== null).map((d) => new Date(d).getTime());
+    return {
+      attribute: key,
+      label,
+      value: accessibilityValue({ verified, yes_count: yes, no_count: no }),
+      status: verified !== null ? 'verified' : yes + no > 0 ? 'reported' : 'unknown',
+      verified,
+      verified_at: verified !== null ? iso(r?.verified_at ?? null) : null,
+      yes_count: yes,
+      no_count: no,
+      last_confirmed: times.length ? new Date(Math.max(...times)).toISOString() : null,
+    };
+  });
+}
+
+/** A place's accessibility: one query, every attribute. */
+export async function listingAccessibility(db: Db, listingId: number): Promise<AccessibilityAttributeDTO[]> {
+  const rows: SummaryRow[] = await db('listing_accessibility')
+    .where({ listing_id: listingId })
+    .select('attribute', 'yes_count', 'no_count', 'last_reported_at', 'verified', 'verified_at');
+  return attributeDTOs(rows.filter((r) => isAccessibilityAttribute(r.attribute)));
+}
+
+/** The member's current reports on one place, by attribute. */
+export async function memberReports(db: Db, memberId: number, listingId: number): Promise<AccessibilityReportDTO[]> {
+  const rows: ReportRow[] = await db('accessibility_reports').where({ profile_id: memberId, listing_id: listingId }).orderBy('id');
+  return rows.map(reportDTO);
+}
+
+/**
+ * The listing search's filter, on `listings as l`: for each attribute, places verified yes,
+ * or unverified with a clear majority of reports yes (ACCESSIBILITY_MAJORITY). One semi-join
+ * per attribute, each an index probe of the summary's primary key.
+ */
+export function whereAccessible(qb: Knex.QueryBuilder, db: Db, attributes: readonly AccessibilityAttribute[]): void {
+  const { min, ratio } = ACCESSIBILITY_MAJORITY;
+  for (const attribute of attributes) {
+    qb.whereExists(
+      db('listing_accessibility as la')
+        .whereRaw('la.listing_id = l.id')
+        .where('la.attribute', attribute)
+        .whereRaw('(la.verified is true or (la.verified is null and la.yes_count >= ? and la.yes_count >= ? * la.no_count))', [min, ratio])
+        .select(db.raw('1')),
+    );
+  }
+}
