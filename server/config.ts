@@ -54,6 +54,8 @@ const envSchema = z.object({
   // An operator's header-bidding script (its adapters bid for the slots); unset, no third-party script loads.
   AD_BIDDER_SCRIPT_URL: z.string().regex(/^https:\/\/[^\s"'<>]+$/i, 'must be an https URL of a script').optional().or(z.literal('')),
   PHOTO_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(6),
+  // How often each organiser's calendar feed is fetched (server/apps/calendar-feeds).
+  CALENDAR_FEEDS_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('The Toronto Guide <hello@toronto-guide.local>'),
   STAFF_EMAIL: z.string().default('editors@toronto-guide.local'),
@@ -125,6 +127,12 @@ export interface Config {
   country: { name: string; code: string };
   flags: FeatureFlags;
   limits: { photoUploadMaxMb: number };
+  /**
+   * Calendar feeds: how often each is fetched (CALENDAR_FEEDS_INTERVAL_MINUTES) and the bounds
+   * of one fetch. allowLoopback lets a test's own feed server on 127.0.0.1 be fetched; no
+   * environment variable sets it, and every other private address stays refused.
+   */
+  calendarFeeds: { intervalMinutes: number; fetchTimeoutMs: number; maxBytes: number; maxEvents: number; maxRedirects: number; allowLoopback: boolean };
   /** postalAddress: the sender's mailing address in newsletters (CASL); unset, a placeholder outside production. */
   mail: { smtpUrl: string | undefined; from: string; staffEmail: string; postalAddress: string | undefined };
   rateLimits: boolean;
@@ -208,6 +216,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     country: { name: e.COUNTRY_NAME, code: e.COUNTRY_CODE },
     flags,
     limits: { photoUploadMaxMb: e.PHOTO_UPLOAD_MAX_MB },
+    calendarFeeds: { intervalMinutes: e.CALENDAR_FEEDS_INTERVAL_MINUTES, fetchTimeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxEvents: 500, maxRedirects: 3, allowLoopback: false },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
     rateLimits: e.RATE_LIMITS,
     // Counting each request's queries costs an AsyncLocalStorage, about 0.25 µs per await on

@@ -331,3 +331,23 @@ export interface AccessibilityReportDTO {
   date_created: string;
   date_updated: string;
 }
+
+// ## Calendar feeds (issue 28): an organiser's iCalendar feed, imported into the event queue
+
+/** GET/POST /api/v2/calendar-feeds/, POST .../{id}/check/: one of the member's feeds. */
+export interface CalendarFeedDTO {
+  id: number;
+  url: string;
+  /** paused: three fetches in a row failed; "Check now" tries again and resumes it. */
+  status: 'active' | 'paused';
+  paused_reason: string | null;
+  last_fetched_at: string | null;
+  last_success_at: string | null;
+  /** Why the last fetch failed; null when it worked. */
+  last_error: string | null;
+  consecutive_failures: number;
+  /** Events in the feed at the last successful fetch; null before the first. */
+  events_found: number | null;
+  next_fetch_at: string | null;
+  date_created: string;
+}

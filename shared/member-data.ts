@@ -10,7 +10,7 @@ export const MEMBER_EXPORT_CONTENTS = [
   'your profile and newsletter choices',
   'favourites, to-dos, ratings and saved articles, videos and events, with their names and links',
   'the photos you uploaded, with their image files',
-  'the events you submitted and the contests you entered',
+  'the events you submitted, the calendar feeds you added and the contests you entered',
   'your recent sign-ins (time, address, browser)',
   'messages you sent us while signed in',
 ] as const;

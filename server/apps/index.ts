@@ -58,6 +58,8 @@ import { adsStaffPages } from './ads/staff-pages';
 import { bestOfStaffPages } from './best-of-editing/staff-pages';
 import { accessibilityApi } from './accessibility/api';
 import { accessibilityPages } from './accessibility/pages';
+import { calendarFeedsApi } from './calendar-feeds/api';
+import { FEED_SWEEP_INTERVAL_MS, syncCalendarFeeds } from './calendar-feeds/sweep';
 
 /**
  * What one app offers another through the context (server/context.ts), so that the one using
@@ -117,6 +119,8 @@ export interface AppSweep {
 export const appSweeps: AppSweep[] = [
   // Accounts whose seven days are over; `npm run accounts:purge` runs the same once.
   { name: 'account purge', intervalMs: 60 * 60 * 1000, run: (ctx) => purgeDueAccounts(ctx) },
+  // Organisers' calendar feeds that are due (each every CALENDAR_FEEDS_INTERVAL_MINUTES).
+  { name: 'calendar feeds', intervalMs: FEED_SWEEP_INTERVAL_MS, run: (ctx) => syncCalendarFeeds(ctx) },
 ];
 
 /**
@@ -141,6 +145,7 @@ export function appRouters(ctx: AppContext): Router[] {
     uploadsRoutes(ctx),
     eventSubmissionPages(ctx),
     calendarApi(ctx),
+    calendarFeedsApi(ctx),
     // ## Staff: moderation, contact messages, the audit log, contest draws, house ads
     staffPages(ctx),
     contestsStaffPages(ctx),

@@ -220,6 +220,11 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'DELETE /api/v2/profiles/me/ics-feed/': {},
   'GET /profiles/oauth-connect/': { query: ['next'] },
   'GET /api/v2/profiles/me/calendar/': {},
+  // Organisers' calendar feeds (server/apps/calendar-feeds); no feed has this id, so a check fetches nothing.
+  'GET /api/v2/calendar-feeds/': { query: PAGE },
+  'POST /api/v2/calendar-feeds/': { body: { encodings: ['json'], fields: ['url'], valid: () => ({ url: 'https://calendar.example/events.ics' }) } },
+  'DELETE /api/v2/calendar-feeds/:id/': { path: { id: () => '999999' } },
+  'POST /api/v2/calendar-feeds/:id/check/': { path: { id: () => '999999' } },
   'GET /calendar/:token.ics': { path: { token: () => 'A'.repeat(43) } },
 
   // ## Staff area (server/apps/staff): members and guests are turned away before any input is read

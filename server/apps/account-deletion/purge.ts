@@ -35,6 +35,7 @@ const SAVE_KINDS: AnySaveKind[] = [favouritesKind, todosKind, ratingsKind, artic
 export const MEMBER_TABLES: ReadonlyArray<{ table: string; column: string; ifExists?: boolean }> = [
   { table: 'calendar_credentials', column: 'profile_id' },
   { table: 'password_reset_tokens', column: 'profile_id' },
+  { table: 'calendar_feeds', column: 'profile_id' },
   { table: 'login_history', column: 'profile_id', ifExists: true },
 ];
 

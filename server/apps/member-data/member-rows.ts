@@ -199,4 +199,13 @@ export const ACCESSIBILITY_REPORTS: MemberTable = {
     mapped(inBatches(listingSaves(db, 'accessibility_reports', memberId, ['date_updated', 'attribute', 'answer', 'note'])), (r) => ({ ...r, listing_url: listingUrl(siteUrl, r) })),
 };
 
-export const MEMBER_TABLES: readonly MemberTable[] = [FAVOURITES, TODOS, RATINGS, ACCESSIBILITY_REPORTS, ARTICLE_BOOKMARKS, VIDEO_BOOKMARKS, EVENT_BOOKMARKS, SUBMITTED_EVENTS, CONTEST_ENTRIES, LOGIN_HISTORY, CONTACT_MESSAGES];
+/** The calendar feeds an organiser added (issue 28), with how their last fetch went. */
+export const CALENDAR_FEEDS: MemberTable = {
+  file: 'calendar-feeds',
+  about: 'the calendar feeds you added for your events, with their last fetch',
+  columns: ['id', 'date_created', 'url', 'status', 'paused_reason', 'last_fetched_at', 'last_success_at', 'last_error', 'events_found'],
+  rows: (db, memberId) =>
+    inBatches((after, limit) => memberPage(db, 'calendar_feeds', memberId, after, limit).select('s.id', 's.date_created', 's.url', 's.status', 's.paused_reason', 's.last_fetched_at', 's.last_success_at', 's.last_error', 's.events_found')),
+};
+
+export const MEMBER_TABLES: readonly MemberTable[] = [FAVOURITES, TODOS, RATINGS, ACCESSIBILITY_REPORTS, ARTICLE_BOOKMARKS, VIDEO_BOOKMARKS, EVENT_BOOKMARKS, SUBMITTED_EVENTS, CALENDAR_FEEDS, CONTEST_ENTRIES, LOGIN_HISTORY, CONTACT_MESSAGES];
