@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // One entry per island folder (islands/<name>/main.tsx); the server reads the manifest to print
@@ -27,11 +27,46 @@ const cssInput = Object.fromEntries(
     .map((f) => [`css-${f.replace(/\.css$/, '')}`, path.join(cssBundlesDir, f)]),
 );
 
+// The service worker (islands/offline/sw/service-worker.ts, issue 28 part 2) is built after the
+// islands, as one classic script with Workbox inside (a module worker's imports could not come
+// from the islands' shared chunks anyway), into static/dist/sw/sw.js; the server sends it as
+// /sw.js so that it controls the whole site (server/http/pwa.ts). Its name is fixed: browsers
+// find a new version by comparing the bytes at that URL.
+function serviceWorker(): Plugin {
+  let watching = false;
+  return {
+    name: 'city-guide-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      watching = Boolean(config.build.watch);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        define: { 'process.env.NODE_ENV': JSON.stringify(watching ? 'development' : 'production') },
+        build: {
+          outDir: 'static/dist/sw',
+          emptyOutDir: true,
+          target: 'es2022',
+          minify: true,
+          sourcemap: false,
+          copyPublicDir: false,
+          lib: { entry: path.join(islandsDir, 'offline', 'sw', 'service-worker.ts'), formats: ['iife'], name: 'cityGuideServiceWorker', fileName: () => 'sw.js' },
+          rolldownOptions: { checks: { pluginTimings: false } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/static/dist/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: 'static/dist',
     emptyOutDir: true,

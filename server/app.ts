@@ -19,6 +19,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { appMiddleware, appRouters, cacheCookies, mediaRoutes } from './apps';
 import { liveReloadRouter } from './dev/live-reload';
 import { lingeringClose } from './http/lingering-close';
+import { pwaRoutes } from './http/pwa';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -78,6 +79,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
     express.static(path.join(STATIC_DIR, 'dist'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),
   );
   app.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false }));
+  // The web app manifest, the service worker at the site root and its offline page: the same
+  // for everybody, so before the session like the static files.
+  app.use(pwaRoutes(config, STATIC_DIR));
   app.use(mediaRoutes(ctx));
   // Counts each page's and API answer's own queries from here on (sessions included) and says
   // so in its Server-Timing header; static files and media run none.

@@ -8,11 +8,14 @@ import { selectPendingRequests, type DashboardRootState, type DashboardStore } f
 import { LIST_SLICES, type ListName } from './slices/lists';
 import { pageArrival, pushPath, rememberOrdering, rememberScroll, restoresPlace, routeArrival, savedScroll, startPath, type Arrival } from './navigation';
 import { Home } from './components/Home';
+import { OfflineNoticeSlot } from '../offline/dashboard';
 import { Newsletter } from './components/Newsletter';
 import { Favourites, Photos, RatedPlaces, SavedArticles, SavedEvents, SavedVideos, Todos } from './components/Lists';
 
 // Your data is a page few open, so its panel loads when opened, outside the dashboard's budget.
 const YourData = lazy(() => import('./components/YourData').then((m) => ({ default: m.YourData })));
+// Only organisers add calendar feeds: loaded when opened too.
+const CalendarFeeds = lazy(() => import('./components/CalendarFeeds').then((m) => ({ default: m.CalendarFeeds })));
 
 // The dashboard: hash routes with a menu (spec 1 §2 table), a fade between routes and a
 // loading overlay while requests are out. '/', '/_=_' and anything unknown go to /home/.
@@ -34,6 +37,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: '/events/', label: 'Events', requires: 'events', element: <SavedEvents /> },
   { path: '/ratings/', label: 'Rated Places', requires: 'listings', element: <RatedPlaces /> },
   { path: '/photos/', label: 'Photos', requires: 'listings', element: <Photos /> },
+  { path: '/calendar-feeds/', label: 'My calendar feeds', requires: 'events', element: <Suspense fallback={null}><CalendarFeeds /></Suspense> },
   { path: '/your-data/', label: 'Your Data', requires: null, element: <Suspense fallback={null}><YourData /></Suspense> },
 ];
 
@@ -165,6 +169,7 @@ export function DashboardRoutes({ firstArrival = 'new' }: { firstArrival?: Arriv
     <div className="dash">
       <DashboardMenu routes={routes} />
       <div className="dash-content">
+        <OfflineNoticeSlot />
         {/* The key restarts the 500 ms fade on every route change */}
         <div className="dash-fade" key={location.pathname} style={{ animationDuration: `${TIMINGS_MS.fade}ms` }}>
           <RouteArrivalContext.Provider value={arrival}>

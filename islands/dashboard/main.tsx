@@ -1,6 +1,7 @@
 import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
 import { dashboardApi } from './api';
+import { withOffline } from '../offline/dashboard';
 import { DashboardApp } from './App';
 import { createDashboardStore } from './store';
 import { countsLoaded } from './slices/counts';
@@ -11,9 +12,11 @@ import type { DashboardInitialState } from './types';
 // page printed no counts does it ask for them.
 mountIsland('dashboard', () => {
   const state = initialStateFor<DashboardInitialState>('dashboard') ?? {};
-  const store = createDashboardStore({ profile: { ...initialProfileState, data: state.profile ?? null }, counts: state.counts ?? null }, { api: dashboardApi });
-  if (!state.counts) dashboardApi.counts().then((c) => store.dispatch(countsLoaded(c)), () => undefined);
-  if (!state.profile) dashboardApi.profile().then((p) => store.dispatch(profileActions.profileLoaded(p)), () => undefined);
+  // Its saved lists readable offline and ticks and removals queued there (islands/offline/).
+  const api = withOffline(dashboardApi, state.profile?.id);
+  const store = createDashboardStore({ profile: { ...initialProfileState, data: state.profile ?? null }, counts: state.counts ?? null }, { api });
+  if (!state.counts) api.counts().then((c) => store.dispatch(countsLoaded(c)), () => undefined);
+  if (!state.profile) api.profile().then((p) => store.dispatch(profileActions.profileLoaded(p)), () => undefined);
   const settings = { flags: siteConfig().flags, calendarEnabled: Boolean(state.calendarEnabled), iosAppUrl: state.iosAppUrl ?? null };
   return <DashboardApp store={store} settings={settings} />;
 });

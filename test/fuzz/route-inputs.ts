@@ -76,6 +76,9 @@ const EVENT_FORM = [
 export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   // ## Before sessions
   'GET /healthz': {},
+  'GET /sw.js': {},
+  'GET /manifest.webmanifest': {},
+  'GET /offline/': {},
   'USE /static/dist': { path: {} },
   'USE /static': { path: {} },
   'GET /media/*splat': { path: { splat: (f) => f.mediaKey }, query: ['w', 'h', 'cmd', 'quality'] },
