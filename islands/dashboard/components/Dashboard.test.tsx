@@ -83,7 +83,7 @@ describe('the dashboard island', () => {
     await screen.findByText(/Hi there,|Welcome back,|What's up,/);
     expect(window.location.hash).toBe('#/home/');
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Favourites', 'To-Do List', 'Saved Articles', 'Saved Videos', 'Events', 'Rated Places', 'Photos', 'Your Data']);
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Favourites', 'To-Do List', 'Saved Articles', 'Saved Videos', 'Events', 'Rated Places', 'Photos', 'My calendar feeds', 'Your Data']);
     expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -91,7 +91,7 @@ describe('the dashboard island', () => {
     renderDashboard('#/_=_', { flags: { listings: false, videos: false } });
     await screen.findByText('Saved Article', { selector: '.dash-count__label' });
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Saved Articles', 'Events', 'Your Data']);
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Email Newsletters', 'Saved Articles', 'Events', 'My calendar feeds', 'Your Data']);
     expect(screen.getByText('No Saved Events')).toBeTruthy();
   });
 
