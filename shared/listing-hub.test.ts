@@ -9,11 +9,11 @@ const criteria = (over: Partial<HubCriteria> = {}): HubCriteria => ({
 
 describe('shared listing-hub rules', () => {
   test('a URL the island writes reads back as the same filters on the hub page', () => {
-    const c = criteria({ subcategory: 'pizza', neighborhoodId: 7, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], bestOf: true, ordering: '-rating' });
+    const c = criteria({ subcategory: 'pizza', neighborhoodId: 7, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, ordering: '-rating' });
     const url = new URL(criteriaPageUrl(c, { path: '/restaurants/', fixedNeighbourhood: null, page: 3 }), 'https://site.test');
     expect(url.pathname).toBe('/restaurants/pizza/');
     const parsed = parseHubQuery(Object.fromEntries(url.searchParams));
-    expect(parsed).toEqual({ ok: true, query: { selectedCategoryIndex: 0, keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], bestOf: true, ordering: '-rating', point: null } });
+    expect(parsed).toEqual({ ok: true, query: { selectedCategoryIndex: 0, keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, ordering: '-rating', point: null } });
     expect(url.searchParams.get('page')).toBe('3');
   });
 
