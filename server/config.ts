@@ -55,6 +55,9 @@ const envSchema = z.object({
   AD_BIDDER_SCRIPT_URL: z.string().regex(/^https:\/\/[^\s"'<>]+$/i, 'must be an https URL of a script').optional().or(z.literal('')),
   PHOTO_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(6),
   // How often each organiser's calendar feed is fetched (server/apps/calendar-feeds).
+  // How long SIGTERM waits for requests in flight (uploads included) before cutting them off;
+  // keep it under the supervisor's stop timeout (systemd TimeoutStopSec, 90 s by default).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(9),
   CALENDAR_FEEDS_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('The Toronto Guide <hello@toronto-guide.local>'),
@@ -136,6 +139,8 @@ export interface Config {
   /** postalAddress: the sender's mailing address in newsletters (CASL); unset, a placeholder outside production. */
   mail: { smtpUrl: string | undefined; from: string; staffEmail: string; postalAddress: string | undefined };
   rateLimits: boolean;
+  /** SIGTERM's grace for requests in flight, in ms (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
   /** Each response's query count and database time in a Server-Timing header (SERVER_TIMING; default: not in production). */
   serverTiming: boolean;
   /** Origins, besides SITE_URL's, trusted to send unsafe requests (CSRF_TRUSTED_ORIGINS). */
@@ -219,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     calendarFeeds: { intervalMinutes: e.CALENDAR_FEEDS_INTERVAL_MINUTES, fetchTimeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxEvents: 500, maxRedirects: 3, allowLoopback: false },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, staffEmail: e.STAFF_EMAIL, postalAddress: e.MAIL_POSTAL_ADDRESS },
     rateLimits: e.RATE_LIMITS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     // Counting each request's queries costs an AsyncLocalStorage, about 0.25 µs per await on
     // Node 20 (0.1 ms of the 0.9 ms of CPU a cheap API answer takes): on in development and
     // tests, and in production when asked (SERVER_TIMING=true, for the server npm run bench measures).

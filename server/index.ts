@@ -21,8 +21,6 @@ export interface StartOptions {
   app?: CreateAppOptions;
 }
 
-const SHUTDOWN_GRACE_MS = 9000;
-
 /** Builds everything from the config, migrates, listens, and stops cleanly on SIGTERM/SIGINT. */
 export async function startServer(opts: StartOptions = {}): Promise<{ server: Server; ctx: AppContext; stop: () => Promise<void> }> {
   const config = opts.config ?? loadConfig();
@@ -51,9 +49,9 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
       logger.info('shutting down: no new connections, finishing requests in flight');
       sweeps.stop();
       const startedStopping = Date.now();
-      const { forced } = await closer.close(SHUTDOWN_GRACE_MS);
+      const { forced } = await closer.close(config.shutdownGraceMs);
       if (forced) logger.warn('requests still in flight at the end of the grace period were cut off');
-      await waitForIdlePool(handle.db, startedStopping + SHUTDOWN_GRACE_MS);
+      await waitForIdlePool(handle.db, startedStopping + config.shutdownGraceMs);
       await handle.close();
       logger.info('stopped');
     })());

@@ -66,7 +66,9 @@ describe('SIGTERM with five photo uploads in flight (production server process)'
         await handle.close();
       }
     }
-    server = await startProductionServerProcess({ databaseUrl, env: { DATA_DIR: dataDir } });
+    // The grace as long as the waits here: on a busy machine five uploads can outlast the default
+    // 9 s, after which they are cut off by design; this test is about finishing them.
+    server = await startProductionServerProcess({ databaseUrl, env: { DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: String(WAIT_MS / 1000) } });
     member = await signUpSecure(server.port);
   });
 
