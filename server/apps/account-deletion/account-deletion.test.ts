@@ -1,6 +1,6 @@
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { createArticle, createEvent, createListing, createPhoto } from '../../testing/fixtures';
-import { send } from '../saves/testing';
+import { send } from '../../testing/signed-in-member';
 import { ratingRank, smartReviewScore } from '../listings/smart-review';
 import { purgeDueAccounts } from './purge';
 import { UNDO_PERIOD_MS } from './service';

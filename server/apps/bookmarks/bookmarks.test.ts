@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createApp } from '../../app';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
 import { createArticle, createEvent, createVideo } from '../../testing/fixtures';
-import { send, signedIn as signedInOn } from '../saves/testing';
+import { send, signedIn as signedInOn } from '../../testing/signed-in-member';
 import type { AppContext, CalendarSync } from '../../context';
 
 let t: TestContext;

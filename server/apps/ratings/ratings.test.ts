@@ -1,7 +1,7 @@
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
 import request from 'supertest';
 import { createListing, createListingType } from '../../testing/fixtures';
-import { send, signedIn as signedInOn } from '../saves/testing';
+import { send, signedIn as signedInOn } from '../../testing/signed-in-member';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   videoBookmarkSchema,
 } from '../../../shared/dto-schemas';
 import { createPayload, SAVE_KINDS } from '../../../shared/save-kinds';
-import { send, signedIn } from './testing';
+import { send, signedIn } from '../../testing/signed-in-member';
 
 // The contract the islands' fake answers are checked against (islands/common/fixtures-contract
 // .test.ts): the real routes' answers parse with the same schemas of shared/dto-schemas.ts.

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Db } from '../../db';
 import { createTestContext, guestAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { createArticle, createEvent, createListing, createVideo } from '../../testing/fixtures';
-import { send, signedIn as signedInOn } from './testing';
+import { send, signedIn as signedInOn } from '../../testing/signed-in-member';
 import { createPayload, SAVE_KINDS, type SaveKindName } from '../../../shared/save-kinds';
 
 // The rules every kind of saved thing keeps (spec 1 §4, §7, DESIGN "The API contract"),

@@ -1,6 +1,6 @@
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
 import { createListing } from '../../testing/fixtures';
-import { send, signedIn as signedInOn } from '../saves/testing';
+import { send, signedIn as signedInOn } from '../../testing/signed-in-member';
 
 let t: TestContext;
 beforeAll(async () => {

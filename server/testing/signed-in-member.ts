@@ -1,7 +1,7 @@
 import type { Express } from 'express';
-import { createMember, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
+import { createMember, memberAgent, type Agent, type TestContext } from './test-app';
 
-// Test helpers the saving apps' tests share.
+// Test helpers the saving apps' tests share (favourites, to-dos, ratings, bookmarks, account deletion).
 
 /** A new member and an agent signed in as them (on another app of the same database, if given). */
 export async function signedIn(t: TestContext, app: Express = t.app): Promise<{ id: number; agent: Agent }> {
