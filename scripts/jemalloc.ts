@@ -5,7 +5,7 @@ import fs from 'node:fs';
 // threads at once (the body, the decoded photo, sharp's pixels on libuv's threads): glibc keeps
 // such memory in per-thread arenas and raises its mmap threshold after the first free, so the
 // freed megabytes stay in the process's RSS, fragmented; jemalloc hands them back to the system.
-// scripts/bench-uploads.ts measures the difference (README, operations).
+// scripts/bench-uploads.ts measures the difference (docs/operations.md).
 
 export const JEMALLOC_PATH = process.env.JEMALLOC_PATH ?? '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 

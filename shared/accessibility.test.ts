@@ -17,7 +17,7 @@ describe('the clear majority', () => {
     expect(isClearMajority(yes, no)).toBe(clear);
   });
 
-  test('is the constant documented in the README: at least 2, and twice the other side', () => {
+  test('is the constant documented in docs/features.md: at least 2, and twice the other side', () => {
     expect(ACCESSIBILITY_MAJORITY).toEqual({ min: 2, ratio: 2 });
   });
 

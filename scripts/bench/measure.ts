@@ -218,7 +218,7 @@ export function apiRow(name: string, m: Measured, reference: Measured, connectio
 
 const mark = (ok: boolean | null) => (ok === null ? 'n/a' : ok ? 'pass' : 'FAIL');
 
-/** A markdown table (it goes into the README as printed). */
+/** A markdown table (it goes into docs/performance.md as printed). */
 export function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
