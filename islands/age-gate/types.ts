@@ -1,4 +1,2 @@
-/** What a gated page prints for the island (server/apps/site-pages/age-gate.ts). */
-export interface AgeGateInitialState {
-  legalAge: number;
-}
+/** What a gated page prints for the island: in shared/islands.ts, the server's and islands' one map. */
+export type { AgeGateInitialState } from '../../shared/islands';

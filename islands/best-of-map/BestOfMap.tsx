@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ListingDTO } from '../../shared/dto';
+import type { BestOfMapState } from '../../shared/islands';
 import { useModalFocus } from '../common/Dialog';
 import { loadMapEngine } from '../maps/loader';
 import { listingPoints, MAP, sitePath } from '../maps/geo';
@@ -9,10 +9,8 @@ import type { LatLng, MapHandle } from '../maps/types';
 // 'Close Map' or Esc closes it and focus goes back to 'View Map'; Tab stays inside; the page
 // behind does not scroll. Without WebGL the dialog lists the places instead.
 
-export interface BestOfMapState {
-  title: string;
-  listings: ListingDTO[];
-}
+// The island's state (shared/islands.ts, printed by server/apps/articles/pages.ts).
+export type { BestOfMapState };
 
 interface Props {
   state: BestOfMapState;

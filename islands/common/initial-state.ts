@@ -1,4 +1,5 @@
 import type { SiteConfigDTO } from '../../shared/dto';
+import type { IslandName, IslandStates } from '../../shared/islands';
 
 // The page embeds the islands' initial state once, as JSON in #initial-state, and the site
 // config in #site-config. This module is the only reader of those tags, so no component
@@ -14,12 +15,13 @@ function readJson<T>(id: string, fallback: T): T {
   }
 }
 
-let cachedState: Record<string, unknown> | null = null;
+let cachedState: Partial<IslandStates> | null = null;
 let cachedConfig: SiteConfigDTO | null = null;
 
-export function initialStateFor<T>(island: string): T | undefined {
-  cachedState ??= readJson<Record<string, unknown>>('initial-state', {});
-  return cachedState[island] as T | undefined;
+/** The state the server's addIsland printed for the island: typed by the one map both use. */
+export function initialStateFor<N extends IslandName>(island: N): IslandStates[N] | undefined {
+  cachedState ??= readJson<Partial<IslandStates>>('initial-state', {});
+  return cachedState[island];
 }
 
 export function siteConfig(): SiteConfigDTO {

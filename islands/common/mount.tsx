@@ -1,11 +1,12 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { IslandName } from '../../shared/islands';
 
 /**
  * Finds every placeholder printed by the `island(name)` macro and mounts the island there.
  * The placeholder's server-rendered markup is the no-JavaScript fallback; it is replaced.
  */
-export function mountIsland(name: string, render: (el: HTMLElement) => ReactNode, opts: { hydrate?: boolean } = {}): void {
+export function mountIsland(name: IslandName, render: (el: HTMLElement) => ReactNode, opts: { hydrate?: boolean } = {}): void {
   const mount = () => {
     document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`).forEach((el) => {
       if (el.dataset.mounted) return;

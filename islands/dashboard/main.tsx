@@ -6,12 +6,11 @@ import { DashboardApp } from './App';
 import { createDashboardStore } from './store';
 import { countsLoaded } from './slices/counts';
 import { initialProfileState, profileActions } from './slices/profile';
-import type { DashboardInitialState } from './types';
 
 // The dashboard island: starts from the profile and counts the page printed; only when the
 // page printed no counts does it ask for them.
 mountIsland('dashboard', () => {
-  const state = initialStateFor<DashboardInitialState>('dashboard') ?? {};
+  const state = initialStateFor('dashboard') ?? {};
   // Its saved lists readable offline and ticks and removals queued there (islands/offline/).
   const api = withOffline(dashboardApi, state.profile?.id);
   const store = createDashboardStore({ profile: { ...initialProfileState, data: state.profile ?? null }, counts: state.counts ?? null }, { api });

@@ -1,15 +1,7 @@
 import type { ScheduleType } from '../../shared/constants';
 
 /** Printed by server/apps/event-submissions/pages.ts: the last post's values and errors. */
-export interface EventFormInitialState {
-  csrfToken: string;
-  city: string;
-  values: Record<string, string>;
-  weekdays: string[];
-  errors: Record<string, string[]> | null;
-  irregularRows: number;
-  defaults: { startTime: string; endTime: string };
-}
+export type { EventFormInitialState } from '../../shared/islands';
 
 /**
  * A venue type-ahead option: a place we list (choosing it makes the event that listing's), or

@@ -1,7 +1,6 @@
 import { Provider } from 'react-redux';
 import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
-import type { EventsHubInitialState } from '../../shared/events-hub';
 import { isDay } from '../../shared/events-hub';
 import { eventsHubApi } from './api';
 import { EventsHub } from './components/EventsHub';
@@ -13,7 +12,7 @@ import { createEventsHubStore } from './store';
 // and pagination are the no-JavaScript fallback, replaced on mount. Back and forward move
 // between the days chosen.
 mountIsland('events-hub', () => {
-  const initial = initialStateFor<EventsHubInitialState>('events-hub');
+  const initial = initialStateFor('events-hub');
   if (!initial) return null;
   const store = createEventsHubStore(initial, { api: eventsHubApi, pushUrl: (url) => window.history.pushState({ eventsHub: true }, '', url) });
   window.addEventListener('popstate', () => {

@@ -1,4 +1,3 @@
-import type { ListingDTO } from '../../shared/dto';
 import { initialStateFor, siteConfig } from '../common/initial-state';
 import { fetchStations, mountMapIsland } from '../maps/mount-map';
 import { listingPoints, MAP } from '../maps/geo';
@@ -6,14 +5,8 @@ import { listingPoints, MAP } from '../maps/geo';
 // The listing page's map (spec 2 §2 "Maps"): the place, the places nearby and the subway
 // stations, each with a popup (max width 454). State: server/apps/listings/pages.ts.
 
-interface ListingMapState {
-  listing: ListingDTO;
-  coordinates: { latitude: number; longitude: number } | null;
-  nearby: ListingDTO[];
-}
-
 mountMapIsland('listing-map', async () => {
-  const state = initialStateFor<ListingMapState>('listing-map');
+  const state = initialStateFor('listing-map');
   if (!state?.coordinates) return null;
   const config = siteConfig();
   const ctx = { siteUrl: config.url, cityName: config.city.name };

@@ -43,7 +43,7 @@ function mount(initial: ListingSearchInitialState, options: HubOptions): void {
   });
 }
 
-const initial = initialStateFor<ListingSearchInitialState>('listing-search');
+const initial = initialStateFor('listing-search');
 if (initial) {
   listingSearchApi.options(initial.optionsUrl).then(
     // A transition, so React renders the panel (its hundreds of filter options and the cards)

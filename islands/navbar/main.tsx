@@ -11,7 +11,8 @@ import type { NavbarInitialState } from './types';
 // the same for everybody: with the signed-in cookie the visitor is 'unknown' until the saga's
 // auth check names the member; without it, a guest from the start.
 mountIsland('navbar', () => {
-  const state = initialStateFor<NavbarInitialState>('navbar') ?? {};
+  // Every field may be missing from a page printed by an older server.
+  const state: NavbarInitialState = initialStateFor('navbar') ?? {};
   const config = siteConfig();
   const signedIn = maybeSignedIn();
   const store = createNavbarStore(

@@ -5,12 +5,8 @@ import { MAP, namedPopupHtml } from '../maps/geo';
 // A neighbourhood page's map: its boundary (from the page state) and the subway stations.
 // State: server/apps/neighbourhoods/pages.ts.
 
-interface NeighbourhoodMapState {
-  neighbourhood: { id: number; name: string; boundaries: { type: string; coordinates: unknown }; centre: { latitude: number; longitude: number } };
-}
-
 mountMapIsland('neighbourhood-map', async () => {
-  const n = initialStateFor<NeighbourhoodMapState>('neighbourhood-map')?.neighbourhood;
+  const n = initialStateFor('neighbourhood-map')?.neighbourhood;
   if (!n?.boundaries) return null;
   return {
     center: n.centre,

@@ -9,10 +9,6 @@ import type { MapArea } from '../maps/types';
 // the page prints only names, boundaries are tens of KB each) with a popup linking to the
 // neighbourhood's page, and the subway stations. State: server/apps/neighbourhoods/pages.ts.
 
-interface NeighbourhoodsMapState {
-  neighbourhoods: Array<{ id: number; name: string; url: string }>;
-}
-
 interface NeighbourhoodWithBoundaries {
   id: number;
   name: string;
@@ -21,7 +17,7 @@ interface NeighbourhoodWithBoundaries {
 }
 
 mountMapIsland('neighbourhoods-map', async () => {
-  const state = initialStateFor<NeighbourhoodsMapState>('neighbourhoods-map');
+  const state = initialStateFor('neighbourhoods-map');
   const config = siteConfig();
   const urls = new Map((state?.neighbourhoods ?? []).map((n) => [n.id, n.url]));
   const [page, stations] = await Promise.all([api.get<Page<NeighbourhoodWithBoundaries>>('/api/v2/neighbourhoods/', { boundaries: 1, limit: 200 }), fetchStations()]);

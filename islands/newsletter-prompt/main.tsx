@@ -3,7 +3,7 @@ import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
 import { readCookie } from '../common/api';
 import { writeCookie } from '../common/cookie';
-import { offeredGuestFields, type NewsletterPromptInitialState } from '../../shared/newsletter-prompt';
+import { offeredGuestFields } from '../../shared/newsletter-prompt';
 import { newsletterPromptApi } from './api';
 import { NewsletterPrompt } from './components/NewsletterPrompt';
 import { createNewsletterPromptStore } from './store';
@@ -12,7 +12,7 @@ import { createNewsletterPromptStore } from './store';
 // everybody; whether to show it (the type's closed cookie) is decided here, in the browser.
 // Without JavaScript there is no prompt: the footer's signup form is always there.
 mountIsland('newsletter-prompt', () => {
-  const initial = initialStateFor<NewsletterPromptInitialState>('newsletter-prompt');
+  const initial = initialStateFor('newsletter-prompt');
   if (!initial) return null;
   const config = siteConfig();
   const store = createNewsletterPromptStore(initial.type, {

@@ -1,4 +1,3 @@
-import type { ListingDTO } from '../../shared/dto';
 import { initialStateFor, siteConfig } from '../common/initial-state';
 import { fetchStations, mountMapIsland } from '../maps/mount-map';
 import { listingPoints, MAP } from '../maps/geo';
@@ -7,12 +6,8 @@ import { listingPoints, MAP } from '../maps/geo';
 // listing popup (spec 2 §2 "Maps", max width 300 as on maps other than the listing page's),
 // and the subway stations. State: server/apps/patios/pages.ts.
 
-interface PatioMapState {
-  listings: ListingDTO[];
-}
-
 mountMapIsland('patio-map', async () => {
-  const state = initialStateFor<PatioMapState>('patio-map');
+  const state = initialStateFor('patio-map');
   const config = siteConfig();
   const points = listingPoints(state?.listings ?? [], { siteUrl: config.url, cityName: config.city.name });
   if (!points.length) return null;

@@ -4,11 +4,10 @@ import { mountIsland } from '../common/mount';
 import { photoUploaderApi } from './api';
 import { PhotoUploader, RecentUploadNotice } from './components/PhotoUploader';
 import { createPhotoUploaderStore } from './store';
-import type { PhotoUploaderInitialState } from './types';
 
 // The listing photo page's uploader (?upload=1) and, after an upload, the 8-second notice.
 mountIsland('photo-uploader', () => {
-  const init = initialStateFor<PhotoUploaderInitialState>('photo-uploader');
+  const init = initialStateFor('photo-uploader');
   if (!init) return null;
   const store = createPhotoUploaderStore({
     api: photoUploaderApi,

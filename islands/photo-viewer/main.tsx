@@ -1,7 +1,6 @@
 import { Provider } from 'react-redux';
 import { initialStateFor } from '../common/initial-state';
 import { mountIsland } from '../common/mount';
-import type { PhotoViewerState } from '../../shared/photo-viewer';
 import { photoViewerApi } from './api';
 import { PhotoViewerApp } from './components/PhotoViewerApp';
 import { browserHistory } from './history';
@@ -11,7 +10,7 @@ import { createPhotoViewerStore } from './store';
 // thumbnail opens its photo over the page at the photo's share path. State:
 // server/apps/photos/pages.ts and server/apps/listings/pages.ts (shared/photo-viewer.ts).
 mountIsland('photo-viewer', () => {
-  const init = initialStateFor<PhotoViewerState>('photo-viewer');
+  const init = initialStateFor('photo-viewer');
   if (!init?.photos.length) return null;
   const store = createPhotoViewerStore(init, { api: photoViewerApi, history: browserHistory });
   return (

@@ -8,7 +8,7 @@ import { savesApi } from './api';
 import { SaveControl } from './components/SaveControl';
 import { profileFromInitialState } from './slices/profile';
 import { createSavesStore, type SavesStore } from './store';
-import type { ControlType, SavesInitialState } from './types';
+import type { ControlType } from './types';
 
 // The saves island: every placeholder templates/partials/save-controls.njk printed (data-save,
 // data-object-id) becomes a live control; all share one store, so the page reads the saved-id
@@ -20,7 +20,7 @@ const CONTROL_TYPES: ControlType[] = ['listing', 'listing-compact', 'article', '
 
 function renderControl(el: HTMLElement) {
   store ??= createSavesStore(
-    { profile: profileFromInitialState(initialStateFor<SavesInitialState>('saves'), maybeSignedIn()) },
+    { profile: profileFromInitialState(initialStateFor('saves'), maybeSignedIn()) },
     { api: savesApi, navigate: (url) => window.location.assign(url), requestLogin },
   );
   const type = el.dataset.save as ControlType;

@@ -1,7 +1,7 @@
 import { Provider } from 'react-redux';
 import { mountIsland } from '../common/mount';
 import { initialStateFor } from '../common/initial-state';
-import { siteSearchParamsFromQuery, type SearchIslandState } from '../../shared/site-search';
+import { siteSearchParamsFromQuery } from '../../shared/site-search';
 import { searchApi } from './api';
 import { App } from './components/App';
 import { search } from './slices/search';
@@ -12,7 +12,7 @@ import { browserContext, createSearchStore } from './store';
 // and back/forward restore it from the URL. No map code: results are a list.
 
 mountIsland('search', () => {
-  const initial = initialStateFor<SearchIslandState>('search');
+  const initial = initialStateFor('search');
   if (!initial) return null;
   // Spec 2 §8: a failed search is logged in debug mode only (import.meta stays out of the tested modules).
   const debug = (err: unknown) => {

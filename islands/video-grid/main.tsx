@@ -1,7 +1,6 @@
 import { Provider } from 'react-redux';
 import { initialStateFor } from '../common/initial-state';
 import { mountIsland } from '../common/mount';
-import type { VideoGridState } from '../../shared/dto';
 import { VideoThumb } from './components/VideoThumb';
 import { createVideoGridStore, type VideoGridStore } from './store';
 
@@ -13,7 +12,7 @@ let store: VideoGridStore | null = null;
 
 mountIsland('video-grid', (el) => {
   const videoId = Number(el.dataset.videoId);
-  store ??= createVideoGridStore(initialStateFor<VideoGridState>('video-grid')?.videos ?? []);
+  store ??= createVideoGridStore(initialStateFor('video-grid')?.videos ?? []);
   if (!store.getState().player.videos[videoId]) return null;
   return (
     <Provider store={store}>

@@ -10,6 +10,7 @@ import { ARTICLE_TYPES, NEWSLETTERS, SHARE_WINDOWS, STICKY_OFFSETS } from '../..
 import { pageLinks } from '../../shared/pagination';
 import { titleLengthClass } from '../../shared/format/text';
 import type { SiteConfigDTO } from '../../shared/dto';
+import type { IslandName, IslandStates } from '../../shared/islands';
 
 export function siteConfigDTO(config: Config): SiteConfigDTO {
   return {
@@ -72,8 +73,8 @@ export function viewLocals(req: Request, res: Response, next: NextFunction): voi
 }
 
 /** A page asks for an island: its script is printed and its initial state embedded once. */
-export function addIsland(res: Response, name: string, state?: unknown): void {
-  const islands = res.locals.islands as string[];
+export function addIsland<N extends IslandName>(res: Response, name: N, state: IslandStates[N]): void {
+  const islands = res.locals.islands as IslandName[];
   if (!islands.includes(name)) islands.push(name);
-  if (state !== undefined) (res.locals.initialState as Record<string, unknown>)[name] = state;
+  if (state !== undefined) (res.locals.initialState as Partial<IslandStates>)[name] = state;
 }

@@ -5,6 +5,7 @@ import { ARTICLE_HUB, ARTICLE_TYPES, PAGE_SIZE } from '../../../shared/constants
 import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { truncate } from '../../../shared/format/text';
+import type { BestOfMapState } from '../../../shared/islands';
 import type { PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { listingPath, toListingDTO } from '../listings/serialize';
@@ -190,12 +191,12 @@ export async function bestOfPage(ctx: AppContext, req: Request): Promise<PageVie
 }
 
 /** The best-of-map island's state: the list's title and its places with a position, or null when none has one. */
-export function bestOfMapState(ctx: AppContext, title: string, items: Parameters<typeof toListingDTO>[0][]): { title: string; listings: ReturnType<typeof toListingDTO>[] } | null {
+export function bestOfMapState(ctx: AppContext, title: string, items: Parameters<typeof toListingDTO>[0][]): BestOfMapState | null {
   const listings = items.filter((i) => i.latitude !== null && i.longitude !== null).map((i) => toListingDTO(i, ctx.config.site.url));
   return listings.length ? { title, listings } : null;
 }
 
-export async function bestOfListPage(ctx: AppContext, slug: string): Promise<PageView> {
+export async function bestOfListPage(ctx: AppContext, slug: string): Promise<PageView & { mapState: BestOfMapState | null }> {
   if (!ctx.config.flags.bestOf) throw new NotFoundError();
   const list = await bestOfListBySlug(ctx.db, ctx.now(), slug);
   if (!list) throw new NotFoundError();

@@ -1,6 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { PAGE_SIZE } from '../../../shared/constants';
+import type { ListingDTO } from '../../../shared/dto';
 import { addIsland } from '../../views';
 import { page, type PageView } from '../../http/pages/page-view';
 import { absolute, trailingSlash } from '../../http/pages/canonical-url';
@@ -47,7 +48,8 @@ async function patioGuidePage(ctx: AppContext, req: Request, res: Response): Pro
   // The map island marks this page's places (their share_url are site paths, as the cards'),
   // and is only asked for when one of them has a point.
   const mapped = listings.filter((l) => l.coordinates);
-  if (mapped.length) addIsland(res, 'patio-map', { listings: mapped });
+  // The medium bundle (the search's default) carries every ListingDTO field, as on the listings hub.
+  if (mapped.length) addIsland(res, 'patio-map', { listings: mapped as ListingDTO[] });
   if (listings.length) addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   const seasonYear = seasonStart.getFullYear();
   return {
