@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 // Indexes for the public read paths at city scale (100k articles, 20k listings, 37k event
 // occurrences), each measured with EXPLAIN (ANALYZE, BUFFERS) on the city-scale seed
-// (scripts/bench-explain.ts):
+// (scripts/bench/explain.ts):
 //
 // - Published articles, newest first, all or of one type: partial btrees holding only
 //   status = 'published', so the list's count is an index-only scan (once VACUUM has set the

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 // threads at once (the body, the decoded photo, sharp's pixels on libuv's threads): glibc keeps
 // such memory in per-thread arenas and raises its mmap threshold after the first free, so the
 // freed megabytes stay in the process's RSS, fragmented; jemalloc hands them back to the system.
-// scripts/bench-uploads.ts measures the difference (docs/operations.md).
+// scripts/bench/uploads.ts measures the difference (docs/operations.md).
 
 export const JEMALLOC_PATH = process.env.JEMALLOC_PATH ?? '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 
@@ -14,7 +14,7 @@ export const jemallocInstalled = (): boolean => fs.existsSync(JEMALLOC_PATH);
 /**
  * Freed pages go back to the system at once (jemalloc's defaults keep them 10 s, and purge only
  * when the process next allocates): an upload's megabytes do not linger in RSS after it. What
- * it costs is an madvise per freed run of pages; bench-uploads measured no fewer uploads or
+ * it costs is an madvise per freed run of pages; scripts/bench/uploads.ts measured no fewer uploads or
  * listings answered (+185 to +229 MB peak over idle against +235 to +265 with a 1 s decay).
  */
 export const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0';

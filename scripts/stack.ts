@@ -1,6 +1,6 @@
 // npm run stack: the production deployment on this machine — nginx (deploy/nginx.conf.template)
 // in front of two `node dist/server/index.js` processes on PostgreSQL — as ops run it, for
-// trying it out, the stack's test (test/stack/) and its benchmark (scripts/bench-stack.ts).
+// trying it out, the stack's test (test/stack/) and its benchmark (scripts/bench/deployment.ts).
 //
 //   npm run build && npm run stack                 a database `guide_stack` on 127.0.0.1:5432
 //   npm run stack -- --seed                        seeds the demo city first when it is empty

@@ -1,6 +1,6 @@
 import { apiRow, costOk, pageRow, parseServerTiming, type Measured } from './measure';
 
-// The bench's judgement of its figures (scripts/bench.ts): what it reads from Server-Timing and
+// The bench's judgement of its figures (scripts/bench/site.ts): what it reads from Server-Timing and
 // which rows pass.
 describe('bench figures', () => {
   test('reads the db metric of Server-Timing, alone or among others, and nothing else', () => {

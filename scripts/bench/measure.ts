@@ -1,8 +1,8 @@
-// What `npm run bench` (scripts/bench.ts) is made of, exported so that another script can add
+// What `npm run bench` (scripts/bench/site.ts) is made of, exported so that another script can add
 // rows measured the same way — the nginx stack's guest and member pages, for one: start the
 // stack, sign in with signIn(base), then measure(base, path, cookie, PAGE_CONNECTIONS) beside
 // the same run's bare-Express reference, and push pageRow(...)s into the table that
-// printTable() prints. (scripts/bench.ts also takes BENCH_STACK_URL: the page rows of a stack
+// printTable() prints. (scripts/bench/site.ts also takes BENCH_STACK_URL: the page rows of a stack
 // already running there are measured in the same run.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The bench's yardstick (scripts/bench.ts): a bare Express app in its own process, one route
+// The bench's yardstick (scripts/bench/site.ts): a bare Express app in its own process, one route
 // sending a 30 KB HTML page from memory. Our figures are printed as ratios to its req/s,
 // measured in the same run with the same autocannon settings, because absolute req/s on a
 // shared 2-core machine mean nothing from one run to the next.

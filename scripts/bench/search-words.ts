@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * Words from the names of places, events and headlines, in a fixed shuffled order, for
  * searches that miss every cache: each request asks for another word (npm run bench's
- * "search (distinct words)" row, and scripts/bench-search-words.ts).
+ * "search (distinct words)" row, and scripts/bench/search-word-cost.ts).
  */
 export async function searchWords(db: Knex, limit = 8000): Promise<string[]> {
   const { rows } = (await db.raw(

@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { trackQueries, currentQueryStats, measureQueries } from '../db/query-stats';
 import { serverTiming } from './server-timing';
 
-// The Server-Timing `db` entry: its exact shape (scripts/bench.ts reads it), and that each
+// The Server-Timing `db` entry: its exact shape (scripts/bench/site.ts reads it), and that each
 // request counts its own queries only, however requests interleave.
 
 const ENTRY = /^db;desc="(\d+) queries";dur=(\d+\.\d{2})$/;

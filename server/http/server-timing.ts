@@ -9,7 +9,7 @@ import { measureQueries, type QueryStats } from '../db/query-stats';
 // production, where it is on only with SERVER_TIMING=true (config.ts says what it costs).
 
 export function serverTimingEntry(stats: QueryStats): string {
-  // Always "queries", even for one: readers (scripts/bench.ts) match this exact shape.
+  // Always "queries", even for one: readers (scripts/bench/site.ts) match this exact shape.
   return `db;desc="${stats.queries} queries";dur=${stats.ms.toFixed(2)}`;
 }
 

@@ -1,7 +1,7 @@
 // Login latency under load, and the password hash cost.
 //
 //   PORT=3311 DATA_DIR=/tmp/bench-login npx tsx server/index.ts &     # a server to measure
-//   npx tsx scripts/bench-login.ts http://127.0.0.1:3311 [connections=20] [seconds=10]
+//   npx tsx scripts/bench/login.ts http://127.0.0.1:3311 [connections=20] [seconds=10]
 //
 // Signs up one member per connection, then posts their correct credentials to
 // /api/v2/profiles/email-login/ from N concurrent connections, rotating through the members
@@ -10,7 +10,7 @@
 // would trip its own per-email limit, which counts requests in flight.
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
-import { hashPassword, verifyPassword } from '../server/apps/accounts/passwords';
+import { hashPassword, verifyPassword } from '../../server/apps/accounts/passwords';
 
 async function hashTimings(samples = 20) {
   const hashMs: number[] = [];

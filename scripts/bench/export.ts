@@ -7,7 +7,7 @@
 // garbage V8 has not collected yet), and once with a GC every 50 ms (needs --expose-gc), whose
 // peak ("after GC") is what the export really holds at once.
 //
-//   npx tsx --expose-gc scripts/bench-export.ts [--saves 10000] [--photos 100] [--db postgres://root@127.0.0.1:5432/postgres]
+//   npx tsx --expose-gc scripts/bench/export.ts [--saves 10000] [--photos 100] [--db postgres://root@127.0.0.1:5432/postgres]
 //
 // Database: a fresh PGlite in /tmp, or with --db a new database `bench_export_<pid>` made on
 // that server (dropped afterwards). PGlite runs inside this process, so its WASM memory counts
@@ -21,12 +21,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
 import { unzipSync, strFromU8 } from 'fflate';
-import { openDatabase, type DbHandle } from '../server/db';
-import { migrateLatest } from '../server/db/migrate';
-import { loadConfig } from '../server/config';
-import { createLocalStorage } from '../server/storage/storage';
-import { writeMemberExport } from '../server/apps/member-data/export';
-import type { Member } from '../server/apps/profiles/member';
+import { openDatabase, type DbHandle } from '../../server/db';
+import { migrateLatest } from '../../server/db/migrate';
+import { loadConfig } from '../../server/config';
+import { createLocalStorage } from '../../server/storage/storage';
+import { writeMemberExport } from '../../server/apps/member-data/export';
+import type { Member } from '../../server/apps/profiles/member';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -3,20 +3,20 @@
 // renditions. Runs the real app on port 3330 (BENCH_PORT) with a DATA_DIR under /tmp, on an
 // in-memory PGlite (or DATABASE_URL). Peak RSS is sampled every 2 ms during each request.
 //
-//   node --expose-gc --import tsx scripts/bench-photo-upload.ts [runs=5] [megabytes=6]
+//   node --expose-gc --import tsx scripts/bench/photo-upload.ts [runs=5] [megabytes=6]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Server } from 'node:http';
 import { sign } from 'cookie-signature';
-import { loadConfig } from '../server/config';
-import { createApp } from '../server/app';
-import { openDatabase } from '../server/db';
-import { migrateLatest } from '../server/db/migrate';
-import { SESSION_COOKIE, SESSION_IDLE_MS } from '../server/apps/accounts/session';
-import { noiseJpeg } from '../server/apps/media/test-images';
-import { buildAppContext, droppedMail } from '../server/app-context';
+import { loadConfig } from '../../server/config';
+import { createApp } from '../../server/app';
+import { openDatabase } from '../../server/db';
+import { migrateLatest } from '../../server/db/migrate';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from '../../server/apps/accounts/session';
+import { noiseJpeg } from '../../server/apps/media/test-images';
+import { buildAppContext, droppedMail } from '../../server/app-context';
 
 const runs = Number(process.argv[2] ?? 5);
 const megabytes = Number(process.argv[3] ?? 6);

@@ -8,8 +8,8 @@
 // search of the server and of its PostgreSQL backends (from /proc).
 //
 // On the city-scale seed (`DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city npm run seed -- --scale city`):
-//   npx tsx scripts/bench-search-open-loop.ts
-//   BENCH_SEARCH_RATE=200 BENCH_SEARCH_SECONDS=30 BENCH_DATABASE_URL=postgres://... npx tsx scripts/bench-search-open-loop.ts
+//   npx tsx scripts/bench/search-open-loop.ts
+//   BENCH_SEARCH_RATE=200 BENCH_SEARCH_SECONDS=30 BENCH_DATABASE_URL=postgres://... npx tsx scripts/bench/search-open-loop.ts
 // Target: p99 < 50 ms with no errors at 200 searches a second for 30 s (BENCH_STRICT=1 exits
 // non-zero when it is missed).
 import http from 'node:http';
@@ -17,9 +17,9 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import knexFactory from 'knex';
 import pg from 'pg';
-import { searchWords } from './bench/search-words';
-import { startBenchServer } from './bench/bench-server';
-import { ACCEPT_ENCODING, API_CONNECTIONS, RETURNING_GUEST, UNCACHED, cpuMeter, loadAverage, measure, startReference } from './bench/measure';
+import { searchWords } from './search-words';
+import { startBenchServer } from './bench-server';
+import { ACCEPT_ENCODING, API_CONNECTIONS, RETURNING_GUEST, UNCACHED, cpuMeter, loadAverage, measure, startReference } from './measure';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city';
 const PORT = Number(process.env.BENCH_PORT ?? 3360);

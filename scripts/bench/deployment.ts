@@ -11,7 +11,7 @@
 // Without a database URL it uses `guide_stack_bench` on 127.0.0.1:5432, creating it and seeding
 // the demo city when it is empty. The stack is reached over HTTPS (nginx terminates TLS, as in
 // production); the single process and the reference over plain HTTP. benchStack() is the whole
-// run, for scripts/bench.ts to call.
+// run, for scripts/bench/site.ts to call.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,10 +20,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { sign } from 'cookie-signature';
-import { ensureDatabase, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, startStack } from './stack';
-import { freePort } from '../server/testing/free-port';
+import { ensureDatabase, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, startStack } from '../stack';
+import { freePort } from '../../server/testing/free-port';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_BENCH_STACK_DATABASE = 'postgres://root@127.0.0.1:5432/guide_stack_bench';
 const REFERENCE_BYTES = 30 * 1024;
 
@@ -57,7 +57,7 @@ export interface StackBenchResult {
   seconds: number;
 }
 
-// A returning guest carries the csrftoken cookie of an earlier visit (as scripts/bench.ts).
+// A returning guest carries the csrftoken cookie of an earlier visit (as scripts/bench/site.ts).
 const RETURNING_GUEST = `csrftoken=${'b'.repeat(43)}`;
 
 function figureOf(r: autocannon.Result): Figure {

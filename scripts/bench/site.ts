@@ -51,10 +51,10 @@ import knexFactory from 'knex';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../server/db';
-import { DEMO_PASSWORD } from './seed/members';
-import { searchWords } from './bench/search-words';
-import { startBenchServer } from './bench/bench-server';
+import { openDatabase } from '../../server/db';
+import { DEMO_PASSWORD } from '../seed/members';
+import { searchWords } from './search-words';
+import { startBenchServer } from './bench-server';
 import {
   API_CONNECTIONS,
   ACCEPT_ENCODING,
@@ -76,7 +76,7 @@ import {
   type CostRow,
   type Measured,
   type Row,
-} from './bench/measure';
+} from './measure';
 
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city';

@@ -26,7 +26,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const LIGHTHOUSE = 'lighthouse@12.2.3';
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../..');
 const OUT_DIR = path.join(ROOT, 'artifacts', 'lighthouse');
 const base = (process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://127.0.0.1:3500').replace(/\/+$/, '');
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);

@@ -1,12 +1,12 @@
 // Measures what a new user waits for: `npm start` on an empty DATA_DIR until the home page
 // answers 200 (islands build if stale, migrations, demo seed, listen), then a second start on
-// the same data (no seed). Usage: npx tsx scripts/bench-cold-start.ts [--port 3390]
+// the same data (no seed). Usage: npx tsx scripts/bench/cold-start.ts [--port 3390]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '../..');
 const portArg = process.argv.indexOf('--port');
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 3390;
 

@@ -12,19 +12,19 @@
 // may share its address), the address's own number is taken out of its street and the point
 // placed from the rest is compared with the true one.
 //
-//   DATABASE_URL=postgres://root@127.0.0.1:5432/guide_demo npx tsx scripts/bench-geocode.ts
-//   npx tsx scripts/bench-geocode.ts            (the embedded database in DATA_DIR; stop the server first)
+//   DATABASE_URL=postgres://root@127.0.0.1:5432/guide_demo npx tsx scripts/bench/geocode.ts
+//   npx tsx scripts/bench/geocode.ts            (the embedded database in DATA_DIR; stop the server first)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../server/config';
-import { openDatabaseFromConfig } from '../server/db';
-import { createApp } from '../server/app';
-import { gazetteerFor } from '../server/apps/geocoder/loader';
-import { locateOnStreet, type Gazetteer, type Point } from '../server/apps/geocoder/gazetteer';
-import { parseAddress } from '../server/apps/geocoder/normalise';
-import { readLibraries } from './seed/data-files';
-import { EARTH_RADIUS_KM } from '../shared/constants';
-import { buildAppContext, droppedMail } from '../server/app-context';
+import { loadConfig } from '../../server/config';
+import { openDatabaseFromConfig } from '../../server/db';
+import { createApp } from '../../server/app';
+import { gazetteerFor } from '../../server/apps/geocoder/loader';
+import { locateOnStreet, type Gazetteer, type Point } from '../../server/apps/geocoder/gazetteer';
+import { parseAddress } from '../../server/apps/geocoder/normalise';
+import { readLibraries } from '../seed/data-files';
+import { EARTH_RADIUS_KM } from '../../shared/constants';
+import { buildAppContext, droppedMail } from '../../server/app-context';
 
 const ADDRESSES = 120;
 const HELD_OUT = 100;

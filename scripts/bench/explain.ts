@@ -2,21 +2,21 @@
 // database: each case calls the real service function once through a knex that records its
 // SQL, then explains every recorded statement and prints the plan with its execution time.
 //
-//   npx tsx scripts/bench-explain.ts [filter]         (cases whose name contains the filter)
-//   EXPLAIN_DATABASE_URL=postgres://... npx tsx scripts/bench-explain.ts
-//   npx tsx scripts/bench-explain.ts --saves     (a member's favourites and article bookmarks)
-//   npx tsx scripts/bench-explain.ts --page / /restaurants/   (the queries a page runs, through
+//   npx tsx scripts/bench/explain.ts [filter]         (cases whose name contains the filter)
+//   EXPLAIN_DATABASE_URL=postgres://... npx tsx scripts/bench/explain.ts
+//   npx tsx scripts/bench/explain.ts --saves     (a member's favourites and article bookmarks)
+//   npx tsx scripts/bench/explain.ts --page / /restaurants/   (the queries a page runs, through
 //                                     the real app in-process on port 3374, second request)
 import pg from 'pg';
-import { openDatabase } from '../server/db';
-import { parseListingSearchParams } from '../server/apps/listings/search-params';
-import { searchListings } from '../server/apps/listings/queries';
-import { listArticles, parseArticleListParams } from '../server/apps/articles/queries';
-import { listEvents, parseEventListParams } from '../server/apps/events/queries';
-import { listContests, parseContestListParams } from '../server/apps/contests/queries';
-import { listVideos, parseVideoListParams } from '../server/apps/videos/queries';
-import { searchSite } from '../server/apps/search/service';
-import { parseSiteSearchParams } from '../server/apps/search/params';
+import { openDatabase } from '../../server/db';
+import { parseListingSearchParams } from '../../server/apps/listings/search-params';
+import { searchListings } from '../../server/apps/listings/queries';
+import { listArticles, parseArticleListParams } from '../../server/apps/articles/queries';
+import { listEvents, parseEventListParams } from '../../server/apps/events/queries';
+import { listContests, parseContestListParams } from '../../server/apps/contests/queries';
+import { listVideos, parseVideoListParams } from '../../server/apps/videos/queries';
+import { searchSite } from '../../server/apps/search/service';
+import { parseSiteSearchParams } from '../../server/apps/search/params';
 
 const URL = process.env.EXPLAIN_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city';
 const site = 'http://localhost';
@@ -42,7 +42,7 @@ async function explainAll(db: import('knex').Knex, client: pg.Client, seen: Seen
 async function pages(urls: string[]) {
   Object.assign(process.env, { NODE_ENV: 'production', DATABASE_URL: URL, PORT: '3374', HOST: '127.0.0.1', DATA_DIR: '/tmp/perf-explain-3374', LOG_LEVEL: 'warn', RATE_LIMITS: 'false' });
   process.env.SESSION_SECRET ??= 'x'.repeat(64);
-  const { startServer } = await import('../server/index.js');
+  const { startServer } = await import('../../server/index.js');
   const { ctx, stop } = await startServer();
   const client = new pg.Client({ connectionString: URL });
   await client.connect();
@@ -68,9 +68,9 @@ async function saves() {
   const { db, close } = await openDatabase({ databaseUrl: URL, poolMax: 4 });
   const client = new pg.Client({ connectionString: URL });
   await client.connect();
-  const { listSaves } = await import('../server/apps/saves/store.js');
-  const { favouritesKind } = await import('../server/apps/favourites/kind.js');
-  const { articleBookmarksKind } = await import('../server/apps/bookmarks/articles.js');
+  const { listSaves } = await import('../../server/apps/saves/store.js');
+  const { favouritesKind } = await import('../../server/apps/favourites/kind.js');
+  const { articleBookmarksKind } = await import('../../server/apps/bookmarks/articles.js');
   const [profile] = await db('profiles').insert({ email: `explain-saves-${Date.now()}@example.com`, full_name: 'Explain Saver', password_hash: null }).returning('id');
   const profileId = Number(profile.id);
   try {

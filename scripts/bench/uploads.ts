@@ -10,11 +10,11 @@
 // The server runs as the deployment runs it: with jemalloc preloaded when it is installed
 // (scripts/jemalloc.ts); MALLOC=system runs it on glibc's malloc.
 //
-//   tsx scripts/bench-uploads.ts [seconds=10] [uploaders=20]
-//   MALLOC=system tsx scripts/bench-uploads.ts        (glibc's malloc, as before jemalloc)
-//   BENCH_PHOTO_MB=3 tsx scripts/bench-uploads.ts     (smaller photos)
-//   BENCH_UNCACHED=1 tsx scripts/bench-uploads.ts     (listings requests past the guest cache)
-//   BENCH_UPLOADS_ONLY=1 tsx scripts/bench-uploads.ts  (no listings requests beside the uploads)
+//   tsx scripts/bench/uploads.ts [seconds=10] [uploaders=20]
+//   MALLOC=system tsx scripts/bench/uploads.ts        (glibc's malloc, as before jemalloc)
+//   BENCH_PHOTO_MB=3 tsx scripts/bench/uploads.ts     (smaller photos)
+//   BENCH_UNCACHED=1 tsx scripts/bench/uploads.ts     (listings requests past the guest cache)
+//   BENCH_UPLOADS_ONLY=1 tsx scripts/bench/uploads.ts  (no listings requests beside the uploads)
 //   BENCH_CPU_PROF=DIR …                               (a CPU profile of the server in DIR)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,15 +24,15 @@ import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { sign } from 'cookie-signature';
-import { loadConfig } from '../server/config';
-import { createApp } from '../server/app';
-import { appServices } from '../server/apps';
-import { createLogger } from '../server/logger';
-import { openDatabase } from '../server/db';
-import { migrateLatest } from '../server/db/migrate';
-import { createLocalStorage } from '../server/storage/storage';
-import { SESSION_COOKIE, SESSION_IDLE_MS } from '../server/apps/accounts/session';
-import { JEMALLOC_PATH, withJemalloc } from './jemalloc';
+import { loadConfig } from '../../server/config';
+import { createApp } from '../../server/app';
+import { appServices } from '../../server/apps';
+import { createLogger } from '../../server/logger';
+import { openDatabase } from '../../server/db';
+import { migrateLatest } from '../../server/db/migrate';
+import { createLocalStorage } from '../../server/storage/storage';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from '../../server/apps/accounts/session';
+import { JEMALLOC_PATH, withJemalloc } from '../jemalloc';
 
 const seconds = Number(process.argv[2] ?? 10);
 const uploaders = Number(process.argv[3] ?? 20);

@@ -4,14 +4,14 @@
 // "search (distinct words)" row measures that). Prints the distribution over the bench's
 // distinct words and the slowest of them with their counts per category.
 //
-//   npx tsx scripts/bench-search-words.ts                     (the bench's first 1,500 words)
-//   BENCH_WORDS=8000 npx tsx scripts/bench-search-words.ts
-//   npx tsx scripts/bench-search-words.ts yonge patio home    (these words, best of 3 rounds)
-//   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city_apis npx tsx scripts/bench-search-words.ts
+//   npx tsx scripts/bench/search-word-cost.ts                     (the bench's first 1,500 words)
+//   BENCH_WORDS=8000 npx tsx scripts/bench/search-word-cost.ts
+//   npx tsx scripts/bench/search-word-cost.ts yonge patio home    (these words, best of 3 rounds)
+//   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city_apis npx tsx scripts/bench/search-word-cost.ts
 import knexFactory from 'knex';
-import { searchSite } from '../server/apps/search/service';
-import { SEARCH_CATEGORIES } from '../server/apps/search/sources';
-import { searchWords } from './bench/search-words';
+import { searchSite } from '../../server/apps/search/service';
+import { SEARCH_CATEGORIES } from '../../server/apps/search/sources';
+import { searchWords } from './search-words';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city_apis';
 

@@ -1,7 +1,7 @@
 // Latency of a member's saved-things lists: GET /api/v2/favourites/ and
 // /api/v2/article-bookmarks/ for a member with 1,000 favourites and 1,000 article bookmarks.
 //
-//   npx tsx scripts/bench-saves.ts [--db postgres://root@127.0.0.1:5432/guide_city]
+//   npx tsx scripts/bench/saves.ts [--db postgres://root@127.0.0.1:5432/guide_city]
 //                                  [--pglite] [--port 3320] [--connections 20] [--seconds 10]
 //
 // Database: --db, else DATABASE_URL, else the city-scale `guide_city` when it answers; with
@@ -17,11 +17,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sign } from 'cookie-signature';
-import { openDatabase, type DbHandle } from '../server/db';
-import { migrateLatest } from '../server/db/migrate';
-import { SESSION_COOKIE, SESSION_IDLE_MS } from '../server/apps/accounts/session';
+import { openDatabase, type DbHandle } from '../../server/db';
+import { migrateLatest } from '../../server/db/migrate';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from '../../server/apps/accounts/session';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '../..');
 const SAVES = 1000;
 const CITY_URL = 'postgres://root@127.0.0.1:5432/guide_city';
 

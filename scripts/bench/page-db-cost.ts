@@ -3,12 +3,12 @@
 // entry printed, and each statement it ran EXPLAIN ANALYZEd 7 times (median planning and
 // execution time, as PostgreSQL measures them, without the round trips).
 //
-//   DATABASE_URL=postgres://root@127.0.0.1:5432/guide_demo npx tsx scripts/page-db-cost.ts / /restaurants/ /news/
+//   DATABASE_URL=postgres://root@127.0.0.1:5432/guide_demo npx tsx scripts/bench/page-db-cost.ts / /restaurants/ /news/
 import request from 'supertest';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db';
-import { createApp } from '../server/app';
-import { buildAppContext, droppedMail } from '../server/app-context';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db';
+import { createApp } from '../../server/app';
+import { buildAppContext, droppedMail } from '../../server/app-context';
 
 const EXPLAIN_RUNS = 7;
 
