@@ -36,7 +36,9 @@ export function accessibilityPages(ctx: AppContext): Router {
     const listingUrl = urls.listing(listing.type_slug, listing.slug, listing.id);
     return {
       template: 'places/accessibility.njk',
-      listing: { id: listing.id, name: listing.name, url: listingUrl },
+      // After a save, the way back is a URL no browser or shared cache holds yet: the listing
+      // page is public for 60 s, and the member would otherwise see the counts without their answer.
+      listing: { id: listing.id, name: listing.name, url: saved && !errors ? `${listingUrl}?reported=${ctx.now().getTime().toString(36)}#accessibility` : listingUrl },
       rows: ACCESSIBILITY_ATTRIBUTES.map((a, i) => ({ ...a, summary: attributes[i], mine: mine.find((r) => r.attribute === a.key) ?? null })),
       errors,
       saved: errors ? null : saved,
