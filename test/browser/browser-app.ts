@@ -82,3 +82,11 @@ export async function expectReadablePage(page: Page, label: string): Promise<voi
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect([label, (await horizontalOverflow(page)) <= 1]).toEqual([label, true]);
 }
+
+/** Logs in through the login page's form (no JavaScript needed) and waits for the home page it leads to. */
+export async function logInThroughPage(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/accounts/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+}

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMember } from '../../server/testing/test-app';
 import { describeInBrowser } from './chromium';
-import { horizontalOverflow, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { horizontalOverflow, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp, logInThroughPage } from './browser-app';
 
 // Dashboard → My calendar feeds (issue 28) in a real browser: a member adds their venue's
 // iCalendar feed (served by the test on 127.0.0.1), presses Check now and sees the events
@@ -40,10 +40,7 @@ describeInBrowser('My calendar feeds on the dashboard', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
 
-      await page.goto(`${app.baseUrl}/accounts/login`);
-      await page.locator('#login-email').fill(member.email);
-      await page.locator('#login-password').fill(member.password);
-      await Promise.all([page.waitForURL(`${app.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      await logInThroughPage(page, app.baseUrl, member.email, member.password);
 
       await page.goto(`${app.baseUrl}/accounts/dashboard/#/home/`);
       const menuLink = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My calendar feeds' });

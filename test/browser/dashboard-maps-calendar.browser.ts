@@ -3,7 +3,7 @@ import { createArticle, createEvent, createListing } from '../../server/testing/
 import { createMember } from '../../server/testing/test-app';
 import { startFakeGoogle, type FakeGoogle } from '../../server/apps/calendar/fake-google';
 import { describeInBrowser } from './chromium';
-import { screenshot, seriousA11yViolations, startBrowserApp, type BrowserApp } from './browser-app';
+import { screenshot, seriousA11yViolations, startBrowserApp, type BrowserApp, logInThroughPage } from './browser-app';
 
 // Issue 13 as a member does it, at 375 and 1280 px: the favourites and to-do maps, the
 // dashboard's path stack and history cache (new tab, refresh, back), count box descriptions,
@@ -16,10 +16,7 @@ const WIDTHS = [375, 1280] as const;
 async function logIn(app: BrowserApp, context: BrowserContext, member: { email: string; password: string }): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await page.goto(`${app.baseUrl}/accounts/login`);
-  await page.locator('#login-email').fill(member.email);
-  await page.locator('#login-password').fill(member.password);
-  await Promise.all([page.waitForURL(`${app.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+  await logInThroughPage(page, app.baseUrl, member.email, member.password);
   return page;
 }
 

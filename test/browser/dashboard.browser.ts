@@ -3,7 +3,7 @@ import { createArticle, createListing } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
 import { TIMINGS_MS } from '../../shared/constants';
 import { describeInBrowser } from './chromium';
-import { screenshot, seriousA11yViolations, startBrowserApp, type BrowserApp } from './browser-app';
+import { screenshot, seriousA11yViolations, startBrowserApp, type BrowserApp, logInThroughPage } from './browser-app';
 
 // The dashboard and onboarding islands in a real browser. Expects `npx vite build` first.
 jest.setTimeout(90_000);
@@ -30,10 +30,7 @@ describeInBrowser('the member dashboard in the browser', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
 
-      await page.goto(`${app.baseUrl}/accounts/login`);
-      await page.locator('#login-email').fill(member.email);
-      await page.locator('#login-password').fill(member.password);
-      await Promise.all([page.waitForURL(`${app.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      await logInThroughPage(page, app.baseUrl, member.email, member.password);
 
       // Home: the counts the page printed
       await page.goto(`${app.baseUrl}/accounts/dashboard/#/home/`);
@@ -98,10 +95,7 @@ describeInBrowser('the member dashboard in the browser', () => {
       page.setDefaultTimeout(10_000);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${app.baseUrl}/accounts/login`);
-      await page.locator('#login-email').fill(member.email);
-      await page.locator('#login-password').fill(member.password);
-      await Promise.all([page.waitForURL(`${app.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      await logInThroughPage(page, app.baseUrl, member.email, member.password);
       await page.clock.install();
       await page.goto(`${app.baseUrl}/accounts/dashboard/#/home/`);
 

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { createListing } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
 import { describeInBrowser } from './chromium';
-import { horizontalOverflow, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { horizontalOverflow, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp, logInThroughPage } from './browser-app';
 
 // Dashboard → Your Data (issue 16) in a real browser: the member opens the panel from the
 // dashboard's menu and downloads the ZIP, which holds their profile. Expects `npm run build:islands` first.
@@ -28,10 +28,7 @@ describeInBrowser('Your Data on the dashboard', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
 
-      await page.goto(`${app.baseUrl}/accounts/login`);
-      await page.locator('#login-email').fill(member.email);
-      await page.locator('#login-password').fill(member.password);
-      await Promise.all([page.waitForURL(`${app.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      await logInThroughPage(page, app.baseUrl, member.email, member.password);
 
       await page.goto(`${app.baseUrl}/accounts/dashboard/#/home/`);
       if (viewport.width < 640) {

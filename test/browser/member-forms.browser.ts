@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
 import { pickDate } from './pick-date';
-import { screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp, logInThroughPage } from './browser-app';
 import { createListing, createListingType } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
 
@@ -38,10 +38,7 @@ describeInBrowser('member forms in the browser', () => {
     const page = await (await b.browser.newContext({ viewport })).newPage();
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${b.baseUrl}/accounts/login`);
-    await page.locator('#login-email').fill(EMAIL);
-    await page.locator('#login-password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${b.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+    await logInThroughPage(page, b.baseUrl, EMAIL, PASSWORD);
     return page;
   }
 
@@ -121,10 +118,7 @@ describeInBrowser('member forms in the browser', () => {
       const context = await b.browser.newContext({ viewport, javaScriptEnabled: false });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      await page.goto(`${b.baseUrl}/accounts/login`);
-      await page.locator('#login-email').fill(EMAIL);
-      await page.locator('#login-password').fill(PASSWORD);
-      await Promise.all([page.waitForURL(`${b.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      await logInThroughPage(page, b.baseUrl, EMAIL, PASSWORD);
       await page.goto(`${b.baseUrl}/events/add/`);
       const title = `No-script poetry night ${viewport.width}`;
       await page.locator('#ev-title').fill(title);

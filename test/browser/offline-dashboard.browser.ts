@@ -3,7 +3,7 @@ import { createArticle, createEvent, createListing } from '../../server/testing/
 import { createMember } from '../../server/testing/test-app';
 import { waitFor } from '../../server/testing/wait-for';
 import { describeInBrowser } from './chromium';
-import { horizontalOverflow, screenshot, seriousA11yViolations, startBrowserApp, type BrowserApp } from './browser-app';
+import { horizontalOverflow, screenshot, seriousA11yViolations, startBrowserApp, type BrowserApp, logInThroughPage } from './browser-app';
 
 // Issue 28 part 2: saved lists that work offline. Online, a member opens the dashboard; once
 // the service worker controls the page and has kept it, the network goes off and the page is
@@ -82,10 +82,7 @@ describeInBrowser('saved lists offline in the browser', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
 
-      await page.goto(`${app.baseUrl}/accounts/login`);
-      await page.locator('#login-email').fill(member.email);
-      await page.locator('#login-password').fill(member.password);
-      await Promise.all([page.waitForURL(`${app.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      await logInThroughPage(page, app.baseUrl, member.email, member.password);
 
       // Online: the dashboard, and the worker taking control of it
       await page.goto(`${app.baseUrl}/accounts/dashboard/#/todos/`);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
-import { screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { screenshot, startBrowserApp, VIEWPORTS, type BrowserApp, logInThroughPage } from './browser-app';
 import { createListing, createListingType } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
 
@@ -33,10 +33,7 @@ describeInBrowser('the photo list after an upload', () => {
     page.setDefaultTimeout(20_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${b.baseUrl}/accounts/login`);
-    await page.locator('#login-email').fill(email);
-    await page.locator('#login-password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${b.baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+    await logInThroughPage(page, b.baseUrl, email, PASSWORD);
     return { page, errors };
   }
 
