@@ -195,3 +195,6 @@ export const STICKY_OFFSETS = { contest: { small: 60, large: 120 } } as const;
  * events page size with bundle_type medium.
  */
 export const EVENTS_HUB = { featuredCount: 8, listInitialOffset: 8, loadMoreLimit: 15, bundleType: 'medium', ordering: 'start_date_time' } as const;
+
+/** The installable site's paths: the server serves them (server/http/pwa.ts), the offline island and its worker use them. */
+export const PWA_PATHS = { serviceWorker: '/sw.js', manifest: '/manifest.webmanifest', offlinePage: '/offline/' } as const;

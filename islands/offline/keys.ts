@@ -1,3 +1,4 @@
+import { PWA_PATHS } from '../../shared/constants';
 // What the service worker keeps and under which name, shared by the worker
 // (islands/offline/sw/service-worker.ts) and the pages (islands/offline/). Pure, so the rules
 // that keep one member's data away from the next are unit-tested (keys.test.ts).
@@ -19,7 +20,7 @@ export const ASSET_CACHE_MAX = 150;
 export const STATIC_CACHE_MAX = 60;
 
 export const DASHBOARD_PATH = '/accounts/dashboard/';
-export const OFFLINE_PAGE_PATH = '/offline/';
+export const OFFLINE_PAGE_PATH = PWA_PATHS.offlinePage;
 export const MEMBER_REQUEST_PATH = '/api/v2/profiles/hi/';
 /** Answers to these POSTs end the member's session here: their data goes with it. */
 export const SIGN_OUT_PATHS = ['/profiles/logout', '/accounts/delete/confirm/'];

@@ -1,4 +1,4 @@
-import { SIGNED_IN_COOKIE } from '../../shared/constants';
+import { PWA_PATHS, SIGNED_IN_COOKIE } from '../../shared/constants';
 import { isMemberCache, OFFLINE_DB } from './keys';
 
 // Every page's small script for the installable site (issue 28 part 2): once the page has
@@ -13,6 +13,10 @@ const signedIn = () => document.cookie.split('; ').some((c) => c.startsWith(`${S
 async function forgetMember(): Promise<void> {
   const names = await caches.keys();
   await Promise.all(names.filter(isMemberCache).map((n) => caches.delete(n)));
+  // Most guests never kept anything: delete the lists' database only when it is there (where
+  // the browser can tell; otherwise always).
+  const databases = await indexedDB.databases?.().catch(() => undefined);
+  if (databases && !databases.some((d) => d.name === OFFLINE_DB)) return;
   await new Promise<void>((resolve) => {
     const req = indexedDB.deleteDatabase(OFFLINE_DB);
     req.onsuccess = req.onerror = req.onblocked = () => resolve();
@@ -22,7 +26,11 @@ async function forgetMember(): Promise<void> {
 async function start(): Promise<void> {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   if (!signedIn() && 'caches' in window) await forgetMember().catch(() => undefined);
-  await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  // A page the worker already answered needs nothing more from it; only a page loaded before
+  // the worker controlled it (a first visit) tells it which files to keep.
+  const controlled = navigator.serviceWorker.controller !== null;
+  await navigator.serviceWorker.register(PWA_PATHS.serviceWorker, { scope: '/', updateViaCache: 'none' });
+  if (controlled) return;
   const { active } = await navigator.serviceWorker.ready;
   const resources = performance.getEntriesByType('resource').map((e) => e.name);
   active?.postMessage({ type: 'page', url: location.href, resources });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
 import type { Config } from '../config';
+import { PWA_PATHS } from '../../shared/constants';
 
 // The installable web app (issue 28 part 2): the web app manifest, the service worker and the
 // page it shows offline. Infrastructure for every page, so the core serves it, not an app.
@@ -10,9 +11,9 @@ import type { Config } from '../config';
 // Service-Worker-Allowed header. It must never be kept long: the browser compares its bytes to
 // find a new version, and an hour-old copy would hold back a deploy's fixes.
 
-export const SERVICE_WORKER_PATH = '/sw.js';
-export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
-export const OFFLINE_PAGE_PATH = '/offline/';
+export const SERVICE_WORKER_PATH = PWA_PATHS.serviceWorker;
+export const WEB_MANIFEST_PATH = PWA_PATHS.manifest;
+export const OFFLINE_PAGE_PATH = PWA_PATHS.offlinePage;
 export const THEME_COLOR = '#c8102e';
 
 export function webManifest(config: Pick<Config, 'site' | 'city'>) {

@@ -95,13 +95,26 @@ const pageStrategy = new NetworkFirst({
     {
       cacheWillUpdate: async ({ request, response, event }) => {
         if (isShareablePage(response)) return response;
-        if (worthAGuestCopy(response) && request.credentials !== 'omit') event?.waitUntil(keepGuestCopy(request.url));
+        if (worthAGuestCopy(response) && request.credentials !== 'omit') event?.waitUntil(keepGuestCopyIfOld(request.url));
         return null;
       },
     },
     new ExpirationPlugin({ maxEntries: PAGE_CACHE_MAX }),
   ],
 });
+
+/**
+ * A member's pages come back private, so each of their visits would otherwise fetch the page a
+ * second time for the guest copy: a copy younger than this is kept as it is.
+ */
+const GUEST_COPY_FRESH_MS = 60 * 60 * 1000;
+
+async function keepGuestCopyIfOld(url: string): Promise<void> {
+  const kept = await caches.match(url, { cacheName: PAGE_CACHE, ignoreVary: true });
+  const age = kept ? Date.now() - Date.parse(kept.headers.get('date') ?? '') : Number.NaN;
+  if (age < GUEST_COPY_FRESH_MS) return;
+  await keepGuestCopy(url);
+}
 
 /** The page as a guest gets it (no cookie sent), for the page cache; nothing of the member's. */
 async function keepGuestCopy(url: string): Promise<void> {
