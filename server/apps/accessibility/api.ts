@@ -9,6 +9,7 @@ import { listingAccessibility, memberReports } from './queries';
 import { reportRateLimit } from './rate-limit';
 import { reportSchema } from './schemas';
 import { reportAccessibility } from './service';
+import { purgeListingAccessibilityPages } from './purge-pages';
 
 // ## Accessibility of a place (issue 27)
 // GET  /api/v2/listings/{id}/accessibility/       every attribute: verified, reported (counts) or unknown
@@ -30,6 +31,7 @@ export function accessibilityApi(ctx: AppContext): Router {
     const id = idParam(req.params.id);
     const input = validate(reportSchema, req.body);
     const outcome = await reportAccessibility(ctx.db, memberId(req), id, input, ctx.now());
+    await purgeListingAccessibilityPages(ctx.db, res, id);
     if (!('report' in outcome)) return void res.status(204).end();
     res.status(outcome.kind === 'created' ? 201 : 200).json(outcome.report);
   });

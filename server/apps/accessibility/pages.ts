@@ -5,9 +5,10 @@ import { NotFoundError, ValidationError, type FieldErrors } from '../../http/err
 import { idParam, validate } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
 import { urls } from '../../../shared/urls';
-import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_MAJORITY, ACCESSIBILITY_NOTE_MAX, isAccessibilityAttribute } from '../../../shared/accessibility';
+import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_NOTE_MAX, isAccessibilityAttribute } from '../../../shared/accessibility';
 import { listingAccessibility, memberReports } from './queries';
 import { reportRateLimit } from './rate-limit';
+import { purgeListingAccessibilityPages } from './purge-pages';
 import { reportSchema } from './schemas';
 import { reportAccessibility } from './service';
 
@@ -43,7 +44,6 @@ export function accessibilityPages(ctx: AppContext): Router {
       errors,
       saved: errors ? null : saved,
       noteMax: ACCESSIBILITY_NOTE_MAX,
-      majority: ACCESSIBILITY_MAJORITY,
       pageTitle: `Accessibility of ${listing.name}`,
       pageDescription: `What you found at ${listing.name}: step-free entrance, washroom, seating and more.`,
     };
@@ -62,6 +62,7 @@ export function accessibilityPages(ctx: AppContext): Router {
       return reportPage(req, { attribute, fields: err.fields, values: formFields(req) });
     }
     await reportAccessibility(ctx.db, memberId(req), id, input, ctx.now());
+    await purgeListingAccessibilityPages(ctx.db, res, id);
     return new PageRedirect(`/places/${id}/accessibility/?saved=${input.attribute}#${input.attribute}`, 303);
   }));
   return router;

@@ -13,6 +13,7 @@ import { moderatePendingEvents, type ModerationResult } from './event-queue';
 import { PHOTOS_PER_PAGE, recentListingPhotos, removeListingPhoto } from './listing-photos';
 import { accessibilityDecisionSchema, bulkModerationFormSchema, moderationFormSchema, NOTE_MAX, photoRemovalFormSchema, queueNoticeSchema } from './schemas';
 import { accessibilityQueue, decideAccessibility, QUEUE_GROUPS_PER_PAGE } from './accessibility-reports';
+import { purgeListingAccessibilityPages } from '../accessibility/purge-pages';
 
 // The staff area (/staff/): server-rendered pages that work without JavaScript, for staff
 // accounts only (requireStaffPage: guests to the login page, members a 403 page). Every action
@@ -157,6 +158,7 @@ export function staffPages(ctx: AppContext): Router {
       return accessibilityPage(req, { key: `${String(v.listing)}-${String(v.attribute)}`, fields: err.fields, values: v });
     }
     await decideAccessibility(ctx.db, actor(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
+    await purgeListingAccessibilityPages(ctx.db, res, form.listing);
     return new PageRedirect(`/staff/accessibility/?done=${form.decision}`, 303);
   }));
 
