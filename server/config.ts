@@ -54,10 +54,10 @@ const envSchema = z.object({
   // An operator's header-bidding script (its adapters bid for the slots); unset, no third-party script loads.
   AD_BIDDER_SCRIPT_URL: z.string().regex(/^https:\/\/[^\s"'<>]+$/i, 'must be an https URL of a script').optional().or(z.literal('')),
   PHOTO_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(6),
-  // How often each organiser's calendar feed is fetched (server/apps/calendar-feeds).
   // How long SIGTERM waits for requests in flight (uploads included) before cutting them off;
   // keep it under the supervisor's stop timeout (systemd TimeoutStopSec, 90 s by default).
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(9),
+  // How often each organiser's calendar feed is fetched (server/apps/calendar-feeds).
   CALENDAR_FEEDS_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('The Toronto Guide <hello@toronto-guide.local>'),

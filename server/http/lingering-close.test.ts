@@ -153,10 +153,14 @@ describe('a refused request gets its answer while its body is still coming', () 
     const other = await listenOnEphemeralPort(t.app);
     other.server.on('connection', (socket: net.Socket) => serverSockets.set(socket.remotePort!, socket));
     const closer = gracefulClose(other.server);
-    const { status, client } = await quietPost(other.port);
+    const { status, client, server } = await quietPost(other.port);
     expect(status).toBe(302);
-    // server/index.ts gives what is in flight 9 s; a lingering connection ends within its bound.
-    expect(await closer.close(9_000)).toEqual({ forced: false });
+    // Answered, and still reading what the client might send: the close has something to wait for.
+    expect(server.destroyed).toBe(false);
+    // server/index.ts gives what is in flight the configured grace; a lingering connection ends
+    // within its own, shorter bound, so nothing is cut off.
+    expect(await closer.close(t.ctx.config.shutdownGraceMs)).toEqual({ forced: false });
+    expect(server.destroyed).toBe(true);
     client.destroy();
   });
 });

@@ -22,8 +22,9 @@ import type { RequestHandler } from 'express';
 export const LINGER_MAX_BYTES = 12 * 1024 * 1024;
 /**
  * 5 s (nginx's lingering_timeout, here the whole window): about 20 Mbit/s for a 12 MB body,
- * and shorter than the 9 s a SIGTERM gives requests in flight (server/index.ts), so a lingering
- * connection never outlasts a graceful close.
+ * and shorter than the grace a SIGTERM gives requests in flight (SHUTDOWN_GRACE_SECONDS, 9 s by
+ * default), so a lingering connection never outlasts a graceful close; a grace set under 5 s
+ * cuts such connections off, as it does slow requests.
  */
 export const LINGER_MAX_MS = 5_000;
 
