@@ -22,6 +22,7 @@ import knexFactory from 'knex';
 import { sign } from 'cookie-signature';
 import { ensureDatabase, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, startStack } from '../stack';
 import { freePort } from '../../server/testing/free-port';
+import { runWrk, wrkInstalled, WRK_PATH } from './wrk';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const DEFAULT_BENCH_STACK_DATABASE = 'postgres://root@127.0.0.1:5432/guide_stack_bench';
@@ -60,13 +61,20 @@ export interface StackBenchResult {
 // A returning guest carries the csrftoken cookie of an earlier visit (as scripts/bench/site.ts).
 const RETURNING_GUEST = `csrftoken=${'b'.repeat(43)}`;
 
-function figureOf(r: autocannon.Result): Figure {
-  return { reqPerSec: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
-}
+/**
+ * The load generator: wrk where it is installed (scripts/bench/wrk.ts says why), else autocannon;
+ * BENCH_CLIENT=autocannon forces the latter. Every figure of a run comes from the same one.
+ */
+export const benchClient = (): 'wrk' | 'autocannon' => (process.env.BENCH_CLIENT !== 'autocannon' && wrkInstalled() ? 'wrk' : 'autocannon');
 
-function load(url: string, seconds: number, connections: number, cookie?: string): Promise<autocannon.Result> {
+async function load(url: string, seconds: number, connections: number, cookie?: string): Promise<Figure> {
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) };
-  return autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
+  if (benchClient() === 'wrk') {
+    const r = await runWrk(url, { seconds, connections, headers });
+    return { reqPerSec: r.reqPerSec, p99: r.p99, failed: r.non2xx + r.errors + r.timeouts };
+  }
+  const r = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
+  return { reqPerSec: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
 }
 
 /** The bare Express route: 30 KB of HTML from memory, in a process of its own. */
@@ -159,7 +167,7 @@ export async function benchStack(opts: StackBenchOptions = {}): Promise<StackBen
   let referenceFigure: Figure;
   try {
     await load(reference.url, 1, connections);
-    referenceFigure = figureOf(await load(reference.url, seconds, connections));
+    referenceFigure = await load(reference.url, seconds, connections);
   } finally {
     await stop(reference.child);
   }
@@ -171,8 +179,8 @@ export async function benchStack(opts: StackBenchOptions = {}): Promise<StackBen
       for (const w of who) {
         const url = base + p.path;
         const check = await load(url, 1, connections, w.cookie); // warm-up: caches filled, pools open
-        if (check.non2xx + check.errors) throw new Error(`${target} ${p.page} (${w.who}): ${check.non2xx} non-2xx, ${check.errors} errors in the warm-up`);
-        const figure = figureOf(await load(url, seconds, connections, w.cookie));
+        if (check.failed) throw new Error(`${target} ${p.page} (${w.who}): ${check.failed} failed requests in the warm-up`);
+        const figure = await load(url, seconds, connections, w.cookie);
         const row = { target, page: p.page, who: w.who, figure, ratio: figure.reqPerSec / referenceFigure.reqPerSec };
         rows.push(row);
         log(`${target} ${p.page} (${w.who}): ${figure.reqPerSec.toFixed(0)} req/s, p99 ${figure.p99} ms, ${row.ratio.toFixed(2)}x${figure.failed ? `, ${figure.failed} failed` : ''}`);
@@ -221,7 +229,7 @@ async function main(): Promise<void> {
   const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   const before = loadAverage();
   const result = await benchStack();
-  console.log(`\n${result.connections} connections, ${result.seconds} s each, gzip; load average ${before} → ${loadAverage()} on ${os.cpus().length} cores\n`);
+  console.log(`\n${benchClient() === 'wrk' ? `wrk (${WRK_PATH})` : 'autocannon'}, ${result.connections} connections, ${result.seconds} s each, gzip; load average ${before} → ${loadAverage()} on ${os.cpus().length} cores\n`);
   console.log(stackBenchTable(result));
 }
 

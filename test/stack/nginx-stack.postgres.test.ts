@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DbHandle } from '../../server/db';
 import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../server/testing/test-db';
 import { NGINX_PATH, nginxInstalled, startStack, type Stack } from '../../scripts/stack';
@@ -230,6 +231,41 @@ describeWithNginx('nginx in front of two node processes on PostgreSQL', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers['x-cache']).toBe('BYPASS');
     }
+  });
+
+  /** A GET whose body is kept as bytes (a compressed answer). */
+  function requestBytes(pathname: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      https
+        .get(stack.url + pathname, { headers, ca: stack.ca, agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  }
+
+  test('a client that takes Brotli is served br from an entry of its own, any other gzip or plain text', async () => {
+    const page = '/?stack-encodings=1';
+    const plain = await request(page); // no Accept-Encoding: gzip asked of the app, unpacked by nginx
+    expect(plain.status).toBe(200);
+    const asked = async (acceptEncoding: string) => {
+      const first = await requestBytes(page, { 'Accept-Encoding': acceptEncoding });
+      const again = await requestBytes(page, { 'Accept-Encoding': acceptEncoding });
+      return { first, again };
+    };
+    const br = await asked('gzip, deflate, br');
+    expect([br.first.headers['content-encoding'], br.again.headers['content-encoding'], br.again.headers['x-cache']]).toEqual(['br', 'br', 'HIT']);
+    expect(brotliDecompressSync(br.again.body).toString()).toBe(plain.body);
+    // A gzip-only client never gets the br entry, and reads the gzip one the plain request filled.
+    const gz = await asked('gzip');
+    expect([gz.first.headers['content-encoding'], gz.first.headers['x-cache']]).toEqual(['gzip', 'HIT']);
+    expect(gunzipSync(gz.first.body).toString()).toBe(plain.body);
+    // br refused by weight: gzip.
+    const refused = await requestBytes(page, { 'Accept-Encoding': 'gzip, br;q=0' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
   test('a member signed in through one process is signed in on the other', async () => {
