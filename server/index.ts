@@ -11,6 +11,7 @@ import { createMailer } from './mail/mailer';
 import type { AppContext } from './context';
 import { appSweeps } from './apps';
 import { buildAppContext } from './app-context';
+import { logCacheRefreshErrorsTo } from './cache/refresh-ahead';
 
 export interface StartOptions {
   config?: Config;
@@ -25,6 +26,8 @@ export interface StartOptions {
 export async function startServer(opts: StartOptions = {}): Promise<{ server: Server; ctx: AppContext; stop: () => Promise<void> }> {
   const config = opts.config ?? loadConfig();
   const logger = createLogger(config);
+  // A failed background refresh of a cache (cache/refresh-ahead.ts) goes to the server's log.
+  logCacheRefreshErrorsTo(logger);
   const handle = await openDatabaseFromConfig(config, logger);
   const t0 = Date.now();
   const ran = await migrateLatest(handle.db);

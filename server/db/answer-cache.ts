@@ -1,4 +1,4 @@
-import { MemoryCache } from '../cache/memory-cache';
+import { refreshAheadPerOwner } from '../cache/refresh-ahead';
 
 // Whole answers of the public lists and site search that are the same for everybody, kept
 // for a few seconds per database: at city scale, for a member or a guest with any cookie
@@ -21,21 +21,25 @@ import { MemoryCache } from '../cache/memory-cache';
 //   is served while the new one loads: a crowd never waits on that either.
 // An answer never kept before is computed by each request for itself (after its own writes).
 
+// The policy is the refresh-ahead cache's (cache/refresh-ahead.ts), one per database:
+// catalogued as 'shared-answers' (cache/catalogue.ts). A failed background load forgets the
+// answer rather than keeping it.
+
 export const ANSWER_TTL_MS = 10_000;
 /** Lists with fewer matches are always computed (see above). */
 export const KEEP_ANSWERS_FROM = 50;
 export const ANSWER_REFRESH_AFTER_MS = 4_000;
-const MAX_ENTRIES = 2000;
+export const ANSWER_CACHE_MAX_ENTRIES = 2000;
 
-/** Boxed, so that any value can be kept. */
-type Kept = { value: unknown };
-const caches = new WeakMap<object, MemoryCache<string, Kept>>();
-
-function cacheFor(db: object): MemoryCache<string, Kept> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new MemoryCache<string, Kept>({ ttlMs: ANSWER_TTL_MS, maxEntries: MAX_ENTRIES })));
-  return cache;
-}
+const cacheFor = refreshAheadPerOwner<unknown>({
+  name: 'shared-answers',
+  ttlMs: ANSWER_TTL_MS,
+  refreshAfterMs: ANSWER_REFRESH_AFTER_MS,
+  maxEntries: ANSWER_CACHE_MAX_ENTRIES,
+  onRefreshError: 'forget',
+  // An answer never kept before is computed by each request for itself (after its own writes).
+  shareFirstLoad: false,
+});
 
 export interface SharedAnswerOptions<T> {
   /** Whether an answer is worth keeping. */
@@ -45,32 +49,10 @@ export interface SharedAnswerOptions<T> {
 }
 
 /** `compute()`'s answer for `key`, or the one kept for it (see above). */
-export async function sharedAnswer<T>(db: object, key: string, compute: () => Promise<T>, opts: SharedAnswerOptions<T>): Promise<T> {
-  const cache = cacheFor(db);
+export function sharedAnswer<T>(db: object, key: string, compute: () => Promise<T>, opts: SharedAnswerOptions<T>): Promise<T> {
   const at = (minute: number | undefined) => (minute === undefined ? key : `${minute}\u0000${key}`);
   const minute = opts.minute?.getTime();
-  const current = at(minute);
-  const load = async (): Promise<Kept> => ({ value: await compute() });
-  const keep = { keep: (kept: Kept) => opts.keep(kept.value as T) };
-  // In the background, one at a time; a failure forgets the answer rather than keeping it.
-  const refresh = () => {
-    if (!cache.loading(current)) cache.refresh(current, load, keep).catch(() => cache.delete(current));
-  };
-  // Looked at first: get() drops an expired value (and a load running means there was one).
-  const known = cache.holds(current) || cache.loading(current) !== undefined;
-  const hit = cache.get(current);
-  if (hit) {
-    if ((cache.ageOf(current) ?? 0) >= ANSWER_REFRESH_AFTER_MS) refresh();
-    return hit.value as T;
-  }
-  const previous = minute === undefined ? undefined : cache.get(at(minute - 60_000));
-  if (previous) {
-    refresh();
-    return previous.value as T;
-  }
-  // Kept before but expired: the requests meanwhile share one load.
-  if (known) return (await cache.refresh(current, load, keep)).value as T;
-  const value = await compute();
-  if (opts.keep(value)) cache.set(current, { value });
-  return value;
+  // The previous minute's answer is served while this minute's loads.
+  const fallbackKey = minute === undefined ? undefined : at(minute - 60_000);
+  return cacheFor(db).get(at(minute), compute, { keep: opts.keep as (value: unknown) => boolean, fallbackKey }) as Promise<T>;
 }

@@ -1,3 +1,4 @@
+import { logCacheRefreshErrorsTo, type RefreshErrorLog } from '../cache/refresh-ahead';
 import { COUNT_TTL_MS, REFRESH_AFTER_MS, cachedValue } from './count-cache';
 
 // The cache in front of large counts and search rankings: kept values answer at once, a value
@@ -54,11 +55,19 @@ describe('cachedValue', () => {
   });
 
   test('a failed background refresh forgets the value instead of serving it', async () => {
-    const db = {};
-    const t0 = Date.now();
-    await cachedValue(db, 'k', async () => 1000, () => true, t0);
-    expect(await cachedValue(db, 'k', async () => Promise.reject(new Error('gone')), () => true, t0 + REFRESH_AFTER_MS + 1)).toBe(1000);
-    await tick();
-    expect(await cachedValue(db, 'k', async () => 7, () => true, t0 + REFRESH_AFTER_MS + 2)).toBe(7);
+    const logged: string[] = [];
+    const before: RefreshErrorLog = logCacheRefreshErrorsTo({ warn: (details) => logged.push(details.cache) });
+    try {
+      const db = {};
+      const t0 = Date.now();
+      await cachedValue(db, 'k', async () => 1000, () => true, t0);
+      expect(await cachedValue(db, 'k', async () => Promise.reject(new Error('gone')), () => true, t0 + REFRESH_AFTER_MS + 1)).toBe(1000);
+      await tick();
+      expect(await cachedValue(db, 'k', async () => 7, () => true, t0 + REFRESH_AFTER_MS + 2)).toBe(7);
+      // And says so in the log.
+      expect(logged).toEqual(['large-counts']);
+    } finally {
+      logCacheRefreshErrorsTo(before);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MemoryCache } from '../cache/memory-cache';
+import { refreshAheadPerOwner } from '../cache/refresh-ahead';
 
 // Counting every match is the slow half of a list at city scale (100k articles: a full scan
 // per request), and the number barely moves. Large counts are kept for a few seconds, per
@@ -16,49 +16,31 @@ import { MemoryCache } from '../cache/memory-cache';
 //   each request counts for itself, after its own writes.)
 //
 // cachedValue() is the same policy for any expensive, slowly-changing result (site search's
-// ranked candidates), keyed by the caller. The store and its single flight are a MemoryCache
-// (cache/memory-cache.ts) per database.
+// ranked candidates), keyed by the caller. The policy is the refresh-ahead cache's
+// (cache/refresh-ahead.ts), one per database; a failed background recount forgets the value
+// rather than serving a stale one. Catalogued as 'large-counts' (cache/catalogue.ts).
 
 export const LARGE_COUNT = 1000;
 export const COUNT_TTL_MS = 15_000;
 export const REFRESH_AFTER_MS = 10_000;
-const MAX_ENTRIES = 2000;
+export const COUNT_CACHE_MAX_ENTRIES = 2000;
 
-/** Boxed, so that any value (undefined too) can be kept. */
-type Kept = { value: unknown };
-const caches = new WeakMap<object, MemoryCache<string, Kept>>();
-
-function cacheFor(db: object): MemoryCache<string, Kept> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new MemoryCache<string, Kept>({ ttlMs: COUNT_TTL_MS, maxEntries: MAX_ENTRIES })));
-  return cache;
-}
+const cacheFor = refreshAheadPerOwner<unknown>({
+  name: 'large-counts',
+  ttlMs: COUNT_TTL_MS,
+  refreshAfterMs: REFRESH_AFTER_MS,
+  maxEntries: COUNT_CACHE_MAX_ENTRIES,
+  onRefreshError: 'forget',
+  // Unknown or small counts are never shared: each request counts for itself, after its own writes.
+  shareFirstLoad: false,
+});
 
 /**
  * `compute()`'s value, kept for COUNT_TTL_MS when `keep(value)` says it is worth keeping,
  * refreshed ahead in the background while it is being read, computed once at a time.
  */
-export async function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
-  const cache = cacheFor(db);
-  const load = async (): Promise<Kept> => ({ value: await compute() });
-  const opts = { keep: (kept: Kept) => keep(kept.value as T) };
-  // Looked at first: get() drops an expired value (and a load running means there was one).
-  const known = cache.holds(key) || cache.loading(key) !== undefined;
-  const age = cache.ageOf(key, now);
-  const hit = cache.get(key, now);
-  if (hit && age !== undefined) {
-    if (age >= REFRESH_AFTER_MS && !cache.loading(key)) {
-      // In the background; a failure forgets the value rather than keeping a stale one.
-      cache.refresh(key, load, opts).catch(() => cache.delete(key));
-    }
-    return hit.value as T;
-  }
-  // Expired large values are shared with a count already running; unknown keys count alone.
-  if (known) return (await cache.refresh(key, load, opts)).value as T;
-  const value = await compute();
-  // Aged from when this caller asked: never older than the TTL counted from its query's start.
-  if (keep(value)) cache.set(key, { value }, now);
-  return value;
+export function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
+  return cacheFor(db).get(key, compute, { keep: keep as (value: unknown) => boolean, now }) as Promise<T>;
 }
 
 /** Runs `query` (a builder answering one row with a `count` column) unless a fresh large count is cached. */

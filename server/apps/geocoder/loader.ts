@@ -1,18 +1,28 @@
 import type { Db } from '../../db';
-import { MemoryCache } from '../../cache/memory-cache';
+import { refreshAheadPerOwner } from '../../cache/refresh-ahead';
 import { buildGazetteer, type Gazetteer, type GazetteerRows } from './gazetteer';
 
 // One gazetteer per process and database, read on first use and kept: places, stations and
 // neighbourhoods change with an import or a seed, not by the minute, and reading 15,000
 // listings (about 100 ms) on every look-up would cost more than the look-up. After
 // REFRESH_AFTER_MS a look-up still answers from it and a new one is read in the background;
-// none is served older than TTL_MS (a look-up then waits for the read).
+// none is served older than TTL_MS (a look-up then waits for the read). A failed background
+// read keeps the one we have until it expires; the next look-up tries again. The policy is the
+// refresh-ahead cache's (cache/refresh-ahead.ts); catalogued as 'gazetteer' (cache/catalogue.ts).
 
 export const TTL_MS = 15 * 60_000;
 export const REFRESH_AFTER_MS = 5 * 60_000;
 const KEY = 'gazetteer';
 
-const caches = new WeakMap<object, MemoryCache<string, Gazetteer>>();
+const cacheFor = refreshAheadPerOwner<Gazetteer>({
+  name: 'gazetteer',
+  ttlMs: TTL_MS,
+  refreshAfterMs: REFRESH_AFTER_MS,
+  maxEntries: 1,
+  onRefreshError: 'keep',
+  // Look-ups arriving together on a cold process read it once.
+  shareFirstLoad: true,
+});
 
 export async function readGazetteerRows(db: Db): Promise<GazetteerRows> {
   const [listings, stations, neighbourhoods] = await Promise.all([
@@ -27,22 +37,11 @@ async function load(db: Db): Promise<Gazetteer> {
   return buildGazetteer(await readGazetteerRows(db));
 }
 
-export async function gazetteerFor(db: Db, now = Date.now()): Promise<Gazetteer> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new MemoryCache<string, Gazetteer>({ ttlMs: TTL_MS, maxEntries: 1 })));
-  const age = cache.ageOf(KEY, now);
-  const kept = cache.get(KEY, now);
-  if (kept) {
-    if (age !== undefined && age >= REFRESH_AFTER_MS && !cache.loading(KEY)) {
-      // A failed refresh keeps the one we have until it expires; the next look-up tries again.
-      cache.refresh(KEY, () => load(db)).catch(() => undefined);
-    }
-    return kept;
-  }
-  return cache.load(KEY, () => load(db), { now });
+export function gazetteerFor(db: Db, now = Date.now()): Promise<Gazetteer> {
+  return cacheFor(db).get(KEY, () => load(db), { now });
 }
 
 /** Forgets the kept gazetteer (tests that change the data after a look-up). */
 export function forgetGazetteer(db: Db): void {
-  caches.get(db)?.delete(KEY);
+  cacheFor(db).invalidate(KEY);
 }

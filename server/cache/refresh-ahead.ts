@@ -1,0 +1,153 @@
+import { MemoryCache } from './memory-cache';
+
+// The refresh-ahead policy, once, for every in-process cache of expensive, slowly-changing
+// results (large counts and search rankings, the public lists' shared answers, the geocoder's
+// gazetteer). Under load a plain expiry makes every request that arrives in the same instant
+// recompute (twenty concurrent 90 ms counts on two cores is a two-second stall), so:
+// - a value is kept for ttlMs; from refreshAfterMs on, a hit answers at once and one new value
+//   loads in the background, so a value read steadily never expires in a reader's path. A
+//   value is never older than ttlMs plus one load;
+// - one load at a time per key: readers of an expired value share the load already running
+//   (single flight). A key never kept before is loaded by each reader for itself unless
+//   shareFirstLoad says otherwise: a request then reads after its own writes, and a value not
+//   worth keeping (`keep`) is never handed from one request to another;
+// - a failed background refresh is logged and, by the cache's onRefreshError, either forgets
+//   the value (the next reader loads in its path) or keeps serving it until its TTL runs out;
+// - bounded: at most maxEntries keys, least recently used out first (MemoryCache, lru-cache);
+// - a reader may name a fallback key whose value is served while its own key loads (the
+//   previous minute's answer of a list whose visibility depends on the time);
+// - invalidation by key or by key prefix.
+// Every cache built here names its entry in the catalogue (catalogue.ts), which says what it
+// holds, for how long, for whom and how it is invalidated.
+
+export interface RefreshAheadOptions {
+  /** Its entry in the cache catalogue (catalogue.ts). */
+  name: string;
+  /** A value is never served older than this. */
+  ttlMs: number;
+  /** From this age on, a hit triggers one background refresh. */
+  refreshAfterMs: number;
+  maxEntries: number;
+  /** After a failed background refresh: drop the value at once, or serve it until its TTL ends. */
+  onRefreshError: 'forget' | 'keep';
+  /** Whether readers of a key with no value kept share one load (else each loads its own). */
+  shareFirstLoad: boolean;
+  /** The clock, in milliseconds (tests pass a fake one). */
+  now?: () => number;
+}
+
+export interface ReadOptions<V> {
+  /** Whether a loaded value is worth keeping (default: always). */
+  keep?: (value: V) => boolean;
+  /** The reader's own "now" (a count aged from when its query started). */
+  now?: number;
+  /** A key whose fresh value is served (and a background load started) while `key` has none. */
+  fallbackKey?: string;
+}
+
+/** Where failed background refreshes are reported: the server's logger once it runs (server/index.ts). */
+export interface RefreshErrorLog {
+  warn(details: { err: unknown; cache: string; key: string }, message: string): void;
+}
+
+let errorLog: RefreshErrorLog = { warn: (details, message) => console.warn(message, details) };
+
+/** Sends failed background refreshes to `log` from now on; returns the log used before. */
+export function logCacheRefreshErrorsTo(log: RefreshErrorLog): RefreshErrorLog {
+  const before = errorLog;
+  errorLog = log;
+  return before;
+}
+
+/** Boxed, so that any value (undefined too) can be kept. */
+type Kept<V> = { value: V };
+
+const names = new Set<string>();
+
+/** The catalogue names of the refresh-ahead caches defined in this process so far (catalogue.test.ts). */
+export function refreshAheadCacheNames(): ReadonlySet<string> {
+  return names;
+}
+
+export class RefreshAheadCache<V> {
+  private readonly cache: MemoryCache<string, Kept<V>>;
+
+  constructor(private readonly opts: RefreshAheadOptions) {
+    names.add(opts.name);
+    this.cache = new MemoryCache<string, Kept<V>>({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries, now: opts.now });
+  }
+
+  get name(): string {
+    return this.opts.name;
+  }
+
+  /** The value kept for key, or load()'s (see above). */
+  async get(key: string, load: () => Promise<V>, read: ReadOptions<V> = {}): Promise<V> {
+    const { cache } = this;
+    const keep = read.keep;
+    const loadOptions = { keep: keep && ((kept: Kept<V>) => keep(kept.value)) };
+    const boxed = async (): Promise<Kept<V>> => ({ value: await load() });
+    // Looked at first: get() drops an expired value (and a load running means there was one).
+    const known = cache.holds(key) || cache.loading(key) !== undefined;
+    const age = cache.ageOf(key, read.now);
+    const hit = cache.get(key, read.now);
+    if (hit && age !== undefined) {
+      if (age >= this.opts.refreshAfterMs) this.refreshInBackground(key, boxed, loadOptions);
+      return hit.value;
+    }
+    const fallback = read.fallbackKey === undefined ? undefined : cache.get(read.fallbackKey, read.now);
+    if (fallback) {
+      this.refreshInBackground(key, boxed, loadOptions);
+      return fallback.value;
+    }
+    // Expired, or loading: the readers meanwhile share one load.
+    if (known || this.opts.shareFirstLoad) return (await cache.refresh(key, boxed, loadOptions)).value;
+    const value = await load();
+    // Aged from when this reader asked: never older than the TTL counted from its load's start.
+    if (!keep || keep(value)) cache.set(key, { value }, read.now);
+    return value;
+  }
+
+  private refreshInBackground(key: string, load: () => Promise<Kept<V>>, loadOptions: { keep?: (kept: Kept<V>) => boolean }): void {
+    if (this.cache.loading(key)) return;
+    this.cache.refresh(key, load, loadOptions).catch((err: unknown) => {
+      if (this.opts.onRefreshError === 'forget') this.cache.delete(key);
+      errorLog.warn({ err, cache: this.opts.name, key: key.slice(0, 200) }, `cache refresh failed (${this.opts.onRefreshError === 'forget' ? 'value dropped' : 'kept until it expires'})`);
+    });
+  }
+
+  /** Whether a fresh value is kept for key. */
+  has(key: string, now?: number): boolean {
+    return this.cache.get(key, now) !== undefined;
+  }
+
+  invalidate(key: string): void {
+    this.cache.delete(key);
+  }
+
+  invalidatePrefix(prefix: string): void {
+    this.cache.deleteWhere((key) => key.startsWith(prefix));
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+}
+
+/**
+ * One cache per owner (a database, an app's context), made on first use and dropped with its
+ * owner: a test's fresh database or rebuilt app starts cold.
+ */
+export function refreshAheadPerOwner<V>(opts: RefreshAheadOptions): (owner: object) => RefreshAheadCache<V> {
+  names.add(opts.name);
+  const caches = new WeakMap<object, RefreshAheadCache<V>>();
+  return (owner) => {
+    let cache = caches.get(owner);
+    if (!cache) caches.set(owner, (cache = new RefreshAheadCache<V>(opts)));
+    return cache;
+  };
+}
