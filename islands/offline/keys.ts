@@ -1,23 +1,21 @@
 import { PWA_PATHS } from '../../shared/constants';
+import { CACHE_PREFIX, ASSET_CACHE, STATIC_CACHE, PAGE_CACHE, OFFLINE_CACHE, MEMBER_CACHE_PREFIX as MEMBER_PREFIX } from '../../shared/offline-caches';
 // What the service worker keeps and under which name, shared by the worker
 // (islands/offline/sw/service-worker.ts) and the pages (islands/offline/). Pure, so the rules
 // that keep one member's data away from the next are unit-tested (keys.test.ts).
 
-export const CACHE_PREFIX = 'tcg-';
-/** Hashed build files (/static/dist/): named by content, kept until evicted. */
-export const ASSET_CACHE = `${CACHE_PREFIX}assets`;
-/** Other files under /static/ (fallback script, icons, placeholders). */
-export const STATIC_CACHE = `${CACHE_PREFIX}static`;
-/** Pages the same for everybody that the reader opened recently (articles, places, events…). */
-export const PAGE_CACHE = `${CACHE_PREFIX}pages`;
-/** The offline page, cached when the worker installs. */
-export const OFFLINE_CACHE = `${CACHE_PREFIX}offline`;
-const MEMBER_PREFIX = `${CACHE_PREFIX}member-`;
-
-/** How many pages the page cache keeps (oldest out first), and how many build files. */
-export const PAGE_CACHE_MAX = 30;
-export const ASSET_CACHE_MAX = 150;
-export const STATIC_CACHE_MAX = 60;
+// The caches' names and bounds are in shared/offline-caches.ts (the server's cache catalogue names them too).
+export {
+  CACHE_PREFIX,
+  ASSET_CACHE,
+  STATIC_CACHE,
+  PAGE_CACHE,
+  OFFLINE_CACHE,
+  PAGE_CACHE_MAX,
+  ASSET_CACHE_MAX,
+  STATIC_CACHE_MAX,
+  GUEST_COPY_FRESH_MS,
+} from '../../shared/offline-caches';
 
 export const DASHBOARD_PATH = '/accounts/dashboard/';
 export const OFFLINE_PAGE_PATH = PWA_PATHS.offlinePage;

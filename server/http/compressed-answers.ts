@@ -41,6 +41,9 @@ export interface CompressedAnswersOptions {
   compressOnce?: Record<Encoding, (body: Buffer) => Buffer>;
 }
 
+/** How long an unused compressed copy (and the hash of a body seen once) stays. */
+export const COMPRESSED_COPY_TTL_MS = 60_000;
+
 /** Fast settings for a body that may never be asked for again. */
 export const COMPRESS_ONCE: Record<Encoding, (body: Buffer) => Buffer> = {
   br: (body) =>
@@ -56,7 +59,7 @@ const noTransform = (res: Response) => /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(
 export function compressedAnswers(opts: CompressedAnswersOptions = {}) {
   const compress = opts.compress ?? COMPRESS;
   const compressOnce = opts.compressOnce ?? COMPRESS_ONCE;
-  const ttlMs = opts.ttlMs ?? 60_000;
+  const ttlMs = opts.ttlMs ?? COMPRESSED_COPY_TTL_MS;
   const copies = new MemoryCache<string, Buffer>({
     ttlMs,
     maxEntries: opts.maxEntries ?? 2000,

@@ -82,6 +82,9 @@ export interface GuestResponseCacheOptions {
   cookies?: CacheCookies;
 }
 
+/** How long an entry is served (nginx's micro-cache keeps its entries as long: deploy/nginx.conf.template). */
+export const GUEST_RESPONSE_TTL_MS = 10_000;
+
 /** How long a request waits for another one that is producing the same answer. */
 export const LOCK_WAIT_MS = 2_000;
 
@@ -164,7 +167,7 @@ export function purgeCachedPages(res: Response, paths: readonly string[]): void 
 }
 
 export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
-  const ttl = opts.ttlMs ?? 10_000;
+  const ttl = opts.ttlMs ?? GUEST_RESPONSE_TTL_MS;
   const refreshAfter = opts.refreshAfterMs ?? ttl / 2;
   const maxEntries = opts.maxEntries ?? 1000;
   const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;

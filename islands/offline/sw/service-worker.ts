@@ -6,6 +6,7 @@ import {
   ASSET_CACHE_MAX,
   cachesToForget,
   DASHBOARD_PATH,
+  GUEST_COPY_FRESH_MS,
   isShareablePage,
   isSignOutPath,
   MEMBER_REQUEST_PATH,
@@ -102,12 +103,6 @@ const pageStrategy = new NetworkFirst({
     new ExpirationPlugin({ maxEntries: PAGE_CACHE_MAX }),
   ],
 });
-
-/**
- * A member's pages come back private, so each of their visits would otherwise fetch the page a
- * second time for the guest copy: a copy younger than this is kept as it is.
- */
-const GUEST_COPY_FRESH_MS = 60 * 60 * 1000;
 
 async function keepGuestCopyIfOld(url: string): Promise<void> {
   const kept = await caches.match(url, { cacheName: PAGE_CACHE, ignoreVary: true });

@@ -1,23 +1,23 @@
 import type { Db } from '../../db';
 import { refreshAheadPerOwner } from '../../cache/refresh-ahead';
+import { GAZETTEER_REFRESH_AFTER_MS, GAZETTEER_TTL_MS } from '../../cache/lifetimes';
 import { buildGazetteer, type Gazetteer, type GazetteerRows } from './gazetteer';
 
 // One gazetteer per process and database, read on first use and kept: places, stations and
 // neighbourhoods change with an import or a seed, not by the minute, and reading 15,000
 // listings (about 100 ms) on every look-up would cost more than the look-up. After
-// REFRESH_AFTER_MS a look-up still answers from it and a new one is read in the background;
-// none is served older than TTL_MS (a look-up then waits for the read). A failed background
-// read keeps the one we have until it expires; the next look-up tries again. The policy is the
-// refresh-ahead cache's (cache/refresh-ahead.ts); catalogued as 'gazetteer' (cache/catalogue.ts).
+// GAZETTEER_REFRESH_AFTER_MS a look-up still answers from it and a new one is read in the
+// background; none is served older than GAZETTEER_TTL_MS (a look-up then waits for the read).
+// A failed background read keeps the one we have until it expires; the next look-up tries
+// again. The policy is the refresh-ahead cache's (cache/refresh-ahead.ts); catalogued as
+// 'gazetteer' (cache/catalogue.ts).
 
-export const TTL_MS = 15 * 60_000;
-export const REFRESH_AFTER_MS = 5 * 60_000;
 const KEY = 'gazetteer';
 
 const cacheFor = refreshAheadPerOwner<Gazetteer>({
   name: 'gazetteer',
-  ttlMs: TTL_MS,
-  refreshAfterMs: REFRESH_AFTER_MS,
+  ttlMs: GAZETTEER_TTL_MS,
+  refreshAfterMs: GAZETTEER_REFRESH_AFTER_MS,
   maxEntries: 1,
   onRefreshError: 'keep',
   // Look-ups arriving together on a cold process read it once.

@@ -5,20 +5,13 @@ import { toContestDTO } from '../contests/serialize';
 import type { ContestDTO, EventDTO } from '../../../shared/dto';
 import { bestOfCard, type BestOfCard } from '../articles/view-models';
 import { MemoryCache } from '../../cache/memory-cache';
+import { HOME_SECTIONS_TTL_MS } from '../../cache/lifetimes';
 import { homeRows } from './queries';
 
 /** Sections behind the age gate stay off the home page. */
 const GATED_TYPES = ['cannabis'];
 
 export const HOME_COUNTS = { latest: 12, featured: 5, bestOf: 6, events: 8, contests: 4 } as const;
-
-/**
- * The home's lists are the same for everybody, so each process keeps them this long: a
- * render that misses the page cache (a member, a guest with another cookie) then runs no
- * query of its own. A new article, or an event that ends, shows within this time (the navbar's
- * menus are kept as long).
- */
-export const HOME_SECTIONS_TTL_MS = 60_000;
 
 export interface HomeData {
   latest: ArticleRow[];
@@ -48,7 +41,10 @@ export async function loadHomeData({ db, config, now }: AppContext): Promise<Hom
   };
 }
 
-/** homeData(): the home's lists from a per-app cache, loaded once for the requests that miss together. */
+/**
+ * homeData(): the home's lists from a per-app cache, loaded once for the requests that miss
+ * together. They are the same for everybody, so each process keeps them HOME_SECTIONS_TTL_MS.
+ */
 export function homeDataCache(ctx: AppContext): () => Promise<HomeData> {
   const cache = new MemoryCache<'home', HomeData>({ ttlMs: HOME_SECTIONS_TTL_MS, maxEntries: 1 });
   return () => cache.load('home', () => loadHomeData(ctx));

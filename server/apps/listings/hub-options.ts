@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { MemoryCache } from '../../cache/memory-cache';
+import { HUB_OPTIONS_TTL_MS } from '../../cache/lifetimes';
 import { selectSections } from '../../db/sections';
 import { HUB_OPTIONS_API, type HubOptions } from '../../../shared/listing-hub';
 import type { ListingTypeRow, SubTypeRow } from './page-queries';
@@ -30,7 +31,6 @@ export const hubOptionsUrl = (o: LoadedHubOptions) => `${HUB_OPTIONS_API}?v=${o.
 // Each app (its context: a test's rebuilt app starts cold) keeps them for a minute, loaded in
 // one statement (db/sections.ts). The hub routes also find their type, sub-type and
 // neighbourhood here, so a hub page whose options are cached runs only its search.
-const OPTIONS_TTL_MS = 60_000;
 const optionsCache = new WeakMap<AppContext, MemoryCache<'options', LoadedHubOptions>>();
 
 async function loadHubOptions(db: Db): Promise<LoadedHubOptions> {
@@ -55,7 +55,7 @@ async function loadHubOptions(db: Db): Promise<LoadedHubOptions> {
 
 function optionsCacheOf(ctx: AppContext): MemoryCache<'options', LoadedHubOptions> {
   let cache = optionsCache.get(ctx);
-  if (!cache) optionsCache.set(ctx, (cache = new MemoryCache<'options', LoadedHubOptions>({ ttlMs: OPTIONS_TTL_MS, maxEntries: 1 })));
+  if (!cache) optionsCache.set(ctx, (cache = new MemoryCache<'options', LoadedHubOptions>({ ttlMs: HUB_OPTIONS_TTL_MS, maxEntries: 1 })));
   return cache;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { MemoryCache } from '../../cache/memory-cache';
+import { NEIGHBOURHOOD_BOUNDARY_TTL_MS } from '../../cache/lifetimes';
 import { listingsQuery, type ListingRow } from './serialize';
 import type { MultiPolygon } from '../../views/boundary-svg';
 import { joinCreditedAuthor } from '../profiles/credited-author';
@@ -116,8 +117,8 @@ export async function nearbyListings(db: Db, lat: number, lng: number, excludeId
 }
 
 // Boundaries are ~7 KB of JSON each and change only when the City redraws them: each database
-// keeps the parsed ones for ten minutes instead of reading and parsing one per listing page.
-const BOUNDARY_TTL_MS = 10 * 60_000;
+// keeps the parsed ones for ten minutes (NEIGHBOURHOOD_BOUNDARY_TTL_MS) instead of reading and
+// parsing one per listing page.
 /** Boxed: a neighbourhood without a boundary is remembered too. */
 type KeptBoundary = { polygon: MultiPolygon | null };
 const boundaryCache = new WeakMap<Db, MemoryCache<number, KeptBoundary>>();
@@ -125,7 +126,7 @@ const boundaryCache = new WeakMap<Db, MemoryCache<number, KeptBoundary>>();
 export async function neighbourhoodBoundary(db: Db, id: number | null): Promise<MultiPolygon | null> {
   if (!id) return null;
   let cache = boundaryCache.get(db);
-  if (!cache) boundaryCache.set(db, (cache = new MemoryCache<number, KeptBoundary>({ ttlMs: BOUNDARY_TTL_MS, maxEntries: 1000 })));
+  if (!cache) boundaryCache.set(db, (cache = new MemoryCache<number, KeptBoundary>({ ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, maxEntries: 1000 })));
   const kept = await cache.load(id, async () => {
     const row: { boundaries: MultiPolygon | string } | undefined = await db('neighbourhoods').where({ id }).first('boundaries');
     return { polygon: row ? (typeof row.boundaries === 'string' ? (JSON.parse(row.boundaries) as MultiPolygon) : row.boundaries) : null };

@@ -5,6 +5,7 @@ import { Router, type Response } from 'express';
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
 import { MemoryCache } from '../../cache/memory-cache';
+import { PMTILES_CACHE_CONTROL, STATIC_MAP_CACHE_CONTROL, STATIC_MAP_MEMORY_TTL_MS } from '../../cache/lifetimes';
 import { mapContextFile, staticMapPng, STATIC_MAP } from './static-map';
 
 // The base map's files, both answered without a session:
@@ -13,10 +14,8 @@ import { mapContextFile, staticMapPng, STATIC_MAP } from './static-map';
 // - GET /static-maps/listings/{id}.png: the listing page's static map image (static-map.ts),
 //   kept on disk in DATA_DIR/map-cache/ and the last ones in memory.
 
-/** The image depends on the place's coordinates, which an editor may move: a day, then revalidate. */
-export const STATIC_MAP_CACHE_CONTROL = 'public, max-age=86400';
-/** An extract is replaced by ops now and then under the same name: a day, then revalidate. */
-export const PMTILES_CACHE_CONTROL = 'public, max-age=86400';
+// Their Cache-Control headers and the memory copies' TTL are named with the other caches'
+// lifetimes (cache/lifetimes.ts).
 
 const PMTILES_FILE = /^([A-Za-z0-9][A-Za-z0-9._-]{0,99})\.pmtiles$/;
 const PNG_FILE = /^([1-9]\d{0,8})\.png$/;
@@ -31,7 +30,7 @@ function staticMapCacheDir(config: Config): string {
 
 export function mapTilesRoutes(ctx: AppContext): Router {
   const router = Router();
-  const memory = new MemoryCache<string, Buffer>({ ttlMs: 60 * 60_000, maxEntries: 200, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
+  const memory = new MemoryCache<string, Buffer>({ ttlMs: STATIC_MAP_MEMORY_TTL_MS, maxEntries: 200, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
   const dir = staticMapCacheDir(ctx.config);
 
   router.get('/map-tiles/:file', (req, res, next) => {

@@ -6,11 +6,10 @@ import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { createRenditionService, isImageKey, type MediaFile, type RenditionService } from './renditions';
 import { assertServedRendition, renditionQuerySchema, toRenditionParams } from './rendition-params';
+import { ORIGINAL_CACHE_CONTROL, RENDITION_CACHE_CONTROL } from '../../cache/lifetimes';
 
-/** Renditions depend only on the key and the query, so a browser may keep them for a year. */
-export const RENDITION_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** An original could be replaced under the same key (a re-seed), so it is kept for a day. */
-export const ORIGINAL_CACHE_CONTROL = 'public, max-age=86400';
+// Renditions a year (immutable), originals a day: named with the other caches' lifetimes.
+export { ORIGINAL_CACHE_CONTROL, RENDITION_CACHE_CONTROL };
 
 export function mediaCacheDir(config: Config): string {
   return path.join(config.dataDir, 'media-cache');

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
 import { MemoryCache } from '../../cache/memory-cache';
+import { CITY_MAP_TTL_MS } from '../../cache/lifetimes';
 import { urls } from '../../../shared/urls';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { page, PageRedirect, type PageAnswer } from '../../http/pages/page-view';
@@ -12,9 +13,6 @@ import { censusFacts, listingsByType, neighbourhoodBoundaries, neighbourhoodBySl
 
 // /neighbourhoods/ (a chooser that works as a plain GET form, and a map of every real
 // boundary) and a page per neighbourhood with its boundary, census facts and places.
-
-/** Boundaries change when the City redraws them, not per request: the city map is drawn once a while. */
-const CITY_MAP_TTL_MS = 10 * 60_000;
 
 export function neighbourhoodsPages(ctx: AppContext): Router {
   const router = Router();
@@ -28,6 +26,7 @@ export function neighbourhoodsPages(ctx: AppContext): Router {
   return router;
 }
 
+/** Boundaries change when the City redraws them, not per request: the city map is drawn once every CITY_MAP_TTL_MS. */
 function cachedCityMap(ctx: AppContext): () => Promise<CityMap> {
   const cache = new MemoryCache<'city', CityMap>({ ttlMs: CITY_MAP_TTL_MS, maxEntries: 1 });
   return () => cache.load('city', () => neighbourhoodBoundaries(ctx.db).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) })))));
