@@ -46,8 +46,8 @@ const PAGES: Record<string, string[]> = {
   'search': ['search'],
   'videos': ['saves', 'video-grid'],
   'the patio guide': ['saves', 'patio-map'],
-  'neighbourhoods': ['neighbourhoods-map'],
-  'a neighbourhood': ['saves', 'neighbourhood-map'],
+  'neighbourhoods': ['neighbourhoods-index-map'],
+  'a neighbourhood': ['saves', 'neighbourhood-page-map'],
   'an age-gated page': ['saves', 'age-gate'],
   // The ad slots' script (no React) rides on the pages that print slots: home, news hubs, articles.
   'an article': ['saves', 'ad-slots'],

@@ -47,13 +47,13 @@ export interface ListingMapState {
   nearby: ListingDTO[];
 }
 
-/** A neighbourhood page's map (server/apps/neighbourhoods/pages.ts). */
-export interface NeighbourhoodMapState {
+/** One neighbourhood's page map: its own outline and the stations (server/apps/neighbourhoods/pages.ts). */
+export interface NeighbourhoodPageMapState {
   neighbourhood: { id: number; name: string; boundaries: { type: string; coordinates: unknown }; centre: { latitude: number; longitude: number } };
 }
 
-/** The neighbourhoods landing map: names only, the island fetches the boundaries. */
-export interface NeighbourhoodsMapState {
+/** The /neighbourhoods/ index map, every outline linking to its page: names only, the island fetches the boundaries. */
+export interface NeighbourhoodsIndexMapState {
   neighbourhoods: Array<{ id: number; name: string; url: string }>;
 }
 
@@ -89,8 +89,8 @@ export interface IslandStates {
   'listing-map': ListingMapState;
   'listing-search': ListingSearchInitialState;
   navbar: NavbarStateDTO;
-  'neighbourhood-map': NeighbourhoodMapState;
-  'neighbourhoods-map': NeighbourhoodsMapState;
+  'neighbourhood-page-map': NeighbourhoodPageMapState;
+  'neighbourhoods-index-map': NeighbourhoodsIndexMapState;
   'newsletter-prompt': NewsletterPromptInitialState;
   onboarding: OnboardingInitialState;
   'patio-map': PatioMapState;

@@ -2,13 +2,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BestOfMap } from './BestOfMap';
 import { listing } from '../listing-search/testing';
-import { loadMapEngine as realLoadMapEngine } from '../maps/loader';
-import type { MapEngine, MapHandle } from '../maps/types';
+import { loadMapEngine as realLoadMapEngine } from '../common/maps/loader';
+import type { MapEngine, MapHandle } from '../common/maps/types';
 
 // The Best of list's full-screen map: View Map opens a modal dialog over the whole window,
 // Close Map and Esc close it and give focus back; without WebGL it lists the places.
 
-jest.mock('../maps/loader', () => ({ loadMapEngine: jest.fn() }));
+jest.mock('../common/maps/loader', () => ({ loadMapEngine: jest.fn() }));
 const loadMapEngine = realLoadMapEngine as jest.Mock;
 const handle = { setPoints: jest.fn(), bounds: jest.fn(), onMoveEnd: jest.fn(), whenStill: jest.fn(), resize: jest.fn(), destroy: jest.fn() } as jest.Mocked<MapHandle>;
 const engine: MapEngine = { create: jest.fn().mockResolvedValue(handle) };

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BestOfMapState } from '../../shared/islands';
 import { useModalFocus } from '../common/Dialog';
-import { loadMapEngine } from '../maps/loader';
-import { listingPoints, MAP, sitePath } from '../maps/geo';
-import type { LatLng, MapHandle } from '../maps/types';
+import { loadMapEngine } from '../common/maps/loader';
+import { listingPoints, MAP, sitePath } from '../common/maps/geo';
+import type { LatLng, MapHandle } from '../common/maps/types';
 
 // 'View Map' opens the list's places on a map that fills the window, as a modal dialog:
 // 'Close Map' or Esc closes it and focus goes back to 'View Map'; Tab stays inside; the page

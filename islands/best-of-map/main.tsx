@@ -4,7 +4,7 @@ import { BestOfMap } from './BestOfMap';
 
 // The Best of list's full-screen map (spec 2 §2: 'a full-screen best-of map with a Close Map
 // button'). State: server/apps/articles/page-service.ts bestOfMapState. maplibre loads only
-// when the visitor opens the map (maps/loader.ts).
+// when the visitor opens the map (common/maps/loader.ts).
 mountIsland('best-of-map', () => {
   const state = initialStateFor('best-of-map');
   if (!state?.listings.length) return null;

@@ -1,6 +1,6 @@
 import { initialStateFor, siteConfig } from '../common/initial-state';
-import { fetchStations, mountMapIsland } from '../maps/mount-map';
-import { listingPoints, MAP } from '../maps/geo';
+import { fetchStations, mountMapIsland } from '../common/maps/mount-map';
+import { listingPoints, MAP } from '../common/maps/geo';
 
 // The listing page's map (spec 2 §2 "Maps"): the place, the places nearby and the subway
 // stations, each with a popup (max width 454). State: server/apps/listings/pages.ts.

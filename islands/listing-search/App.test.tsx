@@ -3,8 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithStore } from '../common/test-utils';
 import { App } from './components/App';
 import { appProps, fakeContext, page, range, settle, setup } from './testing';
-import { loadMapEngine as realLoadMapEngine } from '../maps/loader';
-import type { MapEngine, MapHandle } from '../maps/types';
+import { loadMapEngine as realLoadMapEngine } from '../common/maps/loader';
+import type { MapEngine, MapHandle } from '../common/maps/types';
 
 // maplibre cannot run in jsdom: the map module's loader is mocked with a fake engine.
 const handle: jest.Mocked<MapHandle> = {
@@ -16,7 +16,7 @@ const handle: jest.Mocked<MapHandle> = {
   destroy: jest.fn(),
 };
 const engine: MapEngine = { create: jest.fn().mockResolvedValue(handle) };
-jest.mock('../maps/loader', () => ({ loadMapEngine: jest.fn() }));
+jest.mock('../common/maps/loader', () => ({ loadMapEngine: jest.fn() }));
 const loadMapEngine = realLoadMapEngine as jest.Mock;
 
 describe('listing search panel', () => {

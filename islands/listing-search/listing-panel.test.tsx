@@ -14,7 +14,7 @@ import { TIMINGS_MS } from '../../shared/constants';
 // The parts of the listing panel added for issue 12 item 7: the name-or-place field with its
 // place type-ahead, next pages in the large bundle, the folded filters and the slider.
 
-jest.mock('../maps/loader', () => ({ loadMapEngine: jest.fn().mockRejectedValue(new Error('no WebGL in jsdom')) }));
+jest.mock('../common/maps/loader', () => ({ loadMapEngine: jest.fn().mockRejectedValue(new Error('no WebGL in jsdom')) }));
 
 const LIBRETTO = { name: 'Pizzeria Libretto', lat: 43.649, long: -79.42 };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

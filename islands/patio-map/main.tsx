@@ -1,6 +1,6 @@
 import { initialStateFor, siteConfig } from '../common/initial-state';
-import { fetchStations, mountMapIsland } from '../maps/mount-map';
-import { listingPoints, MAP } from '../maps/geo';
+import { fetchStations, mountMapIsland } from '../common/maps/mount-map';
+import { listingPoints, MAP } from '../common/maps/geo';
 
 // The Patio Guide's map: the places with a patio listed on the page, clustered, each with the
 // listing popup (spec 2 §2 "Maps", max width 300 as on maps other than the listing page's),

@@ -110,7 +110,7 @@ describeInBrowser('listing search island in a browser', () => {
     try {
       await page.goto(`${b.baseUrl}/restaurants/`, { waitUntil: 'networkidle' });
       expect(scripts.filter((u) => /vendor-maplibre|maplibre-engine/.test(u))).toEqual([]);
-      for (const [island, path] of [['listing-map', listingPath], ['neighbourhoods-map', '/neighbourhoods/'], ['neighbourhood-map', '/neighbourhoods/annex/']]) {
+      for (const [island, path] of [['listing-map', listingPath], ['neighbourhoods-index-map', '/neighbourhoods/'], ['neighbourhood-page-map', '/neighbourhoods/annex/']]) {
         await page.goto(b.baseUrl + path, { waitUntil: 'load' });
         const el = page.locator(`[data-island="${island}"]`);
         await el.scrollIntoViewIfNeeded(); // maps load when scrolled near

@@ -156,12 +156,12 @@ describeInBrowser('maps with a base map from our own data', () => {
 
       // ## A neighbourhood page's map.
       await page.goto(b.baseUrl + paths.neighbourhood, { waitUntil: 'load' });
-      await page.locator('[data-island="neighbourhood-map"][data-map="ready"]').waitFor({ timeout: 30_000 });
-      const hood = await renderedLayers(page, '[data-island="neighbourhood-map"] .maplibregl-map');
+      await page.locator('[data-island="neighbourhood-page-map"][data-map="ready"]').waitFor({ timeout: 30_000 });
+      const hood = await renderedLayers(page, '[data-island="neighbourhood-page-map"] .maplibregl-map');
       expect({ label, page: 'neighbourhood', ...pick(hood, ['ctx-city', 'ctx-neighbourhoods', 'ctx-neighbourhood-labels', 'ctx-lines'], (n) => n > 0) }).toEqual({
         label, page: 'neighbourhood', 'ctx-city': true, 'ctx-neighbourhoods': true, 'ctx-neighbourhood-labels': true, 'ctx-lines': true,
       });
-      await page.locator('[data-island="neighbourhood-map"]').scrollIntoViewIfNeeded();
+      await page.locator('[data-island="neighbourhood-page-map"]').scrollIntoViewIfNeeded();
       await screenshot(page, `maps-base-neighbourhood-${label}`);
       await expectReadablePage(page, label);
       expect(errors).toEqual([]);

@@ -242,7 +242,7 @@ describeInBrowser('photo viewer in the browser', () => {
           .filter((e) => e.name.endsWith('.js'))
           .map((e) => ({ name: e.name, bytes: e.encodedBodySize })),
       );
-      // The map code (vendor-maplibre, islands/maps and its loader chunk); the photo-uploader
+      // The map code (vendor-maplibre, islands/common/maps and its loader chunk); the photo-uploader
       // island (the recent-upload notice, on the list for everybody) is not map code.
       expect(scripts.filter((s) => /maplibre|maps|\/assets\/loader-/.test(s.name))).toEqual([]);
       expect(scripts.some((s) => /Lightbox-/.test(s.name))).toBe(true);

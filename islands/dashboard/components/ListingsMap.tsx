@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
 import { siteConfig } from '../../common/initial-state';
-import { loadMapEngine } from '../../maps/loader';
-import { listingPoints, MAP, sitePath } from '../../maps/geo';
-import type { MapHandle } from '../../maps/types';
+import { loadMapEngine } from '../../common/maps/loader';
+import { listingPoints, MAP, sitePath } from '../../common/maps/geo';
+import type { MapHandle } from '../../common/maps/types';
 
-// The site's map (islands/maps) for the favourites and to-do screens: one marker per listing
+// The site's map (islands/common/maps) for the favourites and to-do screens: one marker per listing
 // with the listing popup of spec 2 §2 "Maps" (max width 300 outside the listing page).
-// maplibre is loaded only here and only when the map is shown (maps/loader.ts); a browser
+// maplibre is loaded only here and only when the map is shown (common/maps/loader.ts); a browser
 // that cannot draw it gets the places as a list of links instead.
 
 type Status = 'loading' | 'ready' | 'unavailable';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { SAVE_KINDS } from '../../../shared/save-kinds';
 import { favouritesMapActions } from '../slices/maps';
 import { CalendarSettings } from './CalendarSettings';
-// The map code (islands/maps helpers, then maplibre itself) loads only when a map is shown,
+// The map code (islands/common/maps helpers, then maplibre itself) loads only when a map is shown,
 // keeping the dashboard's first load within the JS budget.
 const LazyListingsMap = lazy(() => import('./ListingsMap').then((m) => ({ default: m.ListingsMap })));
 function ListingsMap(props: ComponentProps<typeof LazyListingsMap>) {

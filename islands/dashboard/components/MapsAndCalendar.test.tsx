@@ -2,8 +2,8 @@
 import '../../common/test-polyfills';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithStore } from '../../common/test-utils';
-import { loadMapEngine as realLoadMapEngine } from '../../maps/loader';
-import type { MapEngine, MapHandle } from '../../maps/types';
+import { loadMapEngine as realLoadMapEngine } from '../../common/maps/loader';
+import type { MapEngine, MapHandle } from '../../common/maps/types';
 import { DashboardApp } from '../App';
 import { createDashboardStore, selectPendingRequests, type DashboardRootState } from '../store';
 import { initialProfileState } from '../slices/profile';
@@ -17,7 +17,7 @@ import type { CalendarStatusDTO } from '../../../shared/dto';
 
 const handle: jest.Mocked<MapHandle> = { setPoints: jest.fn(), bounds: jest.fn(), onMoveEnd: jest.fn(), whenStill: jest.fn(), resize: jest.fn(), destroy: jest.fn() };
 const engine: MapEngine = { create: jest.fn().mockResolvedValue(handle) };
-jest.mock('../../maps/loader', () => ({ loadMapEngine: jest.fn() }));
+jest.mock('../../common/maps/loader', () => ({ loadMapEngine: jest.fn() }));
 const loadMapEngine = realLoadMapEngine as jest.Mock;
 
 const FLAGS: FeatureFlags = { listings: true, events: true, contests: true, videos: true, bestOf: true, photoChallenges: true, patioGuide: true, photoUpload: true, newsOnly: false };

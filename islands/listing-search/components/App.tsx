@@ -8,7 +8,7 @@ import { Filters } from './Filters';
 import { ListingCard, type CardContext } from './ListingCard';
 import { MapPanel } from './MapPanel';
 import { ResultSlider } from './ResultSlider';
-import type { LatLng } from '../../maps/types';
+import type { LatLng } from '../../common/maps/types';
 
 // The listing search panel (spec 2 §2): filters, sort tabs, a list/map toggle, the results
 // with infinite scroll and the messages of spec 2 §8.

@@ -4,7 +4,7 @@ import { formatDistanceKm } from '../../../shared/format/distance';
 import { pictureUrl } from '../../common/picture-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 import { formatRating, formatRatingCount } from '../../../shared/format/rating';
-import { escapeHtml, sitePath } from '../../maps/geo';
+import { escapeHtml, sitePath } from '../../common/maps/geo';
 
 // One result, the same markup as templates/places/partials/listing-card.njk, with the saves
 // island's placeholder (templates/partials/save-controls.njk). The placeholder's inside is

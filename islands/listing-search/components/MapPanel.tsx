@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
-import { loadMapEngine } from '../../maps/loader';
-import { listingPoints, MAP, sitePath } from '../../maps/geo';
-import type { BBox, LatLng, MapHandle } from '../../maps/types';
+import { loadMapEngine } from '../../common/maps/loader';
+import { listingPoints, MAP, sitePath } from '../../common/maps/geo';
+import type { BBox, LatLng, MapHandle } from '../../common/maps/types';
 
 // The map view: the results as clustered markers with popups, and 'Refresh results in this
 // area' once the visitor has moved the map (the bounds are sent after the map stops moving).
-// maplibre loads here, lazily (maps/loader.ts); without WebGL the results show as a list.
+// maplibre loads here, lazily (common/maps/loader.ts); without WebGL the results show as a list.
 
 interface Props {
   items: ListingDTO[];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListingDTO } from '../../../shared/dto';
 import { pictureUrl } from '../../common/picture-url';
-import { sitePath } from '../../maps/geo';
+import { sitePath } from '../../common/maps/geo';
 
 // The small-screen slider of spec 2 §2: under the map, the results one card at a time, swiped
 // (native scrolling with snap points) or stepped with Previous / Next, one slide per 500 ms

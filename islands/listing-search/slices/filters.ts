@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BBox } from '../../maps/types';
+import type { BBox } from '../../common/maps/types';
 import { hasPoint, NEARBY_ID, type HubCriteria as Criteria, type HubParams } from '../../../shared/listing-hub';
 import type { ViewMode } from '../types';
 

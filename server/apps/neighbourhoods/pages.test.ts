@@ -27,7 +27,7 @@ describe('neighbourhood pages', () => {
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/<form class="inline-form chooser" action="\/neighbourhoods\/" method="get">/);
     expect(res.text).toMatch(/<select id="neighbourhood-chooser" name="neighbourhood"[^>]*>\s*<option value="">Choose a Neighbourhood...<\/option>\s*<option value="annex">Annex<\/option>/);
-    expect(res.text).toContain('<div data-island="neighbourhoods-map" id="neighbourhoods-map">');
+    expect(res.text).toContain('<div data-island="neighbourhoods-index-map" id="neighbourhoods-index-map">');
     expect(res.text.match(/<a href="\/neighbourhoods\/[a-z-]+\/" aria-label="[^"]+"><path class="city-map__shape" d="M/g)).toHaveLength(2);
     expect(res.text).toContain('Corso &lt;b&gt;Italia&lt;/b&gt;');
     expect(res.text).not.toContain('<b>Italia</b>');

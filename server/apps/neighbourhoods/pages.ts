@@ -42,7 +42,7 @@ async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Reques
     if (!found) throw new NotFoundError();
     return new PageRedirect(urls.neighbourhood(found.slug), 302);
   }
-  addIsland(res, 'neighbourhoods-map', { neighbourhoods: neighbourhoods.map((n) => ({ id: n.id, name: n.name, url: urls.neighbourhood(n.slug) })) });
+  addIsland(res, 'neighbourhoods-index-map', { neighbourhoods: neighbourhoods.map((n) => ({ id: n.id, name: n.name, url: urls.neighbourhood(n.slug) })) });
   return {
     template: 'neighbourhoods/index.njk',
     neighbourhoods,
@@ -57,7 +57,7 @@ async function neighbourhoodPage(ctx: AppContext, req: Request, res: Response): 
   const n = await neighbourhoodBySlug(ctx.db, String(req.params.slug));
   if (!n) return null;
   const types = await listingsByType(ctx.db, n.id, 6);
-  addIsland(res, 'neighbourhood-map', { neighbourhood: { id: n.id, name: n.name, boundaries: n.boundaries, centre: { latitude: n.label_latitude, longitude: n.label_longitude } } });
+  addIsland(res, 'neighbourhood-page-map', { neighbourhood: { id: n.id, name: n.name, boundaries: n.boundaries, centre: { latitude: n.label_latitude, longitude: n.label_longitude } } });
   return {
     template: 'neighbourhoods/detail.njk',
     n,

@@ -1,6 +1,6 @@
 import type * as maplibregl from 'maplibre-gl';
-import { CONTEXT_COLORS as C, MAP_CONTEXT_PATH } from '../../shared/map-context';
-import type { MapTileSettings } from '../../shared/dto';
+import { CONTEXT_COLORS as C, MAP_CONTEXT_PATH } from '../../../shared/map-context';
+import type { MapTileSettings } from '../../../shared/dto';
 
 // What a map is drawn on (only maplibre-engine.ts imports this, so it is in the map chunk):
 // - MAP_STYLE_URL: a hosted MapLibre style (OpenFreeMap, Protomaps ...), used as it is;

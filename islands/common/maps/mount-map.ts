@@ -1,10 +1,10 @@
-import { api } from '../common/api';
-import type { Page } from '../../shared/dto';
+import { api } from '../api';
+import type { Page } from '../../../shared/dto';
 import { loadMapEngine } from './loader';
 import { stationPoints, webglAvailable, type StationDTO } from './geo';
 import type { MapHandle, MapOptions } from './types';
 
-// Mounting for the page map islands (listing-map, neighbourhoods-map, neighbourhood-map,
+// Mounting for the page map islands (listing-map, neighbourhoods-index-map, neighbourhood-page-map,
 // patio-map). They are not React: a map is one imperative widget. The placeholder's server
 // markup (a static map image or an SVG map, and links) is the fallback and stays until the
 // interactive map has loaded; if this browser has no WebGL, or the map fails, the fallback

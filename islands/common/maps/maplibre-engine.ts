@@ -5,7 +5,7 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import type { BBox, MapArea, MapEngine, MapHandle, MapOptions, MapPoint } from './types';
 import { boundsOf, geometryPoints, MAP } from './geo';
 import { baseStyle } from './base-style';
-import { siteConfig } from '../common/initial-state';
+import { siteConfig } from '../initial-state';
 
 // The maplibre implementation of MapEngine. Only loader.ts imports it, dynamically, so it and
 // maplibre-gl (the vendor-maplibre chunk) download only on map pages / when a map view opens.

@@ -1,6 +1,6 @@
-import type { ListingDTO } from '../../shared/dto';
-import { formatDistanceKm } from '../../shared/format/distance';
-import { siteRelativeUrl } from '../../shared/urls';
+import type { ListingDTO } from '../../../shared/dto';
+import { formatDistanceKm } from '../../../shared/format/distance';
+import { siteRelativeUrl } from '../../../shared/urls';
 import type { BBox, LatLng, MapPoint } from './types';
 
 // Pure helpers every map island shares: the spec's map constants (spec 2 §9), popup HTML
@@ -147,7 +147,7 @@ export function geometryPoints(geometry: { type: string; coordinates: unknown })
 }
 
 /** The bbox query value (left,bottom,right,top) rounded to ~1 m so URLs stay short. */
-export { bboxParam } from '../../shared/listing-hub';
+export { bboxParam } from '../../../shared/listing-hub';
 
 /**
  * Whether this browser can give maplibre a WebGL context, asked before the 285 KB chunk is

@@ -1,12 +1,12 @@
 import { initialStateFor } from '../common/initial-state';
-import { fetchStations, mountMapIsland } from '../maps/mount-map';
-import { MAP, namedPopupHtml } from '../maps/geo';
+import { fetchStations, mountMapIsland } from '../common/maps/mount-map';
+import { MAP, namedPopupHtml } from '../common/maps/geo';
 
-// A neighbourhood page's map: its boundary (from the page state) and the subway stations.
+// One neighbourhood's page map: its own boundary (from the page state) and the subway stations.
 // State: server/apps/neighbourhoods/pages.ts.
 
-mountMapIsland('neighbourhood-map', async () => {
-  const n = initialStateFor('neighbourhood-map')?.neighbourhood;
+mountMapIsland('neighbourhood-page-map', async () => {
+  const n = initialStateFor('neighbourhood-page-map')?.neighbourhood;
   if (!n?.boundaries) return null;
   return {
     center: n.centre,

@@ -1,11 +1,11 @@
 import type { Page } from '../../shared/dto';
 import { api } from '../common/api';
 import { initialStateFor, siteConfig } from '../common/initial-state';
-import { fetchStations, mountMapIsland } from '../maps/mount-map';
-import { MAP, namedPopupHtml, sitePath } from '../maps/geo';
-import type { MapArea } from '../maps/types';
+import { fetchStations, mountMapIsland } from '../common/maps/mount-map';
+import { MAP, namedPopupHtml, sitePath } from '../common/maps/geo';
+import type { MapArea } from '../common/maps/types';
 
-// The neighbourhoods landing map: every boundary (GET /api/v2/neighbourhoods/?boundaries=1 —
+// The /neighbourhoods/ index map: every boundary (GET /api/v2/neighbourhoods/?boundaries=1 —
 // the page prints only names, boundaries are tens of KB each) with a popup linking to the
 // neighbourhood's page, and the subway stations. State: server/apps/neighbourhoods/pages.ts.
 
@@ -16,8 +16,8 @@ interface NeighbourhoodWithBoundaries {
   boundaries?: { type: string; coordinates: unknown };
 }
 
-mountMapIsland('neighbourhoods-map', async () => {
-  const state = initialStateFor('neighbourhoods-map');
+mountMapIsland('neighbourhoods-index-map', async () => {
+  const state = initialStateFor('neighbourhoods-index-map');
   const config = siteConfig();
   const urls = new Map((state?.neighbourhoods ?? []).map((n) => [n.id, n.url]));
   const [page, stations] = await Promise.all([api.get<Page<NeighbourhoodWithBoundaries>>('/api/v2/neighbourhoods/', { boundaries: 1, limit: 200 }), fetchStations()]);

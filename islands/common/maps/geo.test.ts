@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import { boundsOf, geometryPoints, listingPoints, listingPopupHtml, MAP, neighbourhoodListingsPath } from './geo';
-import { listing } from '../listing-search/testing';
+import { listing } from '../../listing-search/testing';
 
 const ctx = { siteUrl: 'https://site.test', cityName: 'Toronto' };
 
