@@ -1,7 +1,7 @@
-// How long the apps' caches keep what they keep, named here so that the code and the cache
-// catalogue (catalogue.ts, which the core may read but which may not import an app) use the
-// same constant. The core's own caches keep theirs beside their code (db/count-cache.ts,
-// db/answer-cache.ts, http/guest-response-cache.ts ...).
+// How long the apps' caches keep what they keep (and the navbar's, whose module moves), named
+// here so that the code and the cache catalogue (catalogue.ts, in the core, which may not import
+// an app) use the same constant. The core's own caches keep theirs beside their code
+// (db/count-cache.ts, db/answer-cache.ts, http/guest-response-cache.ts ...).
 
 /**
  * The home's lists, per app: a render that misses the page cache (a member, a guest with
@@ -9,6 +9,9 @@
  * this time (the navbar's menus are kept as long).
  */
 export const HOME_SECTIONS_TTL_MS = 60_000;
+
+/** The navbar's menus (latest articles, reviews, listing types), per app: every page carries them. */
+export const NAVBAR_MENUS_TTL_MS = 60_000;
 
 /** The hub filters' choices, per app: they change when editors add a type or a feature. */
 export const HUB_OPTIONS_TTL_MS = 60_000;
