@@ -3,7 +3,7 @@ import type { AppContext } from './context';
 import type { DbHandle } from './db';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
-import { createStorage } from './storage/storage-factory';
+import { createLocalStorage } from './storage/storage';
 import { appServices } from './apps';
 
 /** For scripts that must never send mail (benches, measurements): every message is dropped. */
@@ -16,17 +16,19 @@ export const droppedMail: Mailer = { send: async () => {} };
  */
 export function buildAppContext(
   config: Config,
-  handle: Pick<DbHandle, 'db' | 'kind'>,
+  handle: Pick<DbHandle, 'db' | 'kind'> & Partial<Pick<DbHandle, 'read' | 'replica'>>,
   parts: Pick<AppContext, 'mailer'> & Partial<Pick<AppContext, 'logger' | 'storage' | 'now'>>,
 ): AppContext {
   return {
     ...appServices,
     config,
     db: handle.db,
+    dbRead: handle.read ?? handle.db,
+    replica: handle.replica ?? null,
     dbKind: handle.kind,
     logger: parts.logger ?? createLogger(config),
     mailer: parts.mailer,
-    storage: parts.storage ?? createStorage(config),
+    storage: parts.storage ?? createLocalStorage(config.mediaDir),
     now: parts.now ?? (() => new Date()),
   };
 }

@@ -14,6 +14,7 @@ import { guestResponseCache } from './http/guest-response-cache';
 import { accessLog } from './http/access-log';
 import { serverTiming } from './http/server-timing';
 import { trackQueries } from './db/query-stats';
+import { readYourWrites } from './db/read-your-writes';
 import { setCookieMakesPrivate } from './http/set-cookie-private';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { appMiddleware, appRouters, cacheCookies, mediaRoutes } from './apps';
@@ -101,6 +102,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
   app.use(fromApps.session);
+  // With a replica: whoever has just written reads from the primary until it has their write.
+  if (ctx.replica) app.use(readYourWrites(ctx.replica, { secret: config.sessionSecret, secureCookie: config.isProduction }));
   // Multipart bodies are read by their routes, after the session and CSRF checks. The add-event
   // form without JavaScript sends its token as the body's first field, which its route's
   // streaming parser checks before reading on (event-submissions/body-parser.ts).

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db';
+import type { Replica } from './db/replica';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
@@ -11,6 +12,14 @@ import type { Storage } from './storage/storage';
 export interface AppContext {
   config: Config;
   db: Db;
+  /**
+   * For read-only queries outside transactions that a streaming replica may answer (public
+   * pages on a cache miss, public list and search APIs): db itself without DATABASE_REPLICA_URL.
+   * Writes, and reads that must see them, use db.
+   */
+  dbRead: Db;
+  /** The replica's state (/healthz) and read-your-writes routing; null without one. */
+  replica: Replica | null;
   dbKind: 'postgres' | 'pglite';
   logger: Logger;
   mailer: Mailer;

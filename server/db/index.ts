@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './pglite-lock';
+import { openReplicaReader, type Replica } from './replica';
 
 export type Db = Knex;
 
@@ -23,12 +24,20 @@ const pgliteParsers = {
 };
 
 const CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_REPLICA_MAX_LAG_MS = 5_000;
 const ACQUIRE_TIMEOUT_MS = 10_000;
 
 export interface DbHandle {
   db: Db;
   /** Which database answers: a PostgreSQL server (DATABASE_URL) or the embedded PGlite. */
   kind: 'postgres' | 'pglite';
+  /**
+   * For read-only queries a replica may answer (public pages and APIs): with replicaUrl, a
+   * reader on it that falls back to the primary (replica.ts); without, db itself.
+   */
+  read: Db;
+  /** The replica's monitor and read-your-writes routing; null without one. */
+  replica: Replica | null;
   /** Destroys the pool; for PGlite also closes the database and releases its data directory's lock. */
   close(): Promise<void>;
 }
@@ -42,8 +51,14 @@ export interface OpenOptions {
   /** PGlite: in memory, no lock, nothing on disk (tests). */
   inMemory?: boolean;
   poolMax?: number;
+  /** A streaming replica of databaseUrl for the reader (DATABASE_REPLICA_URL). */
+  replicaUrl?: string;
+  /** Beyond this lag reads go to the primary (DATABASE_REPLICA_MAX_LAG_SECONDS); 5 s unless said. */
+  replicaMaxLagMs?: number;
+  /** How often the replica is checked; 1 s unless said (tests check more often). */
+  replicaCheckMs?: number;
   /** Where knex's own warnings go (a dropped connection, a failed connect); console otherwise. */
-  logger?: Pick<Logger, 'warn' | 'error' | 'debug'>;
+  logger?: Pick<Logger, 'warn' | 'error' | 'debug'> & Partial<Pick<Logger, 'info'>>;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
@@ -60,7 +75,25 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       pool: { min: 0, max: opts.poolMax ?? 10 },
       log: knexLog(opts.logger),
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    if (!opts.replicaUrl) return { db, read: db, replica: null, kind: 'postgres', close: () => db.destroy() };
+    const { read, replica } = await openReplicaReader(db, {
+      url: opts.replicaUrl,
+      maxLagMs: opts.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS,
+      checkMs: opts.replicaCheckMs,
+      poolMax: opts.poolMax,
+      logger: opts.logger,
+      log: knexLog(opts.logger),
+    });
+    return {
+      db,
+      read,
+      replica,
+      kind: 'postgres',
+      close: async () => {
+        await replica.close();
+        await db.destroy();
+      },
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -86,6 +119,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     });
     return {
       db,
+      read: db,
+      replica: null,
       kind: 'pglite',
       close: async () => {
         await db.destroy();
@@ -100,7 +135,13 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
 }
 
 export function openDatabaseFromConfig(config: Config, logger?: OpenOptions['logger']): Promise<DbHandle> {
-  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    replicaUrl: config.databaseReplica.url,
+    replicaMaxLagMs: config.databaseReplica.maxLagMs,
+    logger,
+  });
 }
 
 function knexLog(logger: OpenOptions['logger']): Knex.Config['log'] {

@@ -18,7 +18,7 @@ describe('while the database is unreachable', () => {
   beforeAll(async () => {
     t = await createTestContext();
     away = await openUnreachableDatabase();
-    app = createApp({ ...t.ctx, db: away.db }, { watchManifest: false });
+    app = createApp({ ...t.ctx, db: away.db, dbRead: away.db }, { watchManifest: false });
     // The session row is written to the real database; the app reads from the one that went away.
     member = await memberAgent({ app, ctx: t.ctx }, await createMember(t.ctx));
   });

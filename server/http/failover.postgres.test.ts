@@ -38,7 +38,7 @@ describe('PostgreSQL failover: terminated backends and a cut connection', () => 
     const viaProxy = new URL(withDatabase(testDatabaseUrl()!, database));
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     proxied = await openDatabase({ databaseUrl: viaProxy.toString(), poolMax: 5, logger: { warn() {}, error() {}, debug() {} } });
-    const app: Express = createApp({ ...t.ctx, db: proxied.db }, { watchManifest: false });
+    const app: Express = createApp({ ...t.ctx, db: proxied.db, dbRead: proxied.db }, { watchManifest: false });
     server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });

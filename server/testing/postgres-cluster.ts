@@ -61,6 +61,69 @@ function runAsOwner(program: string, args: string[]): Promise<string> {
 
 /** initdb, configure and start a cluster; everything is removed again if any step fails. */
 export async function startScratchCluster(): Promise<ScratchCluster> {
+  return startCluster((dataDir) => runAsOwner('initdb', ['-D', dataDir, '-U', OWNER, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']).then(() => {}));
+}
+
+/** A hot standby of a scratch cluster: it serves reads of what it has replayed, and refuses writes. */
+export interface ScratchStandby extends ScratchCluster {
+  /** pg_wal_replay_pause(): the standby keeps answering from what it has, and falls behind. */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
+  /** `pg_ctl stop -m fast`: its backends are terminated and its port refuses connections. */
+  stop(): Promise<void>;
+  /** How far it has replayed (pg_last_wal_replay_lsn(), as text). */
+  replayLsn(): Promise<string>;
+}
+
+/**
+ * A primary and a streaming hot standby of it, each on a free port: initdb (wal_level
+ * replica, and initdb's pg_hba already trusts replication connections from 127.0.0.1), then
+ * `pg_basebackup -R`, which copies the primary and writes the standby's primary_conninfo and
+ * standby.signal. Both are stopped and removed again if any step fails.
+ */
+export async function startReplicatedClusters(): Promise<{ primary: ScratchCluster; standby: ScratchStandby; dispose(): Promise<void> }> {
+  const primary = await startScratchCluster();
+  try {
+    const standby = await startCluster(
+      (dataDir) =>
+        runAsOwner('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', OWNER, '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']).then(() => {}),
+      ['hot_standby = on'],
+    );
+    const ask = async (sql: string): Promise<string> => {
+      const client = new pg.Client({ connectionString: standby.url('postgres') });
+      await client.connect();
+      try {
+        const { rows } = await client.query(sql);
+        return String(Object.values(rows[0] ?? {})[0] ?? '');
+      } finally {
+        await client.end();
+      }
+    };
+    return {
+      primary,
+      standby: {
+        ...standby,
+        pauseReplay: () => ask('select pg_wal_replay_pause()').then(() => {}),
+        resumeReplay: () => ask('select pg_wal_replay_resume()').then(() => {}),
+        stop: standby.stop,
+        replayLsn: () => ask('select pg_last_wal_replay_lsn()::text'),
+      },
+      dispose: async () => {
+        await standby.dispose();
+        await primary.dispose();
+      },
+    };
+  } catch (err) {
+    await primary.dispose();
+    throw err;
+  }
+}
+
+/** A started cluster, with `stop` for the standby's sake. */
+type StartedCluster = ScratchCluster & { stop(): Promise<void> };
+
+/** Makes a data directory (`make`), gives it its own port and socket directory, and starts it. */
+async function startCluster(make: (dataDir: string) => Promise<void>, settings: string[] = []): Promise<StartedCluster> {
   const unavailable = scratchClusterUnavailable();
   if (unavailable) throw new Error(`cannot make a PostgreSQL cluster: ${unavailable}`);
   const { uid, gid } = ownerIds()!;
@@ -70,6 +133,12 @@ export async function startScratchCluster(): Promise<ScratchCluster> {
   const port = await freePort();
   let started = false;
 
+  const stop = async () => {
+    if (started) {
+      started = false;
+      await runAsOwner('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop']).catch(() => killPostmaster(dataDir));
+    }
+  };
   const dispose = async () => {
     if (started) {
       started = false;
@@ -80,9 +149,13 @@ export async function startScratchCluster(): Promise<ScratchCluster> {
 
   try {
     fs.chownSync(root, uid, gid);
-    await runAsOwner('initdb', ['-D', dataDir, '-U', OWNER, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-    // Its own port and socket directory, loopback only: nothing it shares with the main server.
-    fs.appendFileSync(path.join(dataDir, 'postgresql.conf'), `\nport = ${port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${root}'\n`);
+    await make(dataDir);
+    // Its own port and socket directory, loopback only: nothing it shares with the main server
+    // (appended, so they win over what a base backup copied from the primary).
+    fs.appendFileSync(
+      path.join(dataDir, 'postgresql.conf'),
+      `\nport = ${port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${root}'\n${settings.map((s) => `${s}\n`).join('')}`,
+    );
     started = true;
     await runAsOwner('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
   } catch (err) {
@@ -105,8 +178,10 @@ export async function startScratchCluster(): Promise<ScratchCluster> {
     },
     async restart() {
       await runAsOwner('pg_ctl', ['-D', dataDir, '-l', logFile, '-m', 'fast', '-w', '-t', '60', 'restart']);
+      started = true;
     },
     log: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : ''),
+    stop,
     dispose,
   };
 }

@@ -7,8 +7,9 @@ import { ratingsKind } from '../ratings/kind';
 import { articleBookmarksKind } from '../bookmarks/articles';
 import { videoBookmarksKind } from '../bookmarks/videos';
 import { eventBookmarksKind } from '../bookmarks/events';
-import { purgeRenditions, renditionStore } from '../media/renditions';
+import { purgeRenditions } from '../media/renditions';
 import { deleteMemberReports } from '../accessibility/service';
+import { mediaCacheDir } from '../media/routes';
 import type { ContentChoice } from './schemas';
 
 // The purge: seven days after a member asked, their personal data is deleted, one member per
@@ -126,8 +127,8 @@ export async function purgeDueAccounts(ctx: Pick<AppContext, 'db' | 'storage' | 
 }
 
 async function deleteFiles(ctx: Pick<AppContext, 'storage' | 'config' | 'logger'>, keys: string[]): Promise<void> {
-  const renditions = renditionStore(ctx);
+  const cacheDir = mediaCacheDir(ctx.config);
   for (const key of keys) {
-    await Promise.all([ctx.storage.delete(key), purgeRenditions(renditions, key)]).catch((err) => ctx.logger.warn({ err, key }, 'account purge: a file was not deleted'));
+    await Promise.all([ctx.storage.delete(key), purgeRenditions(cacheDir, key)]).catch((err) => ctx.logger.warn({ err, key }, 'account purge: a file was not deleted'));
   }
 }

@@ -26,7 +26,7 @@ export function listingsApi(ctx: AppContext): Router {
 const OPTIONS_PAGE = 500;
 
 function handlers(ctx: AppContext) {
-  const { db, config } = ctx;
+  const { dbRead: db, config } = ctx;
   const siteUrl = config.site.url;
   const member = (req: Request) => req.user?.id;
   return {

@@ -25,7 +25,7 @@ export function enabledCategories(flags: AppContext['config']['flags']): Set<Sea
   return on;
 }
 
-function searchHandler({ db, config, now }: AppContext) {
+function searchHandler({ dbRead: db, config, now }: AppContext) {
   const enabled = enabledCategories(config.flags);
   return async (req: Request, res: Response) => {
     const params = parseSiteSearchParams(req.query);
