@@ -3,7 +3,7 @@ import type { AppContext } from './context';
 import type { DbHandle } from './db';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
-import { createLocalStorage } from './storage/storage';
+import { createStorage } from './storage/storage-factory';
 import { appServices } from './apps';
 
 /** For scripts that must never send mail (benches, measurements): every message is dropped. */
@@ -28,7 +28,7 @@ export function buildAppContext(
     dbKind: handle.kind,
     logger: parts.logger ?? createLogger(config),
     mailer: parts.mailer,
-    storage: parts.storage ?? createLocalStorage(config.mediaDir),
+    storage: parts.storage ?? createStorage(config),
     now: parts.now ?? (() => new Date()),
   };
 }

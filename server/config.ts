@@ -108,6 +108,20 @@ const envSchema = z.object({
     .regex(/^(https?:\/\/\S+|\/map-tiles\/[A-Za-z0-9._-]+)\.pmtiles$/i, 'must be /map-tiles/NAME.pmtiles (a file in DATA_DIR/map-tiles/) or an http(s) URL ending in .pmtiles')
     .optional()
     .or(z.literal('')),
+  // Where media (originals and renditions) live: the local DATA_DIR/media (default) or an S3
+  // bucket; the S3_* settings are checked together in mediaStoreConfig below.
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^\s/]+(\/\S*)?$/i, 'must be the http(s) URL of an S3-compatible server, e.g. http://127.0.0.1:9000').optional().or(z.literal('')),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+    .optional()
+    .or(z.literal('')),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as ca-central-1 (us-east-1 for most self-hosted servers)').optional().or(z.literal('')),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Unset: path-style (host/bucket/key) when S3_ENDPOINT is set, as self-hosted servers need.
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE', undefined),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -163,6 +177,41 @@ export interface Config {
   map: { styleUrl: string | null; pmtilesUrl: string | null };
   /** Ads (FEATURE_ADS, AD_BIDDER_SCRIPT_URL): never shown in news-only mode (see adsShown). */
   ads: { enabled: boolean; bidderScriptUrl: string | null };
+  /** Where media live (MEDIA_STORE and S3_*; server/storage/storage-factory.ts builds it). */
+  media: MediaStoreConfig;
+}
+
+export type MediaStoreConfig =
+  | { store: 'local' }
+  | {
+      store: 's3';
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle: boolean;
+    };
+
+/** The S3 settings that only make sense together, checked together with errors naming each. */
+function mediaStoreConfig(e: z.output<typeof envSchema>): MediaStoreConfig {
+  if (e.MEDIA_STORE === 'local') return { store: 'local' };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('S3_BUCKET: required with MEDIA_STORE=s3');
+  if (!e.S3_REGION) problems.push('S3_REGION: required with MEDIA_STORE=s3 (us-east-1 for most self-hosted servers)');
+  const keyId = e.S3_ACCESS_KEY_ID?.trim();
+  const secret = e.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(keyId) !== Boolean(secret)) {
+    problems.push(`${keyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the AWS default credentials: AWS_* variables or an instance role)`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return {
+    store: 's3',
+    endpoint: e.S3_ENDPOINT || undefined,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+  };
 }
 
 export class ConfigError extends Error {}
@@ -255,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     social: { iosAppUrl: e.IOS_APP_URL, facebookPageUrl: e.FACEBOOK_PAGE_URL, instagramUrl: e.INSTAGRAM_URL, xUrl: e.X_URL },
     map: { styleUrl: e.MAP_STYLE_URL || null, pmtilesUrl: e.MAP_PMTILES_URL || null },
     ads: { enabled: e.FEATURE_ADS, bidderScriptUrl: e.AD_BIDDER_SCRIPT_URL || null },
+    media: mediaStoreConfig(e),
     ...overrides,
   };
 }

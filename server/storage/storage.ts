@@ -1,20 +1,49 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { isStorageFull, StorageFullError } from './storage-full';
 
+/** A stored object's size and validator: enough to answer a conditional or ranged request. */
+export interface StoredObjectInfo {
+  size: number;
+  /** A strong ETag, quoted: it changes whenever the object under the key is replaced. */
+  etag: string;
+}
+
+/** Bytes first to last, both included (as in a Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredObjectStream extends StoredObjectInfo {
+  body: Readable;
+  /** The range this body holds; null for the whole object. */
+  range: ByteRange | null;
+}
+
 /**
- * Where uploaded and generated files live. The local directory is the default; an object
- * store implements the same four calls.
+ * Where uploaded and generated files live: the local directory (the default) or an S3 bucket
+ * (s3-store.ts); storage-factory.ts picks one from the config. Both pass one contract suite
+ * (test/storage/storage-contract.test.ts).
  */
 export interface Storage {
   /** Stores the whole of data under key, or nothing; StorageFullError when there is no room. */
   put(key: string, data: Buffer, contentType?: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  head(key: string): Promise<StoredObjectInfo | null>;
+  /** The object (or one range of it) as a stream; null when there is none. */
+  read(key: string, range?: ByteRange): Promise<StoredObjectStream | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
-  /** A local path for streaming, when the backend has one. */
-  localPath?(key: string): string;
+  /** Deletes every object whose key starts with prefix + '/' (an image's renditions). */
+  deleteUnder(prefix: string): Promise<void>;
+  /**
+   * Where this store keeps the renditions of its images, when it keeps them itself (a bucket
+   * keeps them beside the originals). Unset, renditions go to DATA_DIR/media-cache.
+   */
+  renditions?: Storage;
 }
 
 /** Keys are relative paths of safe characters: no '..', no leading slash. */
@@ -28,10 +57,27 @@ export function newKey(prefix: string, ext: string): string {
   return `${prefix}/${stamp}/${crypto.randomBytes(12).toString('hex')}.${ext}`;
 }
 
+// Files are only ever replaced by a rename (put below), so size, inode and modification time
+// together name one complete write: a strong validator without reading the file.
+function localEtag(stat: fs.Stats): string {
+  return `"${stat.size.toString(16)}-${stat.ino.toString(16)}-${Math.round(stat.mtimeMs).toString(16)}"`;
+}
+
+const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+
 export function createLocalStorage(rootDir: string): Storage {
   const resolve = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
     return path.join(rootDir, key);
+  };
+  const head = async (key: string): Promise<StoredObjectInfo | null> => {
+    try {
+      const stat = await fs.promises.stat(resolve(key));
+      return stat.isFile() ? { size: stat.size, etag: localEtag(stat) } : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
   };
   return {
     async put(key, data) {
@@ -52,21 +98,33 @@ export function createLocalStorage(rootDir: string): Storage {
       try {
         return await fs.promises.readFile(resolve(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (isMissing(err)) return null;
         throw err;
       }
     },
-    async exists(key) {
+    head,
+    async read(key, range) {
+      let handle: fs.promises.FileHandle;
       try {
-        await fs.promises.access(resolve(key));
-        return true;
-      } catch {
-        return false;
+        handle = await fs.promises.open(resolve(key), 'r');
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
       }
+      // Size and ETag from the open file, so they describe the bytes streamed even if the key
+      // is replaced meanwhile (a rename leaves this handle on the old file).
+      const stat = await handle.stat();
+      const body = handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: 64 * 1024 });
+      return { body, size: stat.size, etag: localEtag(stat), range: range ?? null };
+    },
+    async exists(key) {
+      return (await head(key)) !== null;
     },
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
     },
-    localPath: resolve,
+    async deleteUnder(prefix) {
+      await fs.promises.rm(resolve(prefix), { recursive: true, force: true });
+    },
   };
 }

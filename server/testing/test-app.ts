@@ -7,7 +7,6 @@ import request from 'supertest';
 import { sign } from 'cookie-signature';
 import { loadConfig, type Config, type Env } from '../config';
 import { createApp } from '../app';
-import { createLocalStorage } from '../storage/storage';
 import type { AppContext } from '../context';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { hashPassword } from '../apps/accounts/passwords';
@@ -48,7 +47,8 @@ export async function createTestContext(env: Env = {}, overrides: Partial<Config
       sent.push(message);
     },
   };
-  const ctx = buildAppContext(config, handle, { mailer, storage: createLocalStorage(path.join(tmpDir, 'media')) });
+  // Media where the config says (MEDIA_STORE): DATA_DIR/media, unless a test asks for a bucket.
+  const ctx = buildAppContext(config, handle, { mailer });
   const app = createApp(ctx, { watchManifest: false });
   return {
     ctx,

@@ -7,9 +7,8 @@ import { ratingsKind } from '../ratings/kind';
 import { articleBookmarksKind } from '../bookmarks/articles';
 import { videoBookmarksKind } from '../bookmarks/videos';
 import { eventBookmarksKind } from '../bookmarks/events';
-import { purgeRenditions } from '../media/renditions';
+import { purgeRenditions, renditionStore } from '../media/renditions';
 import { deleteMemberReports } from '../accessibility/service';
-import { mediaCacheDir } from '../media/routes';
 import type { ContentChoice } from './schemas';
 
 // The purge: seven days after a member asked, their personal data is deleted, one member per
@@ -127,8 +126,8 @@ export async function purgeDueAccounts(ctx: Pick<AppContext, 'db' | 'storage' | 
 }
 
 async function deleteFiles(ctx: Pick<AppContext, 'storage' | 'config' | 'logger'>, keys: string[]): Promise<void> {
-  const cacheDir = mediaCacheDir(ctx.config);
+  const renditions = renditionStore(ctx);
   for (const key of keys) {
-    await Promise.all([ctx.storage.delete(key), purgeRenditions(cacheDir, key)]).catch((err) => ctx.logger.warn({ err, key }, 'account purge: a file was not deleted'));
+    await Promise.all([ctx.storage.delete(key), purgeRenditions(renditions, key)]).catch((err) => ctx.logger.warn({ err, key }, 'account purge: a file was not deleted'));
   }
 }

@@ -59,7 +59,13 @@ export async function importEventImages(
         const hash = crypto.createHash('sha256').update(image.data).digest('hex').slice(0, 16);
         const key = `events/imported/${row.id}-${hash}.${image.ext}`;
         await storage.put(key, image.data, image.contentType);
-        await db('events').where({ id: row.id }).update({ image_key: key, image_url: null });
+        try {
+          await db('events').where({ id: row.id }).update({ image_key: key, image_url: null });
+        } catch (err) {
+          // The copy is only kept with its row: no object nothing points at.
+          await storage.delete(key).catch(() => undefined);
+          throw err;
+        }
         result.copied++;
       } catch (err) {
         result.failed.push({ id: row.id, url: row.image_source_url, reason: err instanceof Error ? err.message : String(err) });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { createRenditionService, renditionPath, purgeRenditions, warmRenditions } from './renditions';
+import { createRenditionService, renditionPath, renditionStore, purgeRenditions, warmRenditions } from './renditions';
 import { IMAGE_SIZES, type ImageSizeName } from '../../../shared/constants';
 import { imageUrl } from '../../../shared/format/image-url';
 import { mediaCacheDir, RENDITION_CACHE_CONTROL } from './routes';
@@ -108,9 +108,9 @@ describe('the image endpoint /media/{key}', () => {
   });
 
   test('the service itself renders and pre-renders only IMAGE_SIZES', async () => {
-    const service = createRenditionService({ storage: t.ctx.storage, cacheDir: mediaCacheDir(t.config), logger: t.ctx.logger });
+    const service = createRenditionService({ storage: t.ctx.storage, renditions: renditionStore(t.ctx), logger: t.ctx.logger });
     expect(() => service.rendition('test/fresh.jpg', { w: 99, h: 99, cmd: 'crop', quality: 70 })).toThrow();
-    await expect(warmRenditions(mediaCacheDir(t.config), 'test/fresh.jpg', await jpegImage(400, 200), [{ w: 99, h: 99, cmd: 'crop', quality: 70 }])).rejects.toThrow();
+    await expect(warmRenditions(renditionStore(t.ctx), 'test/fresh.jpg', await jpegImage(400, 200), [{ w: 99, h: 99, cmd: 'crop', quality: 70 }])).rejects.toThrow();
     expect(fs.existsSync(path.join(mediaCacheDir(t.config), 'test/fresh.jpg'))).toBe(false);
   });
 
@@ -161,12 +161,12 @@ describe('the image endpoint /media/{key}', () => {
   );
 
   test('concurrent first requests for one rendition resize it once', async () => {
-    const service = createRenditionService({ storage: t.ctx.storage, cacheDir: mediaCacheDir(t.config), logger: t.ctx.logger });
+    const service = createRenditionService({ storage: t.ctx.storage, renditions: renditionStore(t.ctx), logger: t.ctx.logger });
     await t.ctx.storage.put('test/concurrent.jpg', await jpegImage(400, 200));
     const params = { w: 340, h: 340, cmd: 'crop' as const, quality: 70 };
     const results = await Promise.all(Array.from({ length: 8 }, () => service.rendition('test/concurrent.jpg', params)));
     expect(service.resizeCount).toBe(1);
-    expect(new Set(results.map((r) => r?.etag)).size).toBe(1);
+    expect(new Set(results.map((r) => (r && 'key' in r.source ? r.source.key : null))).size).toBe(1);
     // A later request reads the disk cache: still one resize.
     await service.rendition('test/concurrent.jpg', params);
     expect(service.resizeCount).toBe(1);
@@ -176,7 +176,7 @@ describe('the image endpoint /media/{key}', () => {
     await request(t.app).get('/media/test/wide.jpg?w=340&h=340&cmd=crop');
     const dir = path.join(mediaCacheDir(t.config), 'test/wide.jpg');
     expect(fs.readdirSync(dir).length).toBeGreaterThan(0);
-    await purgeRenditions(mediaCacheDir(t.config), 'test/wide.jpg');
+    await purgeRenditions(renditionStore(t.ctx), 'test/wide.jpg');
     expect(fs.existsSync(dir)).toBe(false);
   });
 });

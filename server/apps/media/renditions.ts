@@ -1,24 +1,25 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
+import type { AppContext } from '../../context';
+import type { Config } from '../../config';
 import type { Logger } from '../../logger';
-import type { Storage } from '../../storage/storage';
-import { isSafeKey } from '../../storage/storage';
+import { createLocalStorage, isSafeKey, type Storage } from '../../storage/storage';
 import { isStorageFull } from '../../storage/storage-full';
 import { assertServedRendition, renditionName, type RenditionParams } from './rendition-params';
 import { withImageWork } from './image-work';
 
-// Resized copies of stored images, made with sharp on first request and kept on disk under
-// DATA_DIR/media-cache/{key}/{w}x{h}-{cmd}-q{quality}.{ext}. One directory per key, so
-// deleting an image's renditions is one rm. Only IMAGE_SIZES are ever rendered, so a key has at
-// most that many files. Concurrent first requests for one rendition share one piece of work,
+// Resized copies of stored images, made with sharp on first request and stored, so each is made
+// once: in the bucket beside the originals when media live in S3 (Storage.renditions), otherwise
+// under DATA_DIR/media-cache/{key}/{w}x{h}-{cmd}-q{quality}.{ext}. One folder per key, so
+// deleting an image's renditions is one deleteUnder. Only IMAGE_SIZES are ever rendered, so a key
+// has at most that many. Concurrent first requests for one rendition share one piece of work,
 // and resizes wait for the process's image-work slots (image-work.ts) with uploads.
 
+/** What /media/ answers: streamed from a store, or (a rendition that could not be kept) from memory. */
 export interface MediaFile {
-  body: Buffer;
   contentType: string;
-  etag: string;
+  source: { storage: Storage; key: string } | { body: Buffer; etag: string };
 }
 
 type OutputFormat = 'jpeg' | 'png' | 'webp';
@@ -75,76 +76,75 @@ export async function resize(original: Buffer, params: RenditionParams, format: 
   return pipeline.jpeg({ quality: params.quality, progressive: true }).toBuffer();
 }
 
+export function mediaCacheDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'media-cache');
+}
+
+/** Where renditions of ctx.storage's images are kept (see the top of this file). */
+export function renditionStore(ctx: Pick<AppContext, 'storage' | 'config'>): Storage {
+  return ctx.storage.renditions ?? createLocalStorage(mediaCacheDir(ctx.config));
+}
+
 export interface RenditionServiceDeps {
   storage: Storage;
-  cacheDir: string;
+  /** Where the renditions are kept (renditionStore). */
+  renditions: Storage;
   logger: Logger;
 }
 
 export interface RenditionService {
-  /** The stored file itself; null when there is none. */
-  original(key: string): Promise<MediaFile | null>;
-  /** The rendition, from the disk cache or made now; null when the original does not exist. */
+  /** The stored file itself (read when it is served: a missing key answers 404 then). */
+  original(key: string): MediaFile;
+  /** The rendition, from the rendition store or made now; null when the original does not exist. */
   rendition(key: string, params: RenditionParams): Promise<MediaFile | null>;
   /** How many renditions were actually resized (tests check that concurrent asks share one). */
   readonly resizeCount: number;
 }
 
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[extensionOf(key)] ?? 'application/octet-stream';
+}
+
+/** The rendition's key in the rendition store. */
+export function renditionKey(key: string, params: RenditionParams): string {
+  return `${key}/${renditionName(params)}.${EXTENSIONS[outputFormat(key)]}`;
+}
+
+/** The rendition's file when renditions are kept on local disk. */
 export function renditionPath(cacheDir: string, key: string, params: RenditionParams): string {
-  return path.join(cacheDir, key, `${renditionName(params)}.${EXTENSIONS[outputFormat(key)]}`);
+  return path.join(cacheDir, renditionKey(key, params));
 }
 
-/** Removes every cached rendition of a key (after the image is deleted or replaced). */
-export async function purgeRenditions(cacheDir: string, key: string): Promise<void> {
+/** Removes every stored rendition of a key (after the image is deleted or replaced). */
+export async function purgeRenditions(renditions: Storage, key: string): Promise<void> {
   if (!isSafeKey(key)) return;
-  await fs.promises.rm(path.join(cacheDir, key), { recursive: true, force: true });
-}
-
-async function readIfExists(file: string): Promise<Buffer | null> {
-  try {
-    return await fs.promises.readFile(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
-    throw err;
-  }
-}
-
-async function writeAtomically(file: string, body: Buffer): Promise<void> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await fs.promises.writeFile(tmp, body);
-    await fs.promises.rename(tmp, file);
-  } catch (err) {
-    // A full disk stops the write half-way: no half-written .tmp stays behind.
-    await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
-    throw err;
-  }
+  await renditions.deleteUnder(key);
 }
 
 /**
- * Keeps a rendition made for a request in the disk cache. The cache only saves work: when it
- * cannot be written (the disk is full) the rendition is still served, from memory, and made
- * again next time; only the log says so.
+ * Keeps a rendition made for a request. The store only saves work: when it cannot be written
+ * (the disk is full, the bucket unreachable) the rendition is still served, from memory, and made
+ * again next time; only the log says so. True when it was kept.
  */
-async function cacheQuietly(file: string, body: Buffer, logger: Logger): Promise<void> {
+async function keepQuietly(renditions: Storage, key: string, body: Buffer, contentType: string, logger: Logger): Promise<boolean> {
   try {
-    await writeAtomically(file, body);
+    await renditions.put(key, body, contentType);
+    return true;
   } catch (err) {
     const full = isStorageFull(err);
-    logger[full ? 'warn' : 'error']({ err, file }, full ? 'media: cache disk full, rendition served without caching it' : 'media: could not cache a rendition');
+    logger[full ? 'warn' : 'error']({ err, key }, full ? 'media: rendition store full, rendition served without keeping it' : 'media: could not keep a rendition');
+    return false;
   }
 }
 
-export function createRenditionService({ storage, cacheDir, logger }: RenditionServiceDeps): RenditionService {
+export function createRenditionService({ storage, renditions, logger }: RenditionServiceDeps): RenditionService {
   const inFlight = new Map<string, Promise<MediaFile | null>>();
   let resizeCount = 0;
 
-  async function make(key: string, params: RenditionParams, file: string): Promise<MediaFile | null> {
+  async function make(key: string, params: RenditionParams, stored: string): Promise<MediaFile | null> {
     const format = outputFormat(key);
     const contentType = CONTENT_TYPES[EXTENSIONS[format]];
-    const cached = await readIfExists(file);
-    if (cached) return { body: cached, contentType, etag: strongEtag(cached) };
+    if (await renditions.exists(stored)) return { contentType, source: { storage: renditions, key: stored } };
     const original = await storage.get(key);
     if (!original) return null;
     let body: Buffer;
@@ -158,23 +158,21 @@ export function createRenditionService({ storage, cacheDir, logger }: RenditionS
       logger.warn({ err, key }, 'media: could not resize stored image');
       return null;
     }
-    await cacheQuietly(file, body, logger);
-    return { body, contentType, etag: strongEtag(body) };
+    const kept = await keepQuietly(renditions, stored, body, contentType, logger);
+    return { contentType, source: kept ? { storage: renditions, key: stored } : { body, etag: strongEtag(body) } };
   }
 
   return {
-    async original(key) {
-      const body = await storage.get(key);
-      if (!body) return null;
-      return { body, contentType: CONTENT_TYPES[extensionOf(key)] ?? 'application/octet-stream', etag: strongEtag(body) };
+    original(key) {
+      return { contentType: contentTypeOf(key), source: { storage, key } };
     },
     rendition(key, params) {
       assertServedRendition(params);
-      const file = renditionPath(cacheDir, key, params);
-      let job = inFlight.get(file);
+      const stored = renditionKey(key, params);
+      let job = inFlight.get(stored);
       if (!job) {
-        job = make(key, params, file).finally(() => inFlight.delete(file));
-        inFlight.set(file, job);
+        job = make(key, params, stored).finally(() => inFlight.delete(stored));
+        inFlight.set(stored, job);
       }
       return job;
     },
@@ -188,7 +186,7 @@ export function createRenditionService({ storage, cacheDir, logger }: RenditionS
  * Makes renditions ahead of the first request, from an image already in memory (a fresh
  * upload), so the first visitor does not wait for the resize.
  */
-export async function warmRenditions(cacheDir: string, key: string, source: Buffer, sizes: RenditionParams[]): Promise<void> {
+export async function warmRenditions(renditions: Storage, key: string, source: Buffer, sizes: RenditionParams[]): Promise<void> {
   sizes.forEach(assertServedRendition);
   const format = outputFormat(key);
   // Decode once, at twice the largest size asked for (a JPEG shrinks on load, so this is
@@ -207,7 +205,8 @@ export async function warmRenditions(cacheDir: string, key: string, source: Buff
     return out;
   });
   // Every write finishes (or cleans up after itself) before a failure is reported.
-  const written = await Promise.allSettled(made.map(([params, body]) => writeAtomically(renditionPath(cacheDir, key, params), body)));
+  const contentType = CONTENT_TYPES[EXTENSIONS[format]];
+  const written = await Promise.allSettled(made.map(([params, body]) => renditions.put(renditionKey(key, params), body, contentType)));
   const failed = written.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }

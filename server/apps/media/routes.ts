@@ -1,26 +1,24 @@
-import path from 'node:path';
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
-import type { Config } from '../../config';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { createRenditionService, isImageKey, type MediaFile, type RenditionService } from './renditions';
+import { createRenditionService, isImageKey, renditionStore, type MediaFile, type RenditionService } from './renditions';
 import { assertServedRendition, renditionQuerySchema, toRenditionParams } from './rendition-params';
 import { ORIGINAL_CACHE_CONTROL, RENDITION_CACHE_CONTROL } from '../../cache/lifetimes';
+import { sendStored } from './send-stored';
+
+export { mediaCacheDir } from './renditions';
 
 // Renditions a year (immutable), originals a day: named with the other caches' lifetimes.
 export { ORIGINAL_CACHE_CONTROL, RENDITION_CACHE_CONTROL };
 
-export function mediaCacheDir(config: Config): string {
-  return path.join(config.dataDir, 'media-cache');
-}
-
 // ## Images: /media/{key}, or at one of IMAGE_SIZES: ?w=&h=&cmd=crop|fit (other sizes: 400)
 // Served before sessions and CSRF (images need neither) and answered in plain text when
-// something is wrong: an <img> never shows an HTML error page, so none is rendered.
+// something is wrong: an <img> never shows an HTML error page, so none is rendered. Streamed
+// from the store, with ETag, If-None-Match and Range (send-stored.ts).
 export function mediaRoutes(ctx: AppContext): Router {
   const router = Router();
-  const renditions = createRenditionService({ storage: ctx.storage, cacheDir: mediaCacheDir(ctx.config), logger: ctx.logger });
+  const renditions = createRenditionService({ storage: ctx.storage, renditions: renditionStore(ctx), logger: ctx.logger });
   router.get('/media/*splat', (req, res) => serveMedia(renditions, req, res));
 
   return router;
@@ -38,18 +36,18 @@ async function serveMedia(renditions: RenditionService, req: Request, res: Respo
     res.status(400).set('Cache-Control', 'no-store').json(err.toJSON());
     return;
   }
-  const file = params ? await renditions.rendition(key, params) : await renditions.original(key);
-  if (!file) return notFound(res);
-  send(req, res, file, params ? RENDITION_CACHE_CONTROL : ORIGINAL_CACHE_CONTROL);
+  const file = params ? await renditions.rendition(key, params) : renditions.original(key);
+  if (!file || !(await send(req, res, file, params ? RENDITION_CACHE_CONTROL : ORIGINAL_CACHE_CONTROL))) notFound(res);
 }
 
-function send(req: Request, res: Response, file: MediaFile, cacheControl: string): void {
-  res.set({ 'Content-Type': file.contentType, ETag: file.etag, 'Cache-Control': cacheControl });
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  res.send(file.body);
+/** False when the store has no such object (nothing is sent then). */
+async function send(req: Request, res: Response, file: MediaFile, cacheControl: string): Promise<boolean> {
+  if ('storage' in file.source) return sendStored(req, res, file.source.storage, file.source.key, { contentType: file.contentType, cacheControl });
+  // A rendition the store could not keep (it is full): whole, from memory.
+  res.set({ 'Content-Type': file.contentType, ETag: file.source.etag, 'Cache-Control': cacheControl });
+  if (req.fresh) res.status(304).end();
+  else res.send(file.source.body);
+  return true;
 }
 
 function notFound(res: Response): void {

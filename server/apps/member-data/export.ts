@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { NEWSLETTERS } from '../../../shared/constants';
@@ -159,16 +158,11 @@ async function writePhotos(zip: ZipStream, ctx: ExportContext, memberId: number)
   for await (const r of present()) if (r.image_file) await copyStored(ctx, zip, String(r.image_key), String(r.image_file));
 }
 
-/** Copies one stored file into the ZIP, streamed from disk when the storage is local. */
+/** Copies one stored file into the ZIP, streamed from the store (local disk or bucket). */
 async function copyStored(ctx: ExportContext, zip: ZipStream, key: string, name: string): Promise<void> {
   const entry = zip.entry(name, { stored: COMPRESSED.has(extensionOf(key)) });
-  const local = ctx.storage.localPath?.(key);
-  if (local) {
-    for await (const chunk of fs.createReadStream(local, { highWaterMark: 64 * 1024 })) await entry.write(chunk as Buffer);
-  } else {
-    const data = await ctx.storage.get(key);
-    if (data) await entry.write(data);
-  }
+  const object = await ctx.storage.read(key);
+  if (object) for await (const chunk of object.body) await entry.write(chunk as Buffer);
   await entry.end();
 }
 

@@ -5,9 +5,8 @@ import { newKey } from '../../storage/storage';
 import type { PhotoDTO } from '../../../shared/dto';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
 import { decodeBase64Jpeg as decodeJpegField, type DecodedBase64 } from '../media/base64-jpeg';
-import { purgeRenditions, warmRenditions } from '../media/renditions';
+import { purgeRenditions, renditionStore, warmRenditions } from '../media/renditions';
 import { renditionParamsFor, type RenditionParams } from '../media/rendition-params';
-import { mediaCacheDir } from '../media/routes';
 import { toPhotoDTO } from './serialize';
 import * as queries from './queries';
 import type { PhotoFilter } from './queries';
@@ -41,12 +40,12 @@ export function decodeBase64Jpeg(image: string | DecodedBase64, maxMb: number): 
  * delete here, a staff removal in the staff area).
  */
 export async function purgePhotoFiles(ctx: Pick<AppContext, 'storage' | 'config'>, key: string): Promise<void> {
-  await Promise.all([ctx.storage.delete(key), purgeRenditions(mediaCacheDir(ctx.config), key)]);
+  await Promise.all([ctx.storage.delete(key), purgeRenditions(renditionStore(ctx), key)]);
 }
 
 export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now'>) {
   const { db, storage, config, logger } = ctx;
-  const cacheDir = mediaCacheDir(config);
+  const renditions = renditionStore(ctx);
   const dto = (row: Parameters<typeof toPhotoDTO>[0]) => toPhotoDTO(row, config.site.url);
 
   return {
@@ -84,7 +83,7 @@ export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
         await storage.delete(key);
         throw err;
       }
-      await warmRenditions(cacheDir, key, stored.data, PHOTO_RENDITIONS).catch((err) => logger.warn({ err, key }, 'photos: could not pre-render renditions'));
+      await warmRenditions(renditions, key, stored.data, PHOTO_RENDITIONS).catch((err) => logger.warn({ err, key }, 'photos: could not pre-render renditions'));
       const row = await queries.findPhoto(db, id);
       if (!row) throw new NotFoundError();
       return dto(row);

@@ -4,9 +4,8 @@ import { newKey } from '../../storage/storage';
 import { LIMITS } from '../../../shared/constants';
 import { decodeBase64Jpeg } from '../media/base64-jpeg';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
-import { purgeRenditions, warmRenditions } from '../media/renditions';
+import { purgeRenditions, renditionStore, warmRenditions } from '../media/renditions';
 import { renditionParamsFor } from '../media/rendition-params';
-import { mediaCacheDir } from '../media/routes';
 import type { Member } from './member';
 
 // The profile photo (spec 1 §3 avatar / avatar_url, §5): the dashboard's cropper sends a square
@@ -25,15 +24,15 @@ export const STORED_AVATAR_QUALITY = 88;
 const AVATAR_PREFIX = 'avatars';
 
 export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger'>) {
-  const { db, storage, config, logger } = ctx;
-  const cacheDir = mediaCacheDir(config);
+  const { db, storage, logger } = ctx;
+  const renditions = renditionStore(ctx);
   const rules = { field: 'avatar', maxBytes: LIMITS.profilePhotoBytes, ...avatarMessages };
   const asFieldError = (err: unknown) => (err instanceof NotAnImageError ? ValidationError.field('avatar', avatarMessages.notAnImage) : err);
 
   async function forget(key: string | null): Promise<void> {
     // Only photos this service stored: a seeded or imported avatar may share its file.
     if (!key?.startsWith(`${AVATAR_PREFIX}/`)) return;
-    await Promise.all([storage.delete(key), purgeRenditions(cacheDir, key)]).catch((err) => logger.warn({ err, key }, 'profiles: could not remove an old avatar'));
+    await Promise.all([storage.delete(key), purgeRenditions(renditions, key)]).catch((err) => logger.warn({ err, key }, 'profiles: could not remove an old avatar'));
   }
 
   return {
@@ -57,7 +56,7 @@ export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
         await storage.delete(key);
         throw err;
       }
-      await warmRenditions(cacheDir, key, stored.data, [renditionParamsFor('avatar')]).catch((err) => logger.warn({ err, key }, 'profiles: could not pre-render the avatar'));
+      await warmRenditions(renditions, key, stored.data, [renditionParamsFor('avatar')]).catch((err) => logger.warn({ err, key }, 'profiles: could not pre-render the avatar'));
       if (member.avatar !== key) await forget(member.avatar);
       return key;
     },
