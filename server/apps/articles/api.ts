@@ -11,7 +11,7 @@ export function articlesApi(ctx: AppContext): Router {
   return router;
 }
 
-function listHandler({ db, config, now }: AppContext) {
+function listHandler({ dbRead: db, config, now }: AppContext) {
   return async (req: Request, res: Response) => {
     const params = parseArticleListParams(req.query);
     const { count, results } = await listArticles(db, params, { siteUrl: config.site.url, now: now() });

@@ -42,9 +42,9 @@ export async function hubPage(ctx: AppContext, req: Request, hub: { slug: string
   const { page, limit, offset } = pageWindow(req, perPage);
   const recommends = offset > ARTICLE_HUB.leadCount;
   const [{ count, rows }, featured] = await Promise.all([
-    articlesOfType(ctx.db, ctx.now(), hub.slug, { limit, offset }),
+    articlesOfType(ctx.dbRead, ctx.now(), hub.slug, { limit, offset }),
     // Enough that the featured stories this page already lists can be left out.
-    recommends ? latestOfTypeSlug(ctx.db, ctx.now(), hub.slug, ARTICLE_HUB.recommendedCount + limit, true) : Promise.resolve([]),
+    recommends ? latestOfTypeSlug(ctx.dbRead, ctx.now(), hub.slug, ARTICLE_HUB.recommendedCount + limit, true) : Promise.resolve([]),
   ]);
   const pages = pagesOrFirstPage(req, page, count, perPage);
   const onPage = new Set(rows.map((r) => r.id));
@@ -83,7 +83,7 @@ export function articlePathFrom(p: ArticlePathParams): string | null {
 }
 
 async function loadArticle(ctx: AppContext, path: string) {
-  const article = await articleByPath(ctx.db, ctx.now(), path);
+  const article = await articleByPath(ctx.dbRead, ctx.now(), path);
   if (!article) throw new NotFoundError();
   return article;
 }
@@ -107,8 +107,8 @@ function articleLocals(ctx: AppContext, article: Awaited<ReturnType<typeof loadA
 export async function articlePage(ctx: AppContext, path: string): Promise<PageView> {
   const article = await loadArticle(ctx, path);
   const [related, slides] = await Promise.all([
-    relatedArticles(ctx.db, ctx.now(), article, RELATED_COUNT),
-    article.is_slideshow ? slidesOf(ctx.db, article.id) : Promise.resolve([]),
+    relatedArticles(ctx.dbRead, ctx.now(), article, RELATED_COUNT),
+    article.is_slideshow ? slidesOf(ctx.dbRead, article.id) : Promise.resolve([]),
   ]);
   return {
     template: 'articles/detail.njk',
@@ -131,7 +131,7 @@ function slideView(s: Awaited<ReturnType<typeof slidesOf>>[number]) {
 export async function slideshowPage(ctx: AppContext, req: Request, path: string): Promise<PageView> {
   const article = await loadArticle(ctx, path);
   if (!article.is_slideshow) throw new NotFoundError();
-  const slides = (await slidesOf(ctx.db, article.id)).map(slideView);
+  const slides = (await slidesOf(ctx.dbRead, article.id)).map(slideView);
   const { page: n } = pageWindow(req, 1, 'slide');
   if (slides.length === 0 || n > slides.length) throw new NotFoundError();
   const base = `${article.path}slideshow/`;
@@ -168,9 +168,9 @@ export async function bestOfPage(ctx: AppContext, req: Request): Promise<PageVie
   const ordering = bestOfOrdering(req.query.ordering);
   const { page, limit, offset } = pageWindow(req, BEST_OF_LIST_PAGE_SIZE);
   const [latest, featured, lists] = await Promise.all([
-    latestOfTypeSlug(ctx.db, ctx.now(), 'best-of', PAGE_SIZE.bestOf),
-    latestOfTypeSlug(ctx.db, ctx.now(), 'best-of', PAGE_SIZE.bestOf, true),
-    bestOfLists(ctx.db, ordering, { limit, offset }),
+    latestOfTypeSlug(ctx.dbRead, ctx.now(), 'best-of', PAGE_SIZE.bestOf),
+    latestOfTypeSlug(ctx.dbRead, ctx.now(), 'best-of', PAGE_SIZE.bestOf, true),
+    bestOfLists(ctx.dbRead, ordering, { limit, offset }),
   ]);
   const pages = pagesOrFirstPage(req, page, lists.count, BEST_OF_LIST_PAGE_SIZE);
   const orderingParam = (o: BestOfOrdering) => (o === DEFAULT_BEST_OF_ORDERING ? '' : o);
@@ -198,9 +198,9 @@ export function bestOfMapState(ctx: AppContext, title: string, items: Parameters
 
 export async function bestOfListPage(ctx: AppContext, slug: string): Promise<PageView & { mapState: BestOfMapState | null }> {
   if (!ctx.config.flags.bestOf) throw new NotFoundError();
-  const list = await bestOfListBySlug(ctx.db, ctx.now(), slug);
+  const list = await bestOfListBySlug(ctx.dbRead, ctx.now(), slug);
   if (!list) throw new NotFoundError();
-  const [items, changes] = await Promise.all([bestOfItems(ctx.db, list.id), bestOfChanges(ctx.db, list.id, { limit: BEST_OF_RECENT_CHANGES, offset: 0 })]);
+  const [items, changes] = await Promise.all([bestOfItems(ctx.dbRead, list.id), bestOfChanges(ctx.dbRead, list.id, { limit: BEST_OF_RECENT_CHANGES, offset: 0 })]);
   const path = urls.bestOfList(list.slug);
   return {
     template: 'articles/best-of-list.njk',
@@ -230,10 +230,10 @@ export async function bestOfListPage(ctx: AppContext, slug: string): Promise<Pag
 /** /best-of/{slug}/changes/: every change to a list, newest first, each with the editor's reason. */
 export async function bestOfChangesPage(ctx: AppContext, req: Request, slug: string): Promise<PageView> {
   if (!ctx.config.flags.bestOf) throw new NotFoundError();
-  const list = await bestOfListBySlug(ctx.db, ctx.now(), slug);
+  const list = await bestOfListBySlug(ctx.dbRead, ctx.now(), slug);
   if (!list) throw new NotFoundError();
   const { page, limit, offset } = pageWindow(req, BEST_OF_CHANGES_PAGE_SIZE);
-  const changes = await bestOfChanges(ctx.db, list.id, { limit, offset });
+  const changes = await bestOfChanges(ctx.dbRead, list.id, { limit, offset });
   const pages = pagesOrFirstPage(req, page, changes.count, BEST_OF_CHANGES_PAGE_SIZE);
   const path = bestOfChangesPath(list.slug);
   const listPath = urls.bestOfList(list.slug);

@@ -11,7 +11,7 @@ export function contestsApi(ctx: AppContext): Router {
   return router;
 }
 
-function listHandler({ db, config, now }: AppContext) {
+function listHandler({ dbRead: db, config, now }: AppContext) {
   return async (req: Request, res: Response) => {
     const params = parseContestListParams(req.query);
     const { count, results } = await listContests(db, params, { siteUrl: config.site.url, now: now() });

@@ -34,7 +34,7 @@ async function contestsHub(ctx: AppContext, req: Request): Promise<PageView> {
   const offset = offsetParam(req);
   const limit = PAGE_SIZE.contests;
   const now = ctx.now();
-  const result = await listContests(ctx.db, { limit, offset, ordering: '-date_published' }, { siteUrl: '', now });
+  const result = await listContests(ctx.dbRead, { limit, offset, ordering: '-date_published' }, { siteUrl: '', now });
   return {
     template: 'contests/index.njk',
     contests: result.results,
@@ -50,7 +50,7 @@ async function contestsHub(ctx: AppContext, req: Request): Promise<PageView> {
 
 async function contestPage(ctx: AppContext, req: Request): Promise<PageView | null> {
   const now = ctx.now();
-  const contest = await publishedContest(ctx.db, String(req.params.name), now);
+  const contest = await publishedContest(ctx.dbRead, String(req.params.name), now);
   if (!contest) return null;
   return {
     template: 'contests/detail.njk',

@@ -52,8 +52,8 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<
   const { page, limit, offset } = pageWindow(req, HUB_PAGE_SIZE);
   const params = { limit, offset, ordering: 'start_date_time' as const, bundle_type: 'medium' as const };
   const siteUrl = ctx.config.site.url;
-  const result = date ? await eventsOnDate(ctx.db, date, params, siteUrl) : await upcomingEvents(ctx.db, now, params, siteUrl);
-  const words = await scheduleWordsFor(ctx.db, result.results.map((e) => e.id), now, tz);
+  const result = date ? await eventsOnDate(ctx.dbRead, date, params, siteUrl) : await upcomingEvents(ctx.dbRead, now, params, siteUrl);
+  const words = await scheduleWordsFor(ctx.dbRead, result.results.map((e) => e.id), now, tz);
   const today = moment.tz(now, tz).format('YYYY-MM-DD');
   const day = moment.utc(date ?? today, 'YYYY-MM-DD');
   const pages = pagesOrFirstPage(req, page, result.count, HUB_PAGE_SIZE);
@@ -90,12 +90,12 @@ async function eventPage(ctx: AppContext, req: Request, res: Response): Promise<
   const id = idFromSlugSegment(String(req.params.segment));
   if (id === null) return null;
   const now = ctx.now();
-  const event = await eventDetail(ctx.db, id, now);
+  const event = await eventDetail(ctx.dbRead, id, now);
   if (!event) return null;
   const moved = canonicalRedirect(req, eventPath(event));
   if (moved) return moved;
   const tz = ctx.config.city.timeZone;
-  const [words, dates] = await Promise.all([scheduleWordsFor(ctx.db, [event.id], now, tz), upcomingOccurrences(ctx.db, event.id, now, DETAIL_DATES)]);
+  const [words, dates] = await Promise.all([scheduleWordsFor(ctx.dbRead, [event.id], now, tz), upcomingOccurrences(ctx.dbRead, event.id, now, DETAIL_DATES)]);
   const dto = toEventDTO(event, ctx.config.site.url);
   if (dto.can_be_bookmarked && dates.length) addSavesIsland(ctx, req, res, ['eventBookmarks']);
   return {

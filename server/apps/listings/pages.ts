@@ -35,7 +35,7 @@ export function listingsPages(ctx: AppContext): Router {
 }
 
 async function placesLanding(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const [types, recent] = await Promise.all([listingTypesWithCounts(ctx.db), recentListings(ctx.db, 12)]);
+  const [types, recent] = await Promise.all([listingTypesWithCounts(ctx.dbRead), recentListings(ctx.dbRead, 12)]);
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   return {
     template: 'places/index.njk',
@@ -82,11 +82,11 @@ async function subTypeHubOrListing(ctx: AppContext, req: Request, res: Response)
 }
 
 async function listingPage(ctx: AppContext, req: Request, res: Response, id: number): Promise<PageAnswer> {
-  const listing = await listingDetail(ctx.db, id);
+  const listing = await listingDetail(ctx.dbRead, id);
   if (!listing) return null;
   const moved = canonicalRedirect(req, listingPath(listing));
   if (moved) return moved;
-  const [extras, accessibility] = await Promise.all([listingDetailExtras(ctx.db, listing), listingAccessibility(ctx.db, listing.id)]);
+  const [extras, accessibility] = await Promise.all([listingDetailExtras(ctx.dbRead, listing), listingAccessibility(ctx.dbRead, listing.id)]);
   const dto = toListingDTO(listing, ctx.config.site.url);
   const hasPoint = listing.latitude !== null && listing.longitude !== null;
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });

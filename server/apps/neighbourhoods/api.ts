@@ -22,7 +22,7 @@ const neighbourhoodQuery = z.object({
   boundaries: z.enum(['', '0', '1', 'true', 'false'], { message: 'Must be a valid boolean.' }).optional(),
 });
 
-function handlers({ db, config }: AppContext) {
+function handlers({ dbRead: db, config }: AppContext) {
   return {
     async neighbourhoods(req: Request, res: Response) {
       const page = pageParams(req, ALL_ON_ONE_PAGE, ALL_ON_ONE_PAGE);

@@ -29,12 +29,12 @@ export function neighbourhoodsPages(ctx: AppContext): Router {
 /** Boundaries change when the City redraws them, not per request: the city map is drawn once every CITY_MAP_TTL_MS. */
 function cachedCityMap(ctx: AppContext): () => Promise<CityMap> {
   const cache = new MemoryCache<'city', CityMap>({ ttlMs: CITY_MAP_TTL_MS, maxEntries: 1 });
-  return () => cache.load('city', () => neighbourhoodBoundaries(ctx.db).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) })))));
+  return () => cache.load('city', () => neighbourhoodBoundaries(ctx.dbRead).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) })))));
 }
 
 async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Request, res: Response): Promise<PageAnswer> {
   const chosen = req.query.neighbourhood;
-  const neighbourhoods = await neighbourhoodList(ctx.db);
+  const neighbourhoods = await neighbourhoodList(ctx.dbRead);
   // CASE: the chooser submitted without JavaScript: go to the chosen neighbourhood's page.
   if (chosen !== undefined && chosen !== '') {
     if (typeof chosen !== 'string') throw new ValidationError({ neighbourhood: ['Choose a neighbourhood.'] });
@@ -54,9 +54,9 @@ async function landing(ctx: AppContext, map: () => Promise<CityMap>, req: Reques
 }
 
 async function neighbourhoodPage(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const n = await neighbourhoodBySlug(ctx.db, String(req.params.slug));
+  const n = await neighbourhoodBySlug(ctx.dbRead, String(req.params.slug));
   if (!n) return null;
-  const types = await listingsByType(ctx.db, n.id, 6);
+  const types = await listingsByType(ctx.dbRead, n.id, 6);
   addIsland(res, 'neighbourhood-page-map', { neighbourhood: { id: n.id, name: n.name, boundaries: n.boundaries, centre: { latitude: n.label_latitude, longitude: n.label_longitude } } });
   return {
     template: 'neighbourhoods/detail.njk',

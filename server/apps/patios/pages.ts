@@ -40,8 +40,8 @@ async function patioGuidePage(ctx: AppContext, req: Request, res: Response): Pro
   const seasonStart = patioSeasonStart(now, ctx.config.city.timeZone);
   const [places, stories] = await Promise.all([
     // The page's HTML is the same for everybody: no member, so no user_rating in it.
-    searchListings(ctx.db, { limit, offset, features: [PATIO_FEATURE], ordering: 'smart_review', bundle_type: 'medium' }, { siteUrl: '' }),
-    pageNo === 1 ? patioArticles(ctx.db, seasonStart, now, PATIO_STORIES) : { season: [], earlier: [] },
+    searchListings(ctx.dbRead, { limit, offset, features: [PATIO_FEATURE], ordering: 'smart_review', bundle_type: 'medium' }, { siteUrl: '' }),
+    pageNo === 1 ? patioArticles(ctx.dbRead, seasonStart, now, PATIO_STORIES) : { season: [], earlier: [] },
   ]);
   const pages = pagesOrFirstPage(req, pageNo, places.count, PATIO_PAGE_SIZE);
   const listings = places.results;

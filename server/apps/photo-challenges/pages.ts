@@ -32,7 +32,7 @@ export function photoChallengesPages(ctx: AppContext): Router {
 async function challengesHub(ctx: AppContext, req: Request): Promise<PageView> {
   const now = ctx.now();
   const { page: pageNo, limit, offset } = pageWindow(req, PAST_PAGE_SIZE);
-  const [open, past] = await Promise.all([pageNo === 1 ? openChallenges(ctx.db, now, OPEN_MAX) : [], pastChallenges(ctx.db, now, { limit, offset })]);
+  const [open, past] = await Promise.all([pageNo === 1 ? openChallenges(ctx.dbRead, now, OPEN_MAX) : [], pastChallenges(ctx.dbRead, now, { limit, offset })]);
   const pages = pagesOrFirstPage(req, pageNo, past.count, PAST_PAGE_SIZE);
   return {
     template: 'photo-challenges/index.njk',
@@ -49,11 +49,11 @@ async function challengesHub(ctx: AppContext, req: Request): Promise<PageView> {
 
 async function challengePage(ctx: AppContext, req: Request): Promise<PageView | null> {
   const now = ctx.now();
-  const challenge = await challengeByName(ctx.db, String(req.params.name), now);
+  const challenge = await challengeByName(ctx.dbRead, String(req.params.name), now);
   if (!challenge) return null;
   const { page: pageNo, limit, offset } = pageWindow(req, ENTRY_PAGE_SIZE);
   const pages = pagesOrFirstPage(req, pageNo, challenge.entry_count, ENTRY_PAGE_SIZE);
-  const entries = await challengeEntries(ctx.db, challenge.id, { limit, offset });
+  const entries = await challengeEntries(ctx.dbRead, challenge.id, { limit, offset });
   const path = challengePath(challenge.name);
   return {
     template: 'photo-challenges/detail.njk',

@@ -30,7 +30,7 @@ export function videosPages(ctx: AppContext): Router {
 }
 
 async function categoryGrid(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const category = await videoCategoryBySlug(ctx.db, String(req.params.slug));
+  const category = await videoCategoryBySlug(ctx.dbRead, String(req.params.slug));
   if (!category) return null;
   return videoGrid(ctx, req, res, category);
 }
@@ -39,8 +39,8 @@ async function videoGrid(ctx: AppContext, req: Request, res: Response, category:
   const { page, limit, offset } = pageWindow(req, PAGE_SIZE.videos);
   const now = ctx.now();
   const [result, categories] = await Promise.all([
-    listVideos(ctx.db, { limit, offset, ordering: '-date_published', category: category?.slug }, { siteUrl: '', now }),
-    videoCategories(ctx.db, now),
+    listVideos(ctx.dbRead, { limit, offset, ordering: '-date_published', category: category?.slug }, { siteUrl: '', now }),
+    videoCategories(ctx.dbRead, now),
   ]);
   const pages = pagesOrFirstPage(req, page, result.count, limit);
   const path = category ? urls.videoCategory(category.slug) : '/videos/';
@@ -66,9 +66,9 @@ async function videoGrid(ctx: AppContext, req: Request, res: Response, category:
 
 async function videoPage(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const now = ctx.now();
-  const video = await publishedVideo(ctx.db, String(req.params.slug), now);
+  const video = await publishedVideo(ctx.dbRead, String(req.params.slug), now);
   if (!video) return null;
-  const related = await relatedVideos(ctx.db, video, now, 8);
+  const related = await relatedVideos(ctx.dbRead, video, now, 8);
   const dto = toVideoDTO(video, ctx.config.site.url);
   addSavesIsland(ctx, req, res, ['videoBookmarks']);
   return {
