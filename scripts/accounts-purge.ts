@@ -4,7 +4,7 @@
 // (apps/index.ts appSweeps); this runs it once, from cron or by hand. Runs on DATABASE_URL, or
 // on the embedded database in DATA_DIR (stop the server first: PGlite allows one process).
 import { loadConfig } from '../server/config';
-import { createLocalStorage } from '../server/storage/storage';
+import { buildAppContext, droppedMail } from '../server/app-context';
 import { purgeDueAccounts } from '../server/apps/account-deletion/purge';
 import { commandLogger, runCommand, withDatabase } from './command';
 
@@ -12,8 +12,9 @@ runCommand(module, async () => {
   const config = loadConfig();
   const logger = commandLogger(config);
   await withDatabase(
-    async ({ db }) => {
-      const purged = await purgeDueAccounts({ db, storage: createLocalStorage(config.mediaDir), config, logger, now: () => new Date() });
+    async (handle) => {
+      // The purge sends no mail; the context gives it the storage and the save kinds the server uses.
+      const purged = await purgeDueAccounts(buildAppContext(config, handle, { logger, mailer: droppedMail }));
       if (!purged.length) console.log('No accounts are due for deletion.');
       for (const p of purged) {
         const content = p.content === 'remove' ? `${p.photosRemoved} photos and ${p.eventsRemoved} events deleted` : `${p.photosKept} photos and ${p.eventsKept} events kept without a name`;

@@ -20,7 +20,7 @@ export function buildAppContext(
   parts: Pick<AppContext, 'mailer'> & Partial<Pick<AppContext, 'logger' | 'storage' | 'now'>>,
 ): AppContext {
   return {
-    ...appServices,
+    ...appServices(),
     config,
     db: handle.db,
     dbRead: handle.read ?? handle.db,

@@ -4,6 +4,8 @@ import type { Replica } from './db/replica';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
+import type { NavbarMenuEntry } from './http/navbar';
+import type { StaffSection } from './http/staff-menu';
 
 /**
  * What every app's routers and services receive: dependencies passed in, never imported as
@@ -37,7 +39,32 @@ export interface AppContext {
    * that accounts' sign-in can say so without importing the app above it.
    */
   pendingDeletionNotice: PendingDeletionNotice;
+  /**
+   * The six kinds of save (favourites, to-dos, ratings, saved articles, videos and events),
+   * built once per context by the registry: the saving APIs, the save a guest asked for before
+   * signing in, the calendar's pending event and account deletion all use these objects.
+   */
+  saveKinds: SaveKinds;
+  /**
+   * The site's menus, each entry from the app that owns what it links to, in the order shown
+   * (the registry assembles them); the core loads and renders them (http/navbar.ts,
+   * http/staff-menu.ts) without naming an app.
+   */
+  menus: AppMenus;
 }
+
+export interface AppMenus {
+  navbar: readonly NavbarMenuEntry[];
+  staff: readonly StaffSection[];
+}
+
+/**
+ * The save kinds by name (shared/save-kinds.ts). Each app that owns a kind adds its entry here
+ * by declaration merging (favourites/kind.ts and the like), so the core carries them typed
+ * without naming an app; the registry builds them all.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SaveKinds {}
 
 /** The message for that member, or undefined when no deletion is pending (or its undo window is over). */
 export type PendingDeletionNotice = (ctx: Pick<AppContext, 'db' | 'config' | 'now'>, memberId: number) => Promise<string | undefined>;
@@ -51,4 +78,4 @@ export type CalendarSyncResult =
 export type CalendarSync = (ctx: AppContext, memberId: number, eventId: number) => Promise<CalendarSyncResult>;
 
 /** What the app registry adds to every context: services one app offers another. */
-export type AppServices = Pick<AppContext, 'calendarSync' | 'pendingDeletionNotice'>;
+export type AppServices = Pick<AppContext, 'calendarSync' | 'pendingDeletionNotice' | 'saveKinds' | 'menus'>;

@@ -225,7 +225,7 @@ export interface CalendarAuthorizationNeededDTO {
   authorization_url: string;
 }
 
-// ## The navbar's initial state (server/apps/accounts/navbar.ts builds it).
+// ## The navbar's initial state (server/http/navbar.ts builds it from the apps' menu entries).
 
 export interface NavLinkDTO {
   name: string;

@@ -2,7 +2,7 @@ import type { FeatureFlags } from '../../shared/constants';
 import type { NavbarStateDTO, NavLinkDTO, NavUserDTO } from '../../shared/dto';
 
 // The state the page prints for the navbar (NavbarStateDTO, built by
-// server/apps/accounts/navbar.ts). Every field may be missing from an older page, so the
+// server/http/navbar.ts). Every field may be missing from an older page, so the
 // island defaults.
 
 export type NavLink = NavLinkDTO;

@@ -69,8 +69,8 @@ async function saves() {
   const client = new pg.Client({ connectionString: URL });
   await client.connect();
   const { listSaves } = await import('../../server/apps/saves/store.js');
-  const { favouritesKind } = await import('../../server/apps/favourites/kind.js');
-  const { articleBookmarksKind } = await import('../../server/apps/bookmarks/articles.js');
+  const { appServices } = await import('../../server/apps/index.js');
+  const { favourites: favouritesKind, articleBookmarks: articleBookmarksKind } = appServices().saveKinds;
   const [profile] = await db('profiles').insert({ email: `explain-saves-${Date.now()}@example.com`, full_name: 'Explain Saver', password_hash: null }).returning('id');
   const profileId = Number(profile.id);
   try {

@@ -1,8 +1,19 @@
 import { Router, type RequestHandler } from 'express';
-import type { AppContext, AppServices } from '../context';
+import type { AppContext, AppMenus, AppServices, SaveKinds } from '../context';
+import type { SaveKindName } from '../../shared/save-kinds';
+import type { AnySaveKind } from './saves/kind';
+import { createFavouritesKind } from './favourites/kind';
+import { createTodosKind } from './todos/kind';
+import { createRatingsKind } from './ratings/kind';
+import { createArticleBookmarksKind } from './bookmarks/articles';
+import { createVideoBookmarksKind } from './bookmarks/videos';
+import { createEventBookmarksKind } from './bookmarks/events';
 import { healthRouter } from './health/routes';
 import { createPassport, SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS, sessionMiddleware } from './accounts/session';
-import { navbarIsland } from './accounts/navbar';
+import { navbarLocals } from '../http/navbar';
+import { articlesNavbarMenus } from './articles/navbar-menus';
+import { listingsNavbarMenus } from './listings/navbar-menus';
+import { staffAuditSection, staffQueueSections } from './staff/sections';
 import { signedInCookie } from './accounts/signed-in-cookie';
 import { syncBookmarkToCalendar } from './calendar/sync';
 import { AGE_GATE_COOKIE } from './site-pages/age-gate';
@@ -43,7 +54,7 @@ import { searchPages } from './search/pages';
 import { articlesPages } from './articles/pages';
 import { eventsPages } from './events/pages';
 import { contestsPages } from './contests/pages';
-import { contestsStaffPages } from './contests/staff-pages';
+import { contestsStaffPages, contestsStaffSection } from './contests/staff-pages';
 import { videosPages } from './videos/pages';
 import { neighbourhoodsPages } from './neighbourhoods/pages';
 import { photosPages } from './photos/pages';
@@ -54,21 +65,53 @@ import { mapTilesRoutes } from './map-tiles/routes';
 import { staffPages } from './staff/pages';
 import { adServingRouter } from './ads/serving';
 import { adSlotLocals } from './ads/slots';
-import { adsStaffPages } from './ads/staff-pages';
-import { bestOfStaffPages } from './best-of-editing/staff-pages';
+import { adsStaffPages, adsStaffSection } from './ads/staff-pages';
+import { bestOfStaffPages, bestOfStaffSection } from './best-of-editing/staff-pages';
 import { accessibilityApi } from './accessibility/api';
 import { accessibilityPages } from './accessibility/pages';
 import { calendarFeedsApi } from './calendar-feeds/api';
 import { FEED_SWEEP_INTERVAL_MS, syncCalendarFeeds } from './calendar-feeds/sweep';
 
 /**
- * What one app offers another through the context (server/context.ts), so that the one using
- * it needs no import of the one offering it. Whoever builds an AppContext spreads these in.
+ * The six kinds of save, built here and nowhere else: every context gets one set (a server
+ * process builds one context), and all that saves, lists, signs in with a pending save or
+ * purges an account uses it through ctx.saveKinds. In shared/save-kinds.ts's order.
  */
-export const appServices: AppServices = {
-  calendarSync: syncBookmarkToCalendar,
-  pendingDeletionNotice,
+function buildSaveKinds(): SaveKinds {
+  return {
+    favourites: createFavouritesKind(),
+    todos: createTodosKind(),
+    ratings: createRatingsKind(),
+    articleBookmarks: createArticleBookmarksKind(),
+    videoBookmarks: createVideoBookmarksKind(),
+    eventBookmarks: createEventBookmarksKind(),
+  } satisfies Record<SaveKindName, AnySaveKind>;
+}
+
+/**
+ * The site's menus, each app's entries for what it owns, in the order they are shown: the
+ * navbar's latest stories and recent reviews (articles) then the listing types (listings);
+ * the staff menu's queues and photos (staff), contests, house ads, Best of lists, and last the
+ * audit log (staff). The core renders them (http/navbar.ts, http/staff-menu.ts).
+ */
+export const appMenus: AppMenus = {
+  navbar: [...articlesNavbarMenus, ...listingsNavbarMenus],
+  staff: [...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, staffAuditSection],
 };
+
+/**
+ * What one app offers another through the context (server/context.ts), so that the one using
+ * it needs no import of the one offering it. Whoever builds an AppContext spreads these in,
+ * once per context.
+ */
+export function appServices(): AppServices {
+  return {
+    calendarSync: syncBookmarkToCalendar,
+    pendingDeletionNotice,
+    saveKinds: buildSaveKinds(),
+    menus: appMenus,
+  };
+}
 
 /**
  * The cookies the apps read, for the page cache (server/http/guest-response-cache.ts): the
@@ -101,7 +144,7 @@ export function appMiddleware(ctx: AppContext): AppMiddleware {
   return {
     beforeLogging: [healthRouter(ctx), adServingRouter(ctx)],
     session: [sessionMiddleware(ctx.config, ctx.db, ctx.logger), passport.session(), signedInCookie()],
-    pageLocals: [navbarIsland(ctx), adSlotLocals(ctx)],
+    pageLocals: [navbarLocals(ctx), adSlotLocals(ctx)],
   };
 }
 

@@ -1,12 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../../context';
 import type { AnySaveKind } from '../saves/kind';
-import { favouritesKind } from '../favourites/kind';
-import { todosKind } from '../todos/kind';
-import { ratingsKind } from '../ratings/kind';
-import { articleBookmarksKind } from '../bookmarks/articles';
-import { videoBookmarksKind } from '../bookmarks/videos';
-import { eventBookmarksKind } from '../bookmarks/events';
 import { purgeRenditions, renditionStore } from '../media/renditions';
 import { deleteMemberReports } from '../accessibility/service';
 import type { ContentChoice } from './schemas';
@@ -23,9 +17,6 @@ import type { ContentChoice } from './schemas';
 // pictures, the avatar) are deleted after the commit: a file left behind by a crash is an
 // orphan, never a row pointing at nothing. Contact messages the member sent stay with staff,
 // unlinked from the account by their foreign key (ON DELETE SET NULL).
-
-/** Every kind of save a member has; their counters move through the kind's own onChange. */
-const SAVE_KINDS: AnySaveKind[] = [favouritesKind, todosKind, ratingsKind, articleBookmarksKind, videoBookmarksKind, eventBookmarksKind];
 
 /**
  * Other tables of the member's own rows, deleted outright. A new table of personal data is one
@@ -48,12 +39,14 @@ export interface PurgeResult {
 }
 
 /** Deletes one member's data inside trx; answers the storage keys to delete after the commit. */
-async function purgeMember(trx: Knex.Transaction, profileId: number, content: ContentChoice): Promise<{ result: PurgeResult; files: string[] }> {
+async function purgeMember(trx: Knex.Transaction, saveKinds: AppContext['saveKinds'], profileId: number, content: ContentChoice): Promise<{ result: PurgeResult; files: string[] }> {
   const files: string[] = [];
   const profile = await trx('profiles').where({ id: profileId }).first('email', 'avatar');
   if (profile?.avatar) files.push(profile.avatar);
 
-  for (const kind of SAVE_KINDS) {
+  // Every kind of save the member has (the context's, as the saving APIs use); counters move through the kind's own onChange.
+  const kinds: AnySaveKind[] = Object.values(saveKinds);
+  for (const kind of kinds) {
     const deleted: Array<Record<string, number>> = await trx(kind.table).where({ profile_id: profileId }).delete().returning(kind.objectColumn);
     if (!kind.onChange) continue;
     // One listing at a time, in id order, as the writers lock them (no deadlock with a live rating).
@@ -95,7 +88,7 @@ async function purgeMember(trx: Knex.Transaction, profileId: number, content: Co
  * Purges every account whose seven days are over at ctx.now(). Safe to run from several
  * processes at once: each claims its row with FOR UPDATE SKIP LOCKED.
  */
-export async function purgeDueAccounts(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now'>): Promise<PurgeResult[]> {
+export async function purgeDueAccounts(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now' | 'saveKinds'>): Promise<PurgeResult[]> {
   const { db, logger } = ctx;
   const now = ctx.now();
   const due: Array<{ profile_id: number }> = await db('account_deletions').where('purge_after', '<=', now).orderBy('purge_after').select('profile_id');
@@ -115,7 +108,7 @@ export async function purgeDueAccounts(ctx: Pick<AppContext, 'db' | 'storage' | 
       // CASE: restored by hand without removing the request; never purge an active account.
       const inactive = await trx('profiles').where({ id: profileId, is_active: false }).first('id');
       if (!inactive) return null;
-      return purgeMember(trx, profileId, row.content as ContentChoice);
+      return purgeMember(trx, ctx.saveKinds, profileId, row.content as ContentChoice);
     });
     if (!done) continue;
     await deleteFiles(ctx, done.files);

@@ -36,7 +36,7 @@ export function accountsApi(ctx: AppContext): Router {
     const remembered = validate(rememberedActionSchema, withoutBlanks(req.query));
     const member = await accounts.register(email, password);
     if (remembered.post_authenticate_action && remembered.object_id) {
-      await runPostAuthenticateAction(db, logger, member.id, { action: remembered.post_authenticate_action, objectId: remembered.object_id, rating: remembered.rating }, ctx.now());
+      await runPostAuthenticateAction(ctx, member.id, { action: remembered.post_authenticate_action, objectId: remembered.object_id, rating: remembered.rating }, ctx.now());
     }
     await answerSignedIn(req, res, member, 'password', 201);
   });
@@ -48,7 +48,7 @@ export function accountsApi(ctx: AppContext): Router {
     await signIn(req, member);
     await accounts.recordLogin(member, req, 'password');
     if (input.post_authenticate_action && input.object_id) {
-      await runPostAuthenticateAction(db, logger, member.id, { action: input.post_authenticate_action, objectId: input.object_id, rating: input.rating }, ctx.now());
+      await runPostAuthenticateAction(ctx, member.id, { action: input.post_authenticate_action, objectId: input.object_id, rating: input.rating }, ctx.now());
     }
     res.json(profileDTO(member));
   });

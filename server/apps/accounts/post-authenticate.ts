@@ -1,31 +1,14 @@
-import type { Db } from '../../db';
-import type { Logger } from '../../logger';
+import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import type { AnySaveKind } from '../saves/kind';
 import { createSave } from '../saves/store';
-import { favouritesKind } from '../favourites/kind';
-import { todosKind } from '../todos/kind';
-import { ratingsKind } from '../ratings/kind';
-import { articleBookmarksKind } from '../bookmarks/articles';
-import { videoBookmarksKind } from '../bookmarks/videos';
-import { eventBookmarksKind } from '../bookmarks/events';
-import { createPayload, SAVE_KINDS, saveKindOfLoginAction, type SaveKindName } from '../../../shared/save-kinds';
+import { createPayload, SAVE_KINDS, saveKindOfLoginAction } from '../../../shared/save-kinds';
 import type { PostAuthenticateAction } from './schemas';
 
 // A guest who tried to save something (spec 2 §4: "a protected action by a guest opens the
 // login dialog and remembers the calling action name, object id and rating") gets it saved as
 // they sign in. The save goes through the same store as the saving APIs, so the rules are the
 // same: one per member and object, counters and ratings kept in step, last_updates moved.
-
-// The server side of each kind in shared/save-kinds.ts; the action names and payloads are the registry's.
-const KINDS: { [K in SaveKindName]: AnySaveKind } = {
-  favourites: favouritesKind,
-  todos: todosKind,
-  ratings: ratingsKind,
-  articleBookmarks: articleBookmarksKind,
-  videoBookmarks: videoBookmarksKind,
-  eventBookmarks: eventBookmarksKind,
-};
 
 export interface PostAuthenticateRequest {
   action: PostAuthenticateAction;
@@ -39,9 +22,11 @@ export type PostAuthenticateOutcome = 'saved' | 'already-saved' | 'not-found' | 
  * Carries out the remembered action for the member who just signed in. Never throws: the
  * sign-in has succeeded whatever happens to the save, and the outcome is only logged.
  */
-export async function runPostAuthenticateAction(db: Db, logger: Logger, profileId: number, req: PostAuthenticateRequest, now = new Date()): Promise<PostAuthenticateOutcome> {
+export async function runPostAuthenticateAction(ctx: Pick<AppContext, 'db' | 'logger' | 'saveKinds'>, profileId: number, req: PostAuthenticateRequest, now = new Date()): Promise<PostAuthenticateOutcome> {
   const name = saveKindOfLoginAction(req.action);
-  const kind = KINDS[name];
+  const { db, logger } = ctx;
+  // The server side of the kind (the context's, as the saving APIs use); its action name and payload are shared/save-kinds.ts's.
+  const kind: AnySaveKind = ctx.saveKinds[name];
   // A rating posted again changes the member's rating: saved either way.
   const rated = SAVE_KINDS[name].rated;
   try {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { adsShown } from '../../config';
 import { requireStaffPage } from '../../http/auth-guards';
-import { staffMenu } from '../../http/staff-sections';
+import { staffMenu, type StaffSection } from '../../http/staff-menu';
 import { InsufficientStorageError, NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { STORAGE_FULL_LOG } from '../../http/error-handler';
 import { isStorageFull } from '../../storage/storage-full';
@@ -27,6 +27,9 @@ import { ALT_MAX, houseAdFormSchema, LINK_MAX, NAME_MAX, WEIGHT_MAX, type HouseA
 
 const SUBJECT = 'house_ad';
 const LIST_URL = '/staff/ads/';
+
+/** The house ads' section of the staff menu (the registry puts every app's in order). */
+export const adsStaffSection: StaffSection = { href: LIST_URL, title: 'House ads', text: 'Our own ads in the ad slots: images, links, dates, and their counts.' };
 const noticeSchema = z.object({ saved: z.string().regex(/^\d{1,9}$/).optional(), deleted: z.literal('1').optional() });
 
 function actor(req: Request): StaffActor {
@@ -53,7 +56,7 @@ export function adsStaffPages(ctx: AppContext): Router {
   const uploads = createImageUploadService(ctx);
   const today = () => cityDay(ctx.now(), ctx.config.city.timeZone);
   const common = (pageTitle: string) => ({
-    ...staffMenu(LIST_URL),
+    ...staffMenu(ctx, LIST_URL),
     pageTitle,
     adsOn: adsShown(ctx.config),
     newsOnly: ctx.config.flags.newsOnly,

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { ZodType } from 'zod';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
-import { staffMenu } from '../../http/staff-sections';
+import { staffMenu, type StaffSection } from '../../http/staff-menu';
 import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
@@ -22,6 +22,13 @@ import { addPickSchema, BLURB_MAX, CRITERIA_MAX, criteriaSchema, movePickSchema,
 // its field. A list that is not there is a 404, whatever the form says.
 
 const LIST_URL = '/staff/best-of/';
+
+/** Best of lists' section of the staff menu (the registry puts every app's in order). */
+export const bestOfStaffSection: StaffSection = {
+  href: LIST_URL,
+  title: 'Best of lists',
+  text: 'Add, remove and reorder picks, with the reason readers see in each list\'s change log.',
+};
 const RECENT_CHANGES = 20;
 
 type Action = 'add' | 'remove' | 'move' | 'criteria' | 'visited';
@@ -60,7 +67,7 @@ async function listBySlug(ctx: AppContext, slug: string): Promise<{ id: number; 
 export function bestOfStaffPages(ctx: AppContext): Router {
   const router = Router();
   const staffOnly = requireStaffPage;
-  const common = (pageTitle: string) => ({ ...staffMenu(LIST_URL), pageTitle });
+  const common = (pageTitle: string) => ({ ...staffMenu(ctx, LIST_URL), pageTitle });
 
   router.get(LIST_URL, staffOnly, page('private', async () => {
     const lists = await ctx.db('best_of_lists as b')

@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { saveRouter } from '../saves/routes';
-import { articleBookmarksKind } from './articles';
-import { createEventBookmark, eventBookmarksKind } from './events';
-import { videoBookmarksKind } from './videos';
+import { createEventBookmark } from './events';
 
 // Saved articles, videos and events (spec 1 §7). Lists carry server_time; the *_ids maps
 // answer object id → bookmark id. Creating twice answers the existing bookmark with 200.
@@ -13,8 +11,8 @@ import { videoBookmarksKind } from './videos';
 //   when Google Calendar must be authorised first
 export function bookmarksApi(ctx: AppContext): Router {
   const router = Router();
-  router.use(saveRouter(ctx, articleBookmarksKind));
-  router.use(saveRouter(ctx, videoBookmarksKind));
-  router.use(saveRouter(ctx, eventBookmarksKind, { create: createEventBookmark(ctx) }));
+  router.use(saveRouter(ctx, ctx.saveKinds.articleBookmarks));
+  router.use(saveRouter(ctx, ctx.saveKinds.videoBookmarks));
+  router.use(saveRouter(ctx, ctx.saveKinds.eventBookmarks, { create: createEventBookmark(ctx) }));
   return router;
 }

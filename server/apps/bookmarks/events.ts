@@ -8,7 +8,7 @@ import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
 import { booleanField, messages, pkField } from '../saves/fields';
 import { isoTime, type CalendarAuthorizationNeededDTO, type EventBookmarkDTO } from '../saves/dto';
 import { createAndRead } from '../saves/handlers';
-import { defineSaveKind } from '../saves/kind';
+import { defineSaveKind, type SaveKind } from '../saves/kind';
 import { deleteSave } from '../saves/store';
 
 // Saved events. Only approved events that allow it (can_be_bookmarked) may be saved; the
@@ -16,38 +16,48 @@ import { deleteSave } from '../saves/store';
 
 const createPayload = z.object({ object_id: pkField, add_to_calendar: booleanField.optional() });
 
-export const eventBookmarksKind = defineSaveKind<EventBookmarkDTO, EventRow>('eventBookmarks', {
-  table: 'event_bookmarks',
-  objectColumn: 'event_id',
-  objectTable: 'events',
-  objectAlias: 'e',
-  visible: (qb) => void qb.where('e.status', 'approved'),
-  saveColumns: ['add_to_calendar'],
-  objectQuery: (db, _memberId, now) => eventsQuery(db, now),
-  async unsaveableReason(db, eventId) {
-    const event = await db('events').where({ id: eventId, status: 'approved' }).first('can_be_bookmarked');
-    if (!event) return messages.doesNotExist(eventId);
-    return event.can_be_bookmarked ? null : messages.notBookmarkable;
-  },
-  toDTO: (row, siteUrl) => ({
-    id: row.save_id,
-    object_id: Number(row.id),
-    add_to_calendar: Boolean(row.save_add_to_calendar),
-    date_created: isoTime(row.save_date_created),
-    event: toEventDTO(row, siteUrl),
-  }),
-  parseCreate(body) {
-    const { object_id, add_to_calendar = false } = validate(createPayload, body);
-    return { objectId: object_id, fields: { add_to_calendar } };
-  },
-  // start_date_time is the output column eventsQuery computes (the next occurrence).
-  list: {
-    orderings: {
-      start_date_time: [{ column: 'start_date_time', order: 'asc', nulls: 'last' }],
-      '-start_date_time': [{ column: 'start_date_time', order: 'desc', nulls: 'last' }],
+/** Built once per context (AppContext.saveKinds). */
+export function createEventBookmarksKind(): SaveKind<EventBookmarkDTO, EventRow> {
+  return defineSaveKind<EventBookmarkDTO, EventRow>('eventBookmarks', {
+    table: 'event_bookmarks',
+    objectColumn: 'event_id',
+    objectTable: 'events',
+    objectAlias: 'e',
+    visible: (qb) => void qb.where('e.status', 'approved'),
+    saveColumns: ['add_to_calendar'],
+    objectQuery: (db, _memberId, now) => eventsQuery(db, now),
+    async unsaveableReason(db, eventId) {
+      const event = await db('events').where({ id: eventId, status: 'approved' }).first('can_be_bookmarked');
+      if (!event) return messages.doesNotExist(eventId);
+      return event.can_be_bookmarked ? null : messages.notBookmarkable;
     },
-  },
-});
+    toDTO: (row, siteUrl) => ({
+      id: row.save_id,
+      object_id: Number(row.id),
+      add_to_calendar: Boolean(row.save_add_to_calendar),
+      date_created: isoTime(row.save_date_created),
+      event: toEventDTO(row, siteUrl),
+    }),
+    parseCreate(body) {
+      const { object_id, add_to_calendar = false } = validate(createPayload, body);
+      return { objectId: object_id, fields: { add_to_calendar } };
+    },
+    // start_date_time is the output column eventsQuery computes (the next occurrence).
+    list: {
+      orderings: {
+        start_date_time: [{ column: 'start_date_time', order: 'asc', nulls: 'last' }],
+        '-start_date_time': [{ column: 'start_date_time', order: 'desc', nulls: 'last' }],
+      },
+    },
+  });
+}
+
+// AppContext.saveKinds.eventBookmarks is this kind (the registry builds it).
+declare module '../../context' {
+  interface SaveKinds {
+    eventBookmarks: SaveKind<EventBookmarkDTO, EventRow>;
+  }
+}
 
 export type SaveEventOutcome =
   | { status: 200 | 201; body: EventBookmarkDTO }
@@ -62,14 +72,15 @@ export type SaveEventOutcome =
  * bookmark (spec 1 §8: calendar failures are only logged).
  */
 export async function saveEvent(ctx: AppContext, memberId: number, body: unknown): Promise<SaveEventOutcome> {
-  const { created, dto } = await createAndRead(ctx, eventBookmarksKind, memberId, eventBookmarksKind.parseCreate(body, ctx.now()));
+  const kind = ctx.saveKinds.eventBookmarks;
+  const { created, dto } = await createAndRead(ctx, kind, memberId, kind.parseCreate(body, ctx.now()));
   // The calendar app's sync comes in the context (AppContext.calendarSync): it imports bookmarks.
   const sync = created && dto.add_to_calendar && calendarEnabled(ctx.config) ? ctx.calendarSync : null;
   if (!sync) return { status: created ? 201 : 200, body: dto };
   try {
     const outcome = await sync(ctx, memberId, dto.object_id);
     if (outcome.status === 'needs_authorization') {
-      await deleteSave(ctx.db, eventBookmarksKind, memberId, dto.id, ctx.now());
+      await deleteSave(ctx.db, kind, memberId, dto.id, ctx.now());
       return { status: 200, body: { status: 101, authorization_url: outcome.authorization_url } };
     }
   } catch (err) {

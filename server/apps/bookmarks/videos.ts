@@ -3,7 +3,7 @@ import { validate } from '../../http/validate';
 import { toVideoDTO, videosQuery, type VideoRow } from '../videos/serialize';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type VideoBookmarkDTO } from '../saves/dto';
-import { defineSaveKind } from '../saves/kind';
+import { defineSaveKind, type SaveKind } from '../saves/kind';
 
 // Saved videos. Sort tabs (spec 1 §2): A–Z (video_title), MOST RECENT (-video_date),
 // RECENTLY SAVED (-date_created, the default). The create payload names the video `video`
@@ -11,28 +11,38 @@ import { defineSaveKind } from '../saves/kind';
 
 const createPayload = z.object({ video: pkField });
 
-export const videoBookmarksKind = defineSaveKind<VideoBookmarkDTO, VideoRow>('videoBookmarks', {
-  table: 'video_bookmarks',
-  objectColumn: 'video_id',
-  objectTable: 'videos',
-  objectAlias: 'v',
-  saveColumns: [],
-  objectQuery: (db) => videosQuery(db),
-  unsaveableReason: async (db, videoId) => ((await db('videos').where({ id: videoId }).first('id')) ? null : messages.doesNotExist(videoId)),
-  toDTO: (row, siteUrl) => {
-    const dateCreated = isoTime(row.save_date_created);
-    return {
-      id: row.save_id,
-      object_id: Number(row.id),
-      date_created: dateCreated,
-      video: { ...toVideoDTO(row, siteUrl), date_created: dateCreated },
-    };
-  },
-  parseCreate: (body) => ({ objectId: validate(createPayload, body).video }),
-  list: {
-    orderings: {
-      video_title: [{ column: 'v.title', order: 'asc' }],
-      '-video_date': [{ column: 'v.date_published', order: 'desc' }],
+/** Built once per context (AppContext.saveKinds). */
+export function createVideoBookmarksKind(): SaveKind<VideoBookmarkDTO, VideoRow> {
+  return defineSaveKind<VideoBookmarkDTO, VideoRow>('videoBookmarks', {
+    table: 'video_bookmarks',
+    objectColumn: 'video_id',
+    objectTable: 'videos',
+    objectAlias: 'v',
+    saveColumns: [],
+    objectQuery: (db) => videosQuery(db),
+    unsaveableReason: async (db, videoId) => ((await db('videos').where({ id: videoId }).first('id')) ? null : messages.doesNotExist(videoId)),
+    toDTO: (row, siteUrl) => {
+      const dateCreated = isoTime(row.save_date_created);
+      return {
+        id: row.save_id,
+        object_id: Number(row.id),
+        date_created: dateCreated,
+        video: { ...toVideoDTO(row, siteUrl), date_created: dateCreated },
+      };
     },
-  },
-});
+    parseCreate: (body) => ({ objectId: validate(createPayload, body).video }),
+    list: {
+      orderings: {
+        video_title: [{ column: 'v.title', order: 'asc' }],
+        '-video_date': [{ column: 'v.date_published', order: 'desc' }],
+      },
+    },
+  });
+}
+
+// AppContext.saveKinds.videoBookmarks is this kind (the registry builds it).
+declare module '../../context' {
+  interface SaveKinds {
+    videoBookmarks: SaveKind<VideoBookmarkDTO, VideoRow>;
+  }
+}

@@ -7,7 +7,6 @@ import { createStateSigner, type OAuthState } from './oauth-state';
 import { createTokenCipher } from './token-crypto';
 import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredentials } from './credentials';
 import { loadCalendarSourceEvent, toGoogleEvent } from './google-event';
-import { eventBookmarksKind } from '../bookmarks/events';
 import { eventPath } from '../events/serialize';
 import { createSave } from '../saves/store';
 import type { AnySaveKind } from '../saves/kind';
@@ -28,7 +27,7 @@ export type CalendarSyncResult =
   /** Google failed for another reason (logged): the bookmark stands, the copy is not made. */
   | { status: 'failed'; detail: string };
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'now'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'now' | 'saveKinds'>;
 
 export function createCalendarService(ctx: Ctx) {
   const { db, config, logger } = ctx;
@@ -111,7 +110,7 @@ export function createCalendarService(ctx: Ctx) {
         // The save that asked for authorisation was not kept (it answered status 101): keep it
         // now, through the bookmarks' own store, then add the event to the calendar.
         const eventId = state.e;
-        const kind: AnySaveKind = eventBookmarksKind;
+        const kind: AnySaveKind = ctx.saveKinds.eventBookmarks;
         await createSave(db, kind, memberId, kind.parseCreate({ object_id: eventId, add_to_calendar: true }, ctx.now()), ctx.now())
           .then(() => insert(memberId, eventId))
           .catch((err: unknown) => logger.warn({ err, memberId }, 'calendar: pending event not saved or not added'));

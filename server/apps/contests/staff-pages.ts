@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
-import { staffMenu } from '../../http/staff-sections';
+import { staffMenu, type StaffSection } from '../../http/staff-menu';
 import { idParam } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
@@ -20,6 +20,9 @@ import { drawAndEmailWinner, type DrawResult } from './draw';
 const CONTESTS_PER_PAGE = 50;
 const ENTRIES_PER_PAGE = 100;
 const staffOnly = requireStaffPage;
+
+/** The contests' section of the staff menu (the registry puts every app's in order). */
+export const contestsStaffSection: StaffSection = { href: urls.staffContests(), title: 'Contest entries', text: 'Entries to contests, and drawing winners.' };
 
 /** The notice after a draw (?drawn=1&mail=sent|failed); anything else shows none. */
 const drawNoticeSchema = z.object({ drawn: z.literal('1'), mail: z.enum(['sent', 'failed']).optional() });
@@ -46,7 +49,7 @@ async function contestsList(ctx: AppContext, req: Request): Promise<PageView> {
   const now = ctx.now().getTime();
   return {
     template: 'contests/staff/index.njk',
-    ...staffMenu(urls.staffContests()),
+    ...staffMenu(ctx, urls.staffContests()),
     contests: rows.map((c) => ({ ...c, open: new Date(c.start_date).getTime() <= now && now < new Date(c.end_date).getTime(), closed: now >= new Date(c.end_date).getTime() })),
     count,
     current,
@@ -68,7 +71,7 @@ async function contestDetail(ctx: AppContext, req: Request, extra: Record<string
   ]);
   return {
     template: 'contests/staff/detail.njk',
-    ...staffMenu(urls.staffContests()),
+    ...staffMenu(ctx, urls.staffContests()),
     contest,
     closed: ctx.now().getTime() >= new Date(contest.end_date).getTime(),
     entries,

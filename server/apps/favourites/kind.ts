@@ -1,19 +1,28 @@
 import { isoTime, type FavouriteDTO } from '../saves/dto';
-import { defineSaveKind } from '../saves/kind';
+import { defineSaveKind, type SaveKind } from '../saves/kind';
 import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO, type SavedListingRow } from '../listings/listing-saves';
 
-/** A member's favourite places. listings.favourite_count moves with each one. */
-export const favouritesKind = defineSaveKind<FavouriteDTO, SavedListingRow>('favourites', {
-  ...listingObject,
-  table: 'favourites',
-  saveColumns: [],
-  toDTO: (row, siteUrl) => ({ id: row.save_id, date_created: isoTime(row.save_date_created), listing: savedListingDTO(row, siteUrl) }),
-  parseCreate: (body) => ({ objectId: parseListing(body) }),
-  async onChange(trx, listingId, change) {
-    if (change === 'created') await trx('listings').where({ id: listingId }).increment('favourite_count', 1);
-    if (change === 'deleted') {
-      await trx('listings').where({ id: listingId }).update({ favourite_count: trx.raw('greatest(favourite_count - 1, 0)') });
-    }
-  },
-  list: { orderings: LISTING_SAVE_ORDERINGS },
-});
+/** A member's favourite places. listings.favourite_count moves with each one. Built once per context (AppContext.saveKinds). */
+export function createFavouritesKind(): SaveKind<FavouriteDTO, SavedListingRow> {
+  return defineSaveKind<FavouriteDTO, SavedListingRow>('favourites', {
+    ...listingObject,
+    table: 'favourites',
+    saveColumns: [],
+    toDTO: (row, siteUrl) => ({ id: row.save_id, date_created: isoTime(row.save_date_created), listing: savedListingDTO(row, siteUrl) }),
+    parseCreate: (body) => ({ objectId: parseListing(body) }),
+    async onChange(trx, listingId, change) {
+      if (change === 'created') await trx('listings').where({ id: listingId }).increment('favourite_count', 1);
+      if (change === 'deleted') {
+        await trx('listings').where({ id: listingId }).update({ favourite_count: trx.raw('greatest(favourite_count - 1, 0)') });
+      }
+    },
+    list: { orderings: LISTING_SAVE_ORDERINGS },
+  });
+}
+
+// AppContext.saveKinds.favourites is this kind (the registry builds it).
+declare module '../../context' {
+  interface SaveKinds {
+    favourites: SaveKind<FavouriteDTO, SavedListingRow>;
+  }
+}

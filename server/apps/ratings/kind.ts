@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validate } from '../../http/validate';
 import { pkField, ratingField } from '../saves/fields';
 import { isoTime, type RatingDTO } from '../saves/dto';
-import { defineSaveKind } from '../saves/kind';
+import { defineSaveKind, type SaveKind } from '../saves/kind';
 import { LISTING_SAVE_ORDERINGS, listingObject, savedListingDTO, type SavedListingRow } from '../listings/listing-saves';
 import { recomputeListingRating } from './score';
 
@@ -17,27 +17,37 @@ export function parseRatingPatch(body: unknown, now: Date): Record<string, unkno
   return { rating: validate(patchPayload, body).rating, date_updated: now };
 }
 
-export const ratingsKind = defineSaveKind<RatingDTO, SavedListingRow>('ratings', {
-  ...listingObject,
-  table: 'ratings',
-  saveColumns: ['rating', 'date_updated'],
-  toDTO: (row, siteUrl) => ({
-    id: row.save_id,
-    rating: Number(row.save_rating),
-    date_created: isoTime(row.save_date_created),
-    date_updated: isoTime(row.save_date_updated),
-    listing: savedListingDTO(row, siteUrl),
-  }),
-  parseCreate(body, now) {
-    const { listing, rating } = validate(createPayload, body);
-    return { objectId: listing, fields: { rating, date_updated: now }, onExisting: { rating, date_updated: now } };
-  },
-  onChange: (trx, listingId) => recomputeListingRating(trx, listingId),
-  list: {
-    orderings: {
-      ...LISTING_SAVE_ORDERINGS,
-      '-rating': [{ column: 's.rating', order: 'desc' }],
-      rating: [{ column: 's.rating', order: 'asc' }],
+/** Built once per context (AppContext.saveKinds). */
+export function createRatingsKind(): SaveKind<RatingDTO, SavedListingRow> {
+  return defineSaveKind<RatingDTO, SavedListingRow>('ratings', {
+    ...listingObject,
+    table: 'ratings',
+    saveColumns: ['rating', 'date_updated'],
+    toDTO: (row, siteUrl) => ({
+      id: row.save_id,
+      rating: Number(row.save_rating),
+      date_created: isoTime(row.save_date_created),
+      date_updated: isoTime(row.save_date_updated),
+      listing: savedListingDTO(row, siteUrl),
+    }),
+    parseCreate(body, now) {
+      const { listing, rating } = validate(createPayload, body);
+      return { objectId: listing, fields: { rating, date_updated: now }, onExisting: { rating, date_updated: now } };
     },
-  },
-});
+    onChange: (trx, listingId) => recomputeListingRating(trx, listingId),
+    list: {
+      orderings: {
+        ...LISTING_SAVE_ORDERINGS,
+        '-rating': [{ column: 's.rating', order: 'desc' }],
+        rating: [{ column: 's.rating', order: 'asc' }],
+      },
+    },
+  });
+}
+
+// AppContext.saveKinds.ratings is this kind (the registry builds it).
+declare module '../../context' {
+  interface SaveKinds {
+    ratings: SaveKind<RatingDTO, SavedListingRow>;
+  }
+}

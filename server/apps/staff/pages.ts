@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
-import { staffMenu } from '../../http/staff-sections';
+import { staffBadgeCounts, staffMenu } from '../../http/staff-menu';
 import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { idParam, validate } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
@@ -26,9 +26,6 @@ function actor(req: Request): StaffActor {
   return { id: req.user.id, email: req.user.email };
 }
 
-function staffView(template: string, req: Request, data: Record<string, unknown>): PageView {
-  return { template, ...staffMenu(req.path), ...data };
-}
 
 /** Where the queue says what was decided (and whether the members were emailed). */
 function queueNoticeUrl(done: ModerationResult): string {
@@ -43,15 +40,10 @@ function formFields(req: Request): Record<string, unknown> {
 export function staffPages(ctx: AppContext): Router {
   const router = Router();
   const staff = requireStaffPage;
+  const staffView = (template: string, req: Request, data: Record<string, unknown>): PageView => ({ template, ...staffMenu(ctx, req.path), ...data });
 
-  router.get('/staff/', staff, page('private', async (req) => {
-    const [pending, open, reports] = await Promise.all([
-      ctx.db('events').where({ status: 'pending' }).first(ctx.db.raw('count(*)::int as n')),
-      ctx.db('contact_messages').whereNull('handled_at').first(ctx.db.raw('count(*)::int as n')),
-      ctx.db('accessibility_reports').whereNull('reviewed_at').first(ctx.db.raw('count(*)::int as n')),
-    ]);
-    return staffView('staff/index.njk', req, { pageTitle: 'Staff', counts: { '/staff/events/': pending?.n ?? 0, '/staff/contact/': open?.n ?? 0, '/staff/accessibility/': reports?.n ?? 0 } });
-  }));
+  // Each queue's section counts what waits in it (staff/sections.ts and the other apps' sections).
+  router.get('/staff/', staff, page('private', async (req) => staffView('staff/index.njk', req, { pageTitle: 'Staff', counts: await staffBadgeCounts(ctx) })));
 
   // ## The pending-events queue
   /** A refused decision: for one event (eventId) or for the bulk form (eventId null). */

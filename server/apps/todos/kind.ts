@@ -4,7 +4,7 @@ import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { booleanField } from '../saves/fields';
 import { isoTime, type TodoDTO } from '../saves/dto';
-import { defineSaveKind, type ListScope } from '../saves/kind';
+import { defineSaveKind, type ListScope, type SaveKind } from '../saves/kind';
 import { LISTING_SAVE_ORDERINGS, listingObject, parseListing, savedListingDTO, type SavedListingRow } from '../listings/listing-saves';
 
 // A member's to-do list of places. Two lists in one table: open to-dos (100 a page, newest
@@ -33,17 +33,27 @@ export function parseTodoPatch(body: unknown, now: Date): Record<string, unknown
   return { is_done, date_completed: is_done ? now : null };
 }
 
-export const todosKind = defineSaveKind<TodoDTO, SavedListingRow>('todos', {
-  ...listingObject,
-  table: 'todos',
-  saveColumns: ['is_done', 'date_completed'],
-  toDTO: (row, siteUrl) => ({
-    id: row.save_id,
-    is_done: Boolean(row.save_is_done),
-    date_created: isoTime(row.save_date_created),
-    date_completed: row.save_date_completed ? isoTime(row.save_date_completed) : null,
-    listing: savedListingDTO(row, siteUrl),
-  }),
-  parseCreate: (body) => ({ objectId: parseListing(body) }),
-  list: { orderings: ORDERINGS, scope: completedScope },
-});
+/** Built once per context (AppContext.saveKinds). */
+export function createTodosKind(): SaveKind<TodoDTO, SavedListingRow> {
+  return defineSaveKind<TodoDTO, SavedListingRow>('todos', {
+    ...listingObject,
+    table: 'todos',
+    saveColumns: ['is_done', 'date_completed'],
+    toDTO: (row, siteUrl) => ({
+      id: row.save_id,
+      is_done: Boolean(row.save_is_done),
+      date_created: isoTime(row.save_date_created),
+      date_completed: row.save_date_completed ? isoTime(row.save_date_completed) : null,
+      listing: savedListingDTO(row, siteUrl),
+    }),
+    parseCreate: (body) => ({ objectId: parseListing(body) }),
+    list: { orderings: ORDERINGS, scope: completedScope },
+  });
+}
+
+// AppContext.saveKinds.todos is this kind (the registry builds it).
+declare module '../../context' {
+  interface SaveKinds {
+    todos: SaveKind<TodoDTO, SavedListingRow>;
+  }
+}

@@ -1,0 +1,12 @@
+import type { NavbarMenuEntry } from '../../http/navbar';
+
+// The listings' links in the navbar (the registry hands them to the core, server/http/navbar.ts):
+// every listing type's hub, in the types' own order.
+
+export const listingsNavbarMenus: readonly NavbarMenuEntry[] = [
+  {
+    menu: 'listingTypes',
+    query: (db) => db('listing_types').orderBy(['position', 'name']).select('name', 'slug'),
+    link: (row) => ({ name: String(row.name), path: `/${String(row.slug)}/` }),
+  },
+];

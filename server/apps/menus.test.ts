@@ -1,0 +1,79 @@
+import request from 'supertest';
+import { createApp } from '../app';
+import type { AppContext } from '../context';
+import { createMember, createTestContext, memberAgent, type TestContext } from '../testing/test-app';
+import { createArticle, createEvent, createListingType } from '../testing/fixtures';
+import { appMenus } from '.';
+import { articlesNavbarMenus } from './articles/navbar-menus';
+import { listingsNavbarMenus } from './listings/navbar-menus';
+import { staffAuditSection, staffQueueSections } from './staff/sections';
+import { contestsStaffSection } from './contests/staff-pages';
+import { adsStaffSection } from './ads/staff-pages';
+import { bestOfStaffSection } from './best-of-editing/staff-pages';
+
+// The menus come from the apps that own what they link to: the registry assembles each app's
+// entries in the documented order (server/apps/README.md "Who owns the menus") and hands them
+// to the core through the context, which renders whatever it is handed.
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+function initialState(html: string): Record<string, unknown> {
+  return JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
+}
+const hrefsOf = (html: string, cls: string) => [...html.matchAll(new RegExp(`<a class="${cls}" href="([^"]+)"`, 'g'))].map((m) => m[1]);
+
+const STAFF_ORDER = ['/staff/events/', '/staff/photos/', '/staff/contact/', '/staff/accessibility/', '/staff/contests/', '/staff/ads/', '/staff/best-of/', '/staff/audit/'];
+
+describe("the registry's menus", () => {
+  test("the navbar: the articles app's two menus, then the listings app's listing types", () => {
+    expect(t.ctx.menus).toBe(appMenus);
+    expect(t.ctx.menus.navbar).toEqual([...articlesNavbarMenus, ...listingsNavbarMenus]);
+    t.ctx.menus.navbar.forEach((entry, i) => expect(entry).toBe([...articlesNavbarMenus, ...listingsNavbarMenus][i]));
+    expect(t.ctx.menus.navbar.map((e) => e.menu)).toEqual(['latestArticles', 'recentReviews', 'listingTypes']);
+  });
+
+  test("the staff menu: the staff app's queues and photos, contests, house ads, Best of, then the audit log; the queues count what waits", () => {
+    const expected = [...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, staffAuditSection];
+    expect(t.ctx.menus.staff).toEqual(expected);
+    t.ctx.menus.staff.forEach((s, i) => expect(s).toBe(expected[i]));
+    expect(t.ctx.menus.staff.map((s) => s.href)).toEqual(STAFF_ORDER);
+    expect(t.ctx.menus.staff.filter((s) => s.pending).map((s) => s.href)).toEqual(['/staff/events/', '/staff/contact/', '/staff/accessibility/']);
+  });
+
+  test('every page renders the navbar menus the apps contribute', async () => {
+    await createArticle(t.ctx.db, { name: 'Where to eat this week', type_slug: 'food' });
+    await createListingType(t.ctx.db, { name: 'Bakeries', slug: 'bakeries' });
+    const state = initialState((await request(createApp(t.ctx, { watchManifest: false })).get('/about')).text).navbar as { menus: Record<string, Array<{ name: string; path: string }>> };
+    expect(Object.keys(state.menus)).toEqual(['latestArticles', 'recentReviews', 'listingTypes']);
+    expect(state.menus.recentReviews.map((l) => l.name)).toContain('Where to eat this week');
+    expect(state.menus.listingTypes).toContainEqual({ name: 'Bakeries', path: '/bakeries/' });
+  });
+
+  test("the core renders whatever the context hands it: another app's navbar link and staff queue show, with its badge", async () => {
+    const ctx: AppContext = {
+      ...t.ctx,
+      menus: {
+        navbar: [...t.ctx.menus.navbar, { menu: 'listingTypes', query: (db) => db.select(db.raw("'Ferries' as name")), link: (row) => ({ name: String(row.name), path: '/ferries/' }) }],
+        staff: [...t.ctx.menus.staff, { href: '/staff/ferries/', title: 'Ferry reports', text: 'Waiting ferries.', pending: async () => 7 }],
+      },
+    };
+    const app = createApp(ctx, { watchManifest: false });
+    const navbar = initialState((await request(app).get('/about')).text).navbar as { menus: { listingTypes: Array<{ name: string; path: string }> } };
+    expect(navbar.menus.listingTypes.at(-1)).toEqual({ name: 'Ferries', path: '/ferries/' });
+
+    await createEvent(t.ctx.db, { status: 'pending' });
+    const staff = await memberAgent({ app, ctx }, await createMember(t.ctx, { is_staff: true }));
+    const landing = (await staff.get('/staff/')).text;
+    expect(hrefsOf(landing, 'staff-sections__link')).toEqual([...STAFF_ORDER, '/staff/ferries/']);
+    expect(landing).toContain('Ferry reports <span class="staff-count">7</span>');
+    expect(landing).toMatch(/href="\/staff\/events\/">Pending events <span class="staff-count">1<\/span>/);
+    // Every staff page, of every app, draws the same menu.
+    for (const page of ['/staff/audit/', '/staff/contests/', '/staff/ads/', '/staff/best-of/']) {
+      expect([page, hrefsOf((await staff.get(page)).text, 'tabs__link')]).toEqual([page, ['/staff/', ...STAFF_ORDER, '/staff/ferries/']]);
+    }
+  });
+});
