@@ -97,6 +97,11 @@ describeWithClusters('reads from a streaming replica (DATABASE_REPLICA_URL)', ()
     expect(await inRecovery(ctx.dbRead)).toBe(true);
     expect(await inRecovery(ctx.db)).toBe(false);
     expect(await ctx.dbRead.transaction((trx) => inRecovery(trx))).toBe(false);
+    // A write sent to the reader by mistake is refused by the replica and made on the primary;
+    // the replica stays in use.
+    const [written] = await ctx.dbRead('listing_types').insert({ name: 'Sent to the reader', slug: 'sent-to-the-reader', position: 99 }).returning('id');
+    expect(await ctx.db('listing_types').where({ id: written.id }).first('slug')).toEqual({ slug: 'sent-to-the-reader' });
+    expect(replica().status().state).toBe('streaming');
 
     await clusters!.standby.pauseReplay();
     try {

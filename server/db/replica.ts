@@ -71,6 +71,8 @@ const CHECK_TIMEOUT_MS = 2_000;
 /** Unreplayed primary positions kept for the lag: one a check, so an hour's worth. */
 const MAX_SAMPLES = 3_600;
 
+const READ_ONLY_SQL_TRANSACTION = '25006';
+
 const markers = new AsyncLocalStorage<ReadMarker>();
 const QUERY_EVENTS = ['query', 'query-response', 'query-error'] as const;
 
@@ -139,10 +141,11 @@ export async function openReplicaReader(primary: Knex, opts: ReplicaOptions): Pr
       try {
         return await super._query(connection, obj);
       } catch (err) {
-        // The replica went away under this query: it is asked again of the primary. (A write
-        // sent here by mistake fails as read_only_sql_transaction, and is sent there too.)
+        // The replica went away under this query: it is asked again of the primary. A write
+        // sent here by mistake (read_only_sql_transaction) is sent there too, and the replica,
+        // which is fine, stays in use.
         if (!isDatabaseUnavailable(err)) throw err;
-        replicaFailed(err);
+        if ((err as { code?: unknown }).code !== READ_ONLY_SQL_TRANSACTION) replicaFailed(err);
         const onPrimary = await acquirePrimary();
         try {
           return await super._query(onPrimary, obj);
