@@ -3,25 +3,14 @@ import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
 import type { ListingDTO } from '../../../shared/dto';
 import { urls } from '../../../shared/urls';
-import {
-  defaultHubOrdering,
-  HUB_PAGE_SIZE,
-  hubApiQuery,
-  hubApiSearchParams,
-  hubPathOf,
-  hubQueryString as hubSearch,
-  hubSortTabs,
-  parseHubQuery,
-  type HubUrlQuery,
-  type ListingSearchInitialState,
-} from '../../../shared/listing-hub';
+import { defaultHubOrdering, HUB_PAGE_SIZE, hubApiQuery, hubApiSearchParams, hubPathOf, hubSortTabs, type ListingSearchInitialState } from '../../../shared/listing-hub';
 import { ValidationError } from '../../http/errors';
 import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_MAJORITY } from '../../../shared/accessibility';
 import { PageRedirect, type PageAnswer } from '../../http/pages/page-view';
 import { absolute } from '../../http/pages/canonical-url';
-import { pageNumber, pagesOrFirstPage } from '../../http/pages/page-param';
+import { pagesOrFirstPage } from '../../http/pages/page-param';
 import type { ListingTypeRow, SubTypeRow } from './page-queries';
-import { parseListingSearchParams } from './search-params';
+import { hubQuery, hubSearchParams, hubUrl, listingOrdering, NO_CRITERIA, readListingCriteria, type ListingCriteria } from './listing-criteria';
 import { searchListings } from './queries';
 import { hubOptionsUrl, loadedHubOptions } from './hub-options';
 
@@ -30,7 +19,8 @@ import { hubOptionsUrl, loadedHubOptions } from './hub-options';
 // as a plain GET form. The hub rules (URL names, sort tabs, default ordering, the API query)
 // are the island's too: shared/listing-hub.ts. The category and sub-category choices are
 // paths, so the form sends them as `category` and `subcategory` and the server redirects to
-// the path they name.
+// the path they name. What the hub searches is one ListingCriteria, read once from the URL
+// (listing-criteria.ts) and handed as it is to the search, the links and the island's state.
 
 export interface HubScope {
   type: ListingTypeRow;
@@ -52,31 +42,12 @@ function one(v: unknown, field: string): string | undefined {
   return v;
 }
 
-export interface HubQuery extends Omit<HubUrlQuery, 'point'> {
-  page: number;
-}
-
-export function readHubQuery(req: Request): HubQuery {
-  const parsed = parseHubQuery(req.query as Record<string, unknown>);
-  if (!parsed.ok) throw new ValidationError({ [parsed.field]: [parsed.message] });
-  // lat/long (after 'Nearby' or a chosen place) are the island's: the page cannot search by
-  // position, so it orders as the hub would by default until the island searches around them.
-  const { point: _point, ...query } = parsed.query;
-  if (query.ordering === 'distance' && !query.subwayStopId) query.ordering = undefined;
-  return { ...query, page: pageNumber(req) };
-}
-
-/** The hub's query string (without page unless asked), in a stable order, for links. */
-export function hubQueryString(h: HubQuery, overrides: Partial<HubQuery> = {}): string {
-  return hubSearch({ ...h, ...overrides }, { page: overrides.page });
-}
-
 /**
  * CASE: the plain form chose a category or sub-category (or a neighbourhood on a neighbourhood
  * hub): redirect to the path that names it, keeping the other filters. A new category drops the
  * sub-category, as the island does.
  */
-function redirectForPathChoice(req: Request, scope: HubScope, hub: HubQuery): PageRedirect | null {
+function redirectForPathChoice(req: Request, scope: HubScope, criteria: ListingCriteria): PageRedirect | null {
   const q = req.query as Record<string, unknown>;
   const n = scope.neighbourhood;
   const leavesNeighbourhood = Boolean(n && 'neighborhoodId' in q && q.neighborhoodId !== String(n.id));
@@ -88,9 +59,8 @@ function redirectForPathChoice(req: Request, scope: HubScope, hub: HubQuery): Pa
   const stays = n && !leavesNeighbourhood;
   const path = stays ? urls.neighbourhoodListings(category, n.id, n.slug) : sub ? urls.listingSubType(category, sub) : urls.listingType(category);
   // On a neighbourhood hub the neighbourhood is the path; a different one becomes a filter.
-  // The form's category replaces any position the URL kept for the old one.
-  const qs = hubQueryString({ ...hub, selectedCategoryIndex: undefined, ...(stays ? { neighborhoodId: undefined } : {}) });
-  return new PageRedirect(path + (qs ? `?${qs}` : ''), 302);
+  // The form's category replaces any position the URL kept for the old one. A new path starts at page 1.
+  return new PageRedirect(hubUrl(path, { ...criteria, categoryIndex: null, ...(stays ? { neighbourhoodId: null } : {}), page: 1 }), 302);
 }
 
 /**
@@ -98,52 +68,47 @@ function redirectForPathChoice(req: Request, scope: HubScope, hub: HubQuery): Pa
  * restored. Naming this hub's category it stays as it is; naming another, the page is that
  * category's hub (the path is the category), with the other filters; naming none, a 400.
  */
-async function redirectForCategoryIndex(ctx: AppContext, scope: HubScope, hub: HubQuery): Promise<PageRedirect | null> {
-  if (hub.selectedCategoryIndex === undefined) return null;
+async function redirectForCategoryIndex(ctx: AppContext, scope: HubScope, criteria: ListingCriteria): Promise<PageRedirect | null> {
+  if (criteria.categoryIndex === null) return null;
   const { options } = await loadedHubOptions(ctx);
-  const type = options.types[hub.selectedCategoryIndex];
+  const type = options.types[criteria.categoryIndex];
   if (!type) throw new ValidationError({ selectedCategoryIndex: ['Choose a valid category.'] });
   if (type.id === scope.type.id) return null;
   const n = scope.neighbourhood;
   const path = n ? urls.neighbourhoodListings(type.slug, n.id, n.slug) : urls.listingType(type.slug);
-  const qs = hubQueryString(hub);
-  return new PageRedirect(path + (qs ? `?${qs}` : ''), 302);
+  return new PageRedirect(hubUrl(path, { ...criteria, page: 1 }), 302);
 }
 
 export async function listingHubPage(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {
-  const hub = readHubQuery(req);
-  const chosen = redirectForPathChoice(req, scope, hub) ?? (await redirectForCategoryIndex(ctx, scope, hub));
+  const criteria = readListingCriteria(req);
+  const chosen = redirectForPathChoice(req, scope, criteria) ?? (await redirectForCategoryIndex(ctx, scope, criteria));
   if (chosen) return chosen;
   const limit = HUB_PAGE_SIZE;
-  const offset = (hub.page - 1) * limit;
-  const defaultOrdering = defaultHubOrdering({ subwayStopId: hub.subwayStopId, subcategory: scope.subType?.slug });
-  const search = {
-    type: scope.type.id,
-    subType: scope.subType?.id,
-    keywords: hub.keywords,
-    neighbourhood: scope.neighbourhood?.id ?? hub.neighborhoodId,
-    subwayStopId: hub.subwayStopId,
-    service: hub.selectedServiceSlug,
-    features: hub.selectedFeatures,
-    accessibility: hub.accessibility,
-    bestOf: hub.bestOf,
-  };
+  const offset = (criteria.page - 1) * limit;
+  const defaultOrdering = defaultHubOrdering({ subwayStopId: criteria.subwayStopId, subcategory: scope.subType?.slug });
+  const activeOrdering = criteria.ordering ?? defaultOrdering;
+  const pathIds = { typeId: scope.type.id, subTypeId: scope.subType?.id, neighbourhoodId: scope.neighbourhood?.id };
   // Around a subway stop the search's own default (distance) applies unless a tab says otherwise.
-  const asked = hub.ordering ?? (hub.subwayStopId ? undefined : defaultOrdering);
-  const params = parseListingSearchParams(Object.fromEntries(hubApiSearchParams(hubApiQuery({ ...search, ordering: asked }, offset, limit))));
+  const params = hubSearchParams(criteria, pathIds, { limit, offset }, criteria.ordering ?? (criteria.subwayStopId ? undefined : listingOrdering(defaultOrdering)));
   const siteUrl = ctx.config.site.url;
   const [result, loaded] = await Promise.all([searchListings(ctx.db, params, { siteUrl }), loadedHubOptions(ctx)]);
   const options = loaded.options;
-  const pages = pagesOrFirstPage(req, hub.page, result.count, limit);
+  const pages = pagesOrFirstPage(req, criteria.page, result.count, limit);
 
   const path = hubPath(scope);
-  const activeOrdering = hub.ordering ?? defaultOrdering;
   const typeOption = options.types.find((t) => t.id === scope.type.id);
-  const filterNeighbourhood = scope.neighbourhood ?? options.neighbourhoods.find((n) => String(n.id) === hub.neighborhoodId);
+  // The neighbourhood searched: the hub's own, else the filter's.
+  const neighbourhoodId = scope.neighbourhood?.id ?? criteria.neighbourhoodId;
+  const filterNeighbourhood = scope.neighbourhood ?? options.neighbourhoods.find((n) => n.id === criteria.neighbourhoodId);
   const what = scope.subType?.name ?? scope.type.name;
   const where = filterNeighbourhood?.name ?? ctx.config.city.name;
-  const apiQuery = (o: number) => {
-    const q = hubApiQuery({ ...search, neighbourhood: params.default_neighborhood, subwayStopId: params.subway_stop, service: params.service, features: params.features, accessibility: params.accessibility, ordering: activeOrdering }, o, limit);
+  // The island's next and previous pages, from the listing API (its own URL, not the hub's).
+  const apiPageUrl = (o: number) => {
+    const q = hubApiQuery(
+      { type: scope.type.id, subType: scope.subType?.id, keywords: criteria.keywords, neighbourhood: neighbourhoodId, subwayStopId: criteria.subwayStopId, service: criteria.service, features: criteria.features, accessibility: criteria.accessibility, bestOf: criteria.bestOf, ordering: activeOrdering },
+      o,
+      limit,
+    );
     return `${siteUrl}/api/v2/listings/?${hubApiSearchParams(q)}`;
   };
 
@@ -152,21 +117,21 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
       selectedCategoryIndex: options.types.findIndex((t) => t.id === scope.type.id),
       category: scope.type.slug,
       subcategory: scope.subType?.slug ?? null,
-      neighborhoodId: params.default_neighborhood ?? null,
-      subwayStopId: params.subway_stop ?? null,
-      selectedServiceSlug: params.service ?? null,
-      selectedFeatures: params.features,
-      accessibility: params.accessibility,
-      bestOf: hub.bestOf,
+      neighborhoodId: neighbourhoodId,
+      subwayStopId: criteria.subwayStopId,
+      selectedServiceSlug: criteria.service,
+      selectedFeatures: criteria.features,
+      accessibility: criteria.accessibility,
+      bestOf: criteria.bestOf,
       ordering: activeOrdering,
-      page: hub.page,
+      page: criteria.page,
       fixedNeighbourhood: scope.neighbourhood?.id ?? null,
-      keywords: params.keywords ?? null,
+      keywords: criteria.keywords,
     },
     results: {
       count: result.count,
-      next: offset + limit < result.count ? apiQuery(offset + limit) : null,
-      previous: offset > 0 ? apiQuery(Math.max(0, offset - limit)) : null,
+      next: offset + limit < result.count ? apiPageUrl(offset + limit) : null,
+      previous: offset > 0 ? apiPageUrl(Math.max(0, offset - limit)) : null,
       // The medium bundle (the search's default) carries every ListingDTO field.
       results: result.results as ListingDTO[],
     },
@@ -176,30 +141,25 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   return {
     template: 'places/hub.njk',
     scope,
-    hub,
+    criteria,
     path,
     typeOption,
     options,
     accessibilityOptions: ACCESSIBILITY_ATTRIBUTES,
     accessibilityMajority: ACCESSIBILITY_MAJORITY,
-    chosenNeighbourhoodId: params.default_neighborhood ?? null,
-    chosenSubwayStopId: params.subway_stop ?? null,
+    chosenNeighbourhoodId: neighbourhoodId,
     result,
     what,
     where,
-    page: hub.page,
     pages,
-    pageQuery: hubQueryString(hub),
-    tabs: hubSortTabs(scope.subType?.slug).map((t) => {
-      const qs = hubQueryString(hub, { ordering: t.ordering });
-      return { label: t.label, url: `${path}?${qs}`, active: t.ordering === activeOrdering };
-    }),
+    // The numbered links add their own page to the criteria's other parameters.
+    pageQuery: hubQuery({ ...criteria, page: 1 }),
+    tabs: hubSortTabs(scope.subType?.slug).map((t) => ({ label: t.label, url: hubUrl(path, { ...criteria, ordering: listingOrdering(t.ordering), page: 1 }), active: t.ordering === activeOrdering })),
     pageTitle: scope.neighbourhood
       ? `${scope.type.name} in ${scope.neighbourhood.name}`
       : `${scope.subType ? `${scope.subType.name} ${scope.type.name.toLowerCase()}` : scope.type.name} in ${ctx.config.city.name}`,
     pageDescription: `${result.count} ${what.toLowerCase()} in ${where}, with ratings, photos, maps and food-safety records.`,
     // Filtered and sorted views are the same page as far as search engines go; page n is its own.
-    canonicalUrl: absolute(ctx, path) + (hub.page > 1 ? `?page=${hub.page}` : ''),
+    canonicalUrl: hubUrl(absolute(ctx, path), { ...NO_CRITERIA, page: criteria.page }),
   };
 }
-
