@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { NavbarMenuEntry } from '../../http/navbar';
 import { navTitle } from '../../../shared/format/text';
-import { whereArticleVisible } from './serialize';
+import { whereArticleIsPublic } from './queries';
 
 // The articles' links in the navbar (the registry hands them to the core, server/http/navbar.ts):
 // the latest stories and the recent food reviews, newest first.
@@ -9,7 +9,7 @@ import { whereArticleVisible } from './serialize';
 const MENU_SIZE = 5;
 
 function articleLinks(db: Db, now: Date, typeSlug?: string) {
-  const q = whereArticleVisible(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now)
+  const q = whereArticleIsPublic(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now)
     .orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }])
     .limit(MENU_SIZE)
     .select('a.name', 'a.path');

@@ -1,6 +1,7 @@
 import moment from 'moment-timezone';
 import type { Db } from '../../db';
-import { articlesQuery, whereArticleVisible, type ArticleRow } from './serialize';
+import { articlesQuery, type ArticleRow } from './serialize';
+import { whereArticleIsPublic } from './queries';
 import { listingsQuery, type ListingRow } from '../listings/serialize';
 
 // The queries behind the article pages: hubs, details, slideshows, related articles, Best of
@@ -96,7 +97,7 @@ export async function featuredArticles(db: Db, now: Date, limit: number, typeId?
 export async function articlesOfType(db: Db, now: Date, typeSlug: string, page: { limit: number; offset: number }): Promise<{ count: number; rows: ArticleRow[] }> {
   const ofType = db.raw('(select id from article_types where slug = ?)', [typeSlug]);
   const [count, rows] = await Promise.all([
-    countOf(whereArticleVisible(db('articles as a').where('a.type_id', ofType), now) as never),
+    countOf(whereArticleIsPublic(db('articles as a').where('a.type_id', ofType), now) as never),
     articlesQuery(db, now).where('a.type_id', ofType).orderBy(newestFirst as never).limit(page.limit).offset(page.offset),
   ]);
   return { count, rows };
@@ -152,7 +153,7 @@ export async function articlesInMonth(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: ArticleRow[] }> {
   const [count, rows] = await Promise.all([
-    countOf(whereArticleVisible(db('articles as a'), now).where('a.date_published', '>=', bounds.start).where('a.date_published', '<', bounds.end) as never),
+    countOf(whereArticleIsPublic(db('articles as a'), now).where('a.date_published', '>=', bounds.start).where('a.date_published', '<', bounds.end) as never),
     articlesQuery(db, now)
       .where('a.date_published', '>=', bounds.start)
       .where('a.date_published', '<', bounds.end)
@@ -192,9 +193,8 @@ export async function bestOfLists(
 
 export async function bestOfListBySlug(db: Db, now: Date, slug: string): Promise<(BestOfListRow & { criteria: string; article_path: string | null; article_name: string | null }) | undefined> {
   return db('best_of_lists as b')
-    .leftJoin('articles as a', function joinVisible() {
-      this.on('a.id', '=', 'b.article_id').andOn('a.status', '=', db.raw('?', ['published'])).andOn('a.date_published', '<=', db.raw('?', [now]));
-    })
+    // The list's article, while it is public: a scheduled or draft article is not linked.
+    .leftJoin(whereArticleIsPublic(db('articles as a'), now).select('a.id', 'a.path', 'a.name').as('a'), 'a.id', 'b.article_id')
     .where('b.slug', slug)
     .first([...BEST_OF_COLUMNS, 'b.criteria', 'a.path as article_path', 'a.name as article_name']);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ArticleDTO } from '../../../shared/dto';
@@ -6,11 +7,25 @@ import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
-import { articlesQuery, toArticleDTO, whereArticleVisible, type ArticleRow } from './serialize';
+import { articlesQuery, toArticleDTO, type ArticleRow } from './serialize';
 
 // The article list of spec 2 §7: newest first (or by headline), optionally one type, in one
 // query with the type joined. Articles dated in the future are scheduled, not yet published
-// (whereArticleVisible).
+// (whereArticleIsPublic).
+
+/**
+ * What a reader may see of articles, written once: every reader (pages, APIs, feeds, the
+ * sitemap, search, newsletters, Best of, the navbar, bookmarks) filters through this scope.
+ * Each content type has one, named `where<Type>IsPublic(qb, now, alias)`: it adds its
+ * conditions to `qb` for the table aliased `alias` and answers `qb`.
+ *
+ * An article is public when it is published (not a draft) and dated no later than `now`:
+ * one dated in the future is scheduled, off every list, feed and page until its time.
+ */
+export function whereArticleIsPublic<Q extends Knex.QueryBuilder>(qb: Q, now: Date, alias = 'a'): Q {
+  qb.where(`${alias}.status`, 'published').where(`${alias}.date_published`, '<=', now);
+  return qb;
+}
 
 export const ARTICLE_ORDERINGS = ['-date_published', 'date_published', 'name'] as const;
 export const ARTICLE_BUNDLES = ['simple', 'medium', 'large'] as const;
@@ -76,6 +91,6 @@ async function articlesAt(db: Db, p: ArticleListParams, siteUrl: string, now: Da
   else qb.orderBy('a.date_published', 'desc').orderBy('a.id', 'desc');
   // The count and the page in parallel (two pool connections): one round trip of waiting,
   // not two. A page past the end simply comes back empty.
-  const [count, rows] = await Promise.all([cachedCount(db, filter(whereArticleVisible(db('articles as a'), now).count({ count: '*' }))), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
+  const [count, rows] = await Promise.all([cachedCount(db, filter(whereArticleIsPublic(db('articles as a'), now).count({ count: '*' }))), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
   return { count, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
 }

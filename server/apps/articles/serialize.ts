@@ -1,8 +1,9 @@
-import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { ArticleDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
+// The scope and this module import each other; neither calls the other while loading.
+import { whereArticleIsPublic } from './queries';
 
 export const ARTICLE_COLUMNS = [
   'a.id', 'a.name', 'a.slug', 'a.path', 'a.excerpt', 'a.image_key', 'a.is_slideshow', 'a.is_featured', 'a.author_name',
@@ -25,18 +26,12 @@ export interface ArticleRow {
   type_slug: string;
 }
 
-/**
- * The articles (as `a`) a reader may see at `now`: published and dated no later. An article
- * dated in the future is scheduled: it stays off every list, feed and page until its time.
- */
-export function whereArticleVisible<Q extends Knex.QueryBuilder>(qb: Q, now: Date): Q {
-  qb.where('a.status', 'published').where('a.date_published', '<=', now);
-  return qb;
-}
+/** The scope under its former name, for bookmarks/articles.ts, which imports it from here. */
+export { whereArticleIsPublic as whereArticleVisible } from './queries';
 
-/** The articles a reader may see at `now` (whereArticleVisible) with their type t joined. */
+/** The articles a reader may see at `now` (whereArticleIsPublic) with their type t joined. */
 export function articlesQuery(db: Db, now: Date) {
-  return whereArticleVisible(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now).select([...ARTICLE_COLUMNS]);
+  return whereArticleIsPublic(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now).select([...ARTICLE_COLUMNS]);
 }
 
 export function toArticleDTO(row: ArticleRow, siteUrl: string): ArticleDTO {

@@ -2,6 +2,7 @@ import moment from 'moment-timezone';
 import type { Db } from '../../db';
 import { absoluteUrl } from '../../../shared/urls';
 import { eventPath } from '../events/serialize';
+import { whereEventIsPublic } from '../events/queries';
 import type { GoogleCalendarEvent } from './google-client';
 
 // A saved event as a Google Calendar event: the next (or last) occurrence as its start, and
@@ -27,8 +28,8 @@ export function ianaZone(tz: string): string {
 
 /** An approved event with its occurrences, or undefined. */
 export async function loadCalendarSourceEvent(db: Db, eventId: number): Promise<CalendarSourceEvent | undefined> {
-  const event = await db('events')
-    .where({ id: eventId, status: 'approved' })
+  const event = await whereEventIsPublic(db('events as e'))
+    .where('e.id', eventId)
     .first('id', 'slug', 'title', 'description', 'venue_name', 'address', 'schedule_type', 'weekdays');
   if (!event) return undefined;
   const occurrences = await db('event_occurrences')

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import { absoluteUrl } from '../../../shared/urls';
 import { eventPath } from '../events/serialize';
+import { whereEventIsPublic } from '../events/queries';
 import { renderIcs, type IcsEvent } from './ics';
 import { ianaZone } from './google-event';
 
@@ -84,11 +85,10 @@ export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'no
       const member = await db('profiles').where({ ics_token: token, is_active: true }).first('id');
       if (!member) return null;
       const since = new Date(ctx.now().getTime() - PAST_DAYS * 86_400_000);
-      const rows = await db('event_bookmarks as b')
+      const rows = await whereEventIsPublic(db('event_bookmarks as b'))
         .join('events as e', 'e.id', 'b.event_id')
         .join('event_occurrences as o', 'o.event_id', 'e.id')
         .where('b.profile_id', member.id)
-        .where('e.status', 'approved')
         .where(db.raw('coalesce(o.ends_at, o.starts_at)'), '>=', since)
         .orderBy([{ column: 'o.starts_at' }, { column: 'e.id' }])
         .limit(MAX_FEED_OCCURRENCES)

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { contestsQuery, type ContestRow } from './serialize';
+import { whereContestIsPublic } from './queries';
 
 export interface ContestPageRow extends ContestRow {
   rules: string;
@@ -10,5 +11,5 @@ export interface ContestPageRow extends ContestRow {
 
 /** A published contest by its name (the slug in its URL), with its prize, rules and question. */
 export async function publishedContest(db: Db, name: string, now: Date): Promise<ContestPageRow | undefined> {
-  return contestsQuery(db).where('c.name', name).where('c.date_published', '<=', now).first('c.rules', 'c.skill_question', 'c.skill_answer');
+  return whereContestIsPublic(contestsQuery(db), now).where('c.name', name).first('c.rules', 'c.skill_question', 'c.skill_answer');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ContestDTO } from '../../../shared/dto';
@@ -8,6 +9,19 @@ import { contestsQuery, toContestDTO, type ContestRow } from './serialize';
 
 // Contests (spec 1 §7): newest first by default; is_expired is derived from end_date at the
 // time of the request, and `expired=0|1` filters on the same comparison.
+
+/**
+ * What a reader may see of contests, written once (the hub, its page and entry form, the API,
+ * the sitemap, search, home, newsletters filter through it). Each content type has one such
+ * scope, named `where<Type>IsPublic(qb, now, alias)`.
+ *
+ * A contest is public from its date_published: before that it is being prepared (staff see it
+ * on their pages). Whether it is open for entries (start_date, end_date) is a filter on top.
+ */
+export function whereContestIsPublic<Q extends Knex.QueryBuilder>(qb: Q, now: Date, alias = 'c'): Q {
+  qb.where(`${alias}.date_published`, '<=', now);
+  return qb;
+}
 
 export const CONTEST_ORDERINGS = ['-date_published', 'date_published', 'end_date', '-end_date'] as const;
 
@@ -31,7 +45,7 @@ export function parseContestListParams(query: unknown, defaultLimit: number = PA
 
 export async function listContests(db: Db, p: ContestListParams, opts: { siteUrl: string; now: Date }): Promise<{ count: number; results: ContestDTO[] }> {
   const filter = (qb: ReturnType<Db>) => {
-    qb.where('c.date_published', '<=', opts.now);
+    whereContestIsPublic(qb, opts.now);
     // Expired means end_date <= now, exactly as toContestDTO derives is_expired.
     if (p.expired === true) qb.where('c.end_date', '<=', opts.now);
     if (p.expired === false) qb.where('c.end_date', '>', opts.now);

@@ -14,6 +14,19 @@ import { EVENT_COLUMNS, toEventDTO, type EventRow } from './serialize';
 // already expanded, each day converted on its own so DST is right), and show each event once
 // at its first occurrence that qualifies: that day's, or the next one not yet over.
 
+/**
+ * What a reader may see of events, written once (every page, API, feed, the sitemap, search,
+ * newsletters, home and bookmarks filter through it). Each content type has one such scope,
+ * named `where<Type>IsPublic(qb, now, alias)`; an event's does not depend on the time.
+ *
+ * An event is public once staff approved it: a member's or a calendar feed's submission is
+ * pending until then, and a rejected one stays off the site.
+ */
+export function whereEventIsPublic<Q extends Knex.QueryBuilder>(qb: Q, _now?: Date, alias = 'e'): Q {
+  qb.where(`${alias}.status`, 'approved');
+  return qb;
+}
+
 export const EVENT_ORDERINGS = ['-start_date_time', 'start_date_time'] as const;
 export const EVENT_BUNDLES = ['simple', 'medium', 'large'] as const;
 export type EventOrdering = (typeof EVENT_ORDERINGS)[number];
@@ -65,9 +78,7 @@ type Condition = (qb: Knex.QueryBuilder, alias: string) => void;
  * approved events. The anti-join probes the (event_id, starts_at) unique index.
  */
 function firstOccurrences(db: Db, condition: Condition) {
-  const qb = db('event_occurrences as o')
-    .join('events as e', 'e.id', 'o.event_id')
-    .where('e.status', 'approved')
+  const qb = whereEventIsPublic(db('event_occurrences as o').join('events as e', 'e.id', 'o.event_id'))
     .whereNotExists(function (this: Knex.QueryBuilder) {
       this.select(db.raw('1')).from('event_occurrences as o2').whereRaw('o2.event_id = o.event_id').whereRaw('o2.starts_at < o.starts_at');
       condition(this, 'o2');

@@ -4,6 +4,8 @@ import type { ScheduleType } from '../../../shared/constants';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { listingPath } from '../listings/serialize';
+// The scope and this module import each other; neither calls the other while loading.
+import { whereEventIsPublic } from './queries';
 
 export const EVENT_COLUMNS = [
   'e.id', 'e.slug', 'e.title', 'e.description', 'e.venue_name', 'e.address', 'e.latitude', 'e.longitude', 'e.website',
@@ -55,10 +57,9 @@ export function eventsQuery(db: Db, at: Date = new Date()) {
     ) as end_date_time`,
     [at],
   );
-  return db('events as e')
+  return whereEventIsPublic(db('events as e'))
     .leftJoin('listings as el', 'el.id', 'e.listing_id')
     .leftJoin('listing_types as elt', 'elt.id', 'el.type_id')
-    .where('e.status', 'approved')
     .select([...EVENT_COLUMNS, next, nextEnd]);
 }
 

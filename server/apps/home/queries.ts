@@ -5,6 +5,8 @@ import { articlesQuery, type ArticleRow } from '../articles/serialize';
 import { BEST_OF_ORDERINGS, type BestOfListRow } from '../articles/page-queries';
 import { EVENT_COLUMNS, type EventRow } from '../events/serialize';
 import { contestsQuery, type ContestRow } from '../contests/serialize';
+import { whereEventIsPublic } from '../events/queries';
+import { whereContestIsPublic } from '../contests/queries';
 
 // The home page's lists, all in one statement (db/sections.ts): one round trip, one plan.
 
@@ -61,14 +63,13 @@ export function eventsThisWeekQuery(db: Db, now: Date, limit: number): Knex.Quer
     .where('o.starts_at', '<', new Date(now.getTime() + WEEK_MS))
     .whereRaw('coalesce(o.ends_at, o.starts_at) >= ?', [now])
     .select('o.event_id');
-  return db('events as e')
+  return whereEventIsPublic(db('events as e'))
     .joinRaw(
       'cross join lateral (select o.starts_at, o.ends_at from event_occurrences o where o.event_id = e.id and coalesce(o.ends_at, o.starts_at) >= ? order by o.starts_at limit 1) as nx',
       [now],
     )
     .leftJoin('listings as el', 'el.id', 'e.listing_id')
     .leftJoin('listing_types as elt', 'elt.id', 'el.type_id')
-    .where('e.status', 'approved')
     .whereIn('e.id', inWindow)
     .select([...EVENT_COLUMNS, 'nx.starts_at as start_date_time', 'nx.ends_at as end_date_time'])
     .orderBy([{ column: 'nx.starts_at' }, { column: 'e.id' }])
@@ -77,7 +78,7 @@ export function eventsThisWeekQuery(db: Db, now: Date, limit: number): Knex.Quer
 
 /** Contests still open, ending soonest first. */
 export function openContestsQuery(db: Db, now: Date, limit: number): Knex.QueryBuilder {
-  return contestsQuery(db).where('c.end_date', '>', now).where('c.date_published', '<=', now).orderBy([{ column: 'c.end_date' }, { column: 'c.id' }]).limit(limit);
+  return whereContestIsPublic(contestsQuery(db), now).where('c.end_date', '>', now).orderBy([{ column: 'c.end_date' }, { column: 'c.id' }]).limit(limit);
 }
 
 /** The newest Best of lists (the Best of page's "most recent" order). */

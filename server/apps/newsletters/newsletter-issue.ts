@@ -3,10 +3,13 @@ import { absoluteUrl, urls } from '../../../shared/urls';
 import type { NewsletterIssue, NewsletterItem } from './newsletter-email';
 import { newsletterName } from './unsubscribe';
 import type { NewsletterType } from './unsubscribe-token';
+import { whereArticleIsPublic } from '../articles/queries';
+import { whereEventIsPublic } from '../events/queries';
+import { whereContestIsPublic } from '../contests/queries';
 
 // The current issue of each newsletter, from what the site published: the latest articles of
-// the matching section, the week's events, the open contests or photo challenges. Read from the
-// tables directly (this app sits below the content apps).
+// the matching section, the week's events, the open contests or photo challenges: only what
+// the public may see, through each content app's visibility scope (where<Type>IsPublic).
 
 const ITEMS = 8;
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -21,14 +24,13 @@ export async function currentIssue(ctx: Pick<AppContext, 'db' | 'config' | 'now'
   let items: NewsletterItem[];
   if (type in ARTICLE_SECTIONS) {
     const section = ARTICLE_SECTIONS[type];
-    const q = db('articles as a').join('article_types as t', 't.id', 'a.type_id').where('a.status', 'published').where('a.date_published', '<=', now);
+    const q = whereArticleIsPublic(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now);
     if (section) q.where('t.slug', section);
     const rows = await q.orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(ITEMS).select('a.name', 'a.path', 'a.excerpt');
     items = rows.map((r) => ({ title: r.name, url: absoluteUrl(site, r.path), blurb: r.excerpt || undefined }));
   } else if (type === 'events') {
-    const rows = await db('events as e')
+    const rows = await whereEventIsPublic(db('events as e'), now)
       .join('event_occurrences as o', 'o.event_id', 'e.id')
-      .where('e.status', 'approved')
       .where('o.starts_at', '>=', now)
       .where('o.starts_at', '<', new Date(now.getTime() + WEEK_MS))
       .groupBy('e.id', 'e.slug', 'e.title', 'e.venue_name')
@@ -37,7 +39,7 @@ export async function currentIssue(ctx: Pick<AppContext, 'db' | 'config' | 'now'
       .select('e.id', 'e.slug', 'e.title', 'e.venue_name');
     items = rows.map((r) => ({ title: r.title, url: absoluteUrl(site, urls.event(r.slug, r.id)), blurb: r.venue_name || undefined }));
   } else if (type === 'contests' || type === 'promotions') {
-    const rows = await db('contests').where('date_published', '<=', now).where('start_date', '<=', now).where('end_date', '>', now).orderBy('end_date').limit(ITEMS).select('title', 'name', 'prize');
+    const rows = await whereContestIsPublic(db('contests as c'), now).where('c.start_date', '<=', now).where('c.end_date', '>', now).orderBy('c.end_date').limit(ITEMS).select('c.title', 'c.name', 'c.prize');
     items = rows.map((r) => ({ title: r.title, url: absoluteUrl(site, urls.contest(r.name)), blurb: r.prize || undefined }));
   } else {
     const rows = await db('photo_challenges').where('date_published', '<=', now).where('start_date', '<=', now).where('end_date', '>', now).orderBy('end_date').limit(ITEMS).select('title', 'name', 'hashtag');

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { ArticleDTO, ContestDTO, EventDTO, ListingDTO, VideoDTO } from '../../../shared/dto';
-import { articlesQuery, toArticleDTO, whereArticleVisible, type ArticleRow } from '../articles/serialize';
+import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
+import { whereArticleIsPublic } from '../articles/queries';
+import { whereEventIsPublic } from '../events/queries';
+import { whereVideoIsPublic } from '../videos/queries';
+import { whereContestIsPublic } from '../contests/queries';
 import { listingsQuery, toListingDTO, type ListingRow } from '../listings/serialize';
 import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
 import { videosQuery, toVideoDTO, type VideoRow } from '../videos/serialize';
@@ -79,7 +83,7 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     name: 'a.name',
     date: 'a.date_published',
     snippetText: "concat_ws(' ', a.excerpt, left(a.body, 1500))",
-    visible: (qb, now) => void whereArticleVisible(qb, now),
+    visible: (qb, now) => void whereArticleIsPublic(qb, now),
     rows: (db, now) => articlesQuery(db, now),
     hydrate: (row, siteUrl) => {
       const dto = toArticleDTO(row, siteUrl);
@@ -105,7 +109,7 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     name: 'e.title',
     date: 'e.date_created',
     snippetText: "concat_ws(' ', e.venue_name, left(e.description, 1500))",
-    visible: (qb) => void qb.where('e.status', 'approved'),
+    visible: (qb, now) => void whereEventIsPublic(qb, now),
     rows: (db, now) => eventsQuery(db, now),
     hydrate: (row, siteUrl) => {
       const dto = toEventDTO(row, siteUrl);
@@ -118,7 +122,7 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     name: 'v.title',
     date: 'v.date_published',
     snippetText: 'left(v.description, 1500)',
-    visible: (qb, now) => void qb.where('v.date_published', '<=', now),
+    visible: (qb, now) => void whereVideoIsPublic(qb, now),
     rows: (db) => videosQuery(db),
     hydrate: (row, siteUrl) => {
       const dto = toVideoDTO(row, siteUrl);
@@ -131,7 +135,7 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     name: 'c.title',
     date: 'c.date_published',
     snippetText: 'left(c.description, 1500)',
-    visible: (qb, now) => void qb.where('c.date_published', '<=', now),
+    visible: (qb, now) => void whereContestIsPublic(qb, now),
     rows: (db) => contestsQuery(db),
     hydrate: (row, siteUrl, now) => {
       const dto = toContestDTO(row, siteUrl, now);

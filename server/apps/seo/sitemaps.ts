@@ -2,7 +2,10 @@ import type { Db } from '../../db';
 import type { Config } from '../../config';
 import { urls } from '../../../shared/urls';
 import { HUB_TYPES } from '../articles/page-service';
-import { whereArticleVisible } from '../articles/serialize';
+import { whereArticleIsPublic } from '../articles/queries';
+import { whereEventIsPublic } from '../events/queries';
+import { whereContestIsPublic } from '../contests/queries';
+import { whereVideoIsPublic } from '../videos/queries';
 
 // sitemap.xml is an index of child sitemaps. Each large table is cut into id ranges of
 // SITEMAP_CHUNK (page n holds ids ((n-1)·CHUNK, n·CHUNK]): a page is one primary-key range
@@ -31,7 +34,7 @@ export const SECTIONS: Record<string, Section> = {
     enabled: () => true,
     table: 'articles',
     rows: async (db, from, to, now) =>
-      (await range(whereArticleVisible(db('articles as a'), now).select('a.path', 'a.date_updated') as never, 'a.id', from, to)).map((r: { path: string; date_updated: Date }) => ({
+      (await range(whereArticleIsPublic(db('articles as a'), now).select('a.path', 'a.date_updated') as never, 'a.id', from, to)).map((r: { path: string; date_updated: Date }) => ({
         loc: r.path,
         lastmod: r.date_updated,
       })),
@@ -47,8 +50,8 @@ export const SECTIONS: Record<string, Section> = {
   events: {
     enabled: (c) => c.flags.events,
     table: 'events',
-    rows: async (db, from, to) =>
-      (await range(db('events as e').where('e.status', 'approved').select('e.id', 'e.slug', 'e.date_updated') as never, 'e.id', from, to)).map((r: { id: number; slug: string; date_updated: Date }) => ({
+    rows: async (db, from, to, now) =>
+      (await range(whereEventIsPublic(db('events as e'), now).select('e.id', 'e.slug', 'e.date_updated') as never, 'e.id', from, to)).map((r: { id: number; slug: string; date_updated: Date }) => ({
         loc: urls.event(r.slug, r.id),
         lastmod: r.date_updated,
       })),
@@ -57,7 +60,7 @@ export const SECTIONS: Record<string, Section> = {
     enabled: (c) => c.flags.contests,
     table: 'contests',
     rows: async (db, from, to, now) =>
-      (await range(db('contests as c').where('c.date_published', '<=', now).select('c.name', 'c.date_published') as never, 'c.id', from, to)).map((r: { name: string; date_published: Date }) => ({
+      (await range(whereContestIsPublic(db('contests as c'), now).select('c.name', 'c.date_published') as never, 'c.id', from, to)).map((r: { name: string; date_published: Date }) => ({
         loc: urls.contest(r.name),
         lastmod: r.date_published,
       })),
@@ -65,8 +68,8 @@ export const SECTIONS: Record<string, Section> = {
   videos: {
     enabled: (c) => c.flags.videos,
     table: 'videos',
-    rows: async (db, from, to) =>
-      (await range(db('videos as v').select('v.slug', 'v.date_published') as never, 'v.id', from, to)).map((r: { slug: string; date_published: Date }) => ({
+    rows: async (db, from, to, now) =>
+      (await range(whereVideoIsPublic(db('videos as v'), now).select('v.slug', 'v.date_published') as never, 'v.id', from, to)).map((r: { slug: string; date_published: Date }) => ({
         loc: urls.video(r.slug),
         lastmod: r.date_published,
       })),

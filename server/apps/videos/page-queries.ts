@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { videosQuery, type VideoRow } from './serialize';
+import { whereVideoIsPublic } from './queries';
 
 export interface VideoCategoryRow {
   id: number;
@@ -10,7 +11,7 @@ export interface VideoCategoryRow {
 /** The categories that have a published video, for the channel links. */
 export async function videoCategories(db: Db, now: Date): Promise<VideoCategoryRow[]> {
   return db('video_categories as vc')
-    .whereExists(db('videos as v').whereRaw('v.category_id = vc.id').where('v.date_published', '<=', now).select(db.raw('1')))
+    .whereExists(whereVideoIsPublic(db('videos as v').whereRaw('v.category_id = vc.id'), now).select(db.raw('1')))
     .orderBy('vc.name')
     .select('vc.id', 'vc.name', 'vc.slug');
 }
@@ -20,12 +21,12 @@ export async function videoCategoryBySlug(db: Db, slug: string): Promise<VideoCa
 }
 
 export async function publishedVideo(db: Db, slug: string, now: Date): Promise<VideoRow | undefined> {
-  return videosQuery(db).where('v.slug', slug).where('v.date_published', '<=', now).first();
+  return whereVideoIsPublic(videosQuery(db), now).where('v.slug', slug).first();
 }
 
 /** More from the same channel (or the latest, without one), for under the player. */
 export async function relatedVideos(db: Db, video: VideoRow, now: Date, limit: number): Promise<VideoRow[]> {
-  const qb = videosQuery(db).whereNot('v.id', video.id).where('v.date_published', '<=', now);
+  const qb = whereVideoIsPublic(videosQuery(db), now).whereNot('v.id', video.id);
   if (video.category_id) qb.where('v.category_id', video.category_id);
   return qb.orderBy([{ column: 'v.date_published', order: 'desc' }, { column: 'v.id', order: 'desc' }]).limit(limit);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { VideoDTO } from '../../../shared/dto';
@@ -8,6 +9,16 @@ import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { toVideoDTO, videosQuery, type VideoRow } from './serialize';
 
 // Videos: newest first, optionally one category (by slug), 36 to a page (spec 1 §9).
+
+/**
+ * What a reader may see of videos, written once (the hubs, a video's page and its related row,
+ * the API, the sitemap, search filter through it). Each content type has one such scope, named
+ * `where<Type>IsPublic(qb, now, alias)`. A video is public from its date_published.
+ */
+export function whereVideoIsPublic<Q extends Knex.QueryBuilder>(qb: Q, now: Date, alias = 'v'): Q {
+  qb.where(`${alias}.date_published`, '<=', now);
+  return qb;
+}
 
 export const VIDEO_ORDERINGS = ['-date_published', 'date_published', 'title'] as const;
 
@@ -31,7 +42,7 @@ export function parseVideoListParams(query: unknown, defaultLimit: number = PAGE
 
 export async function listVideos(db: Db, p: VideoListParams, opts: { siteUrl: string; now: Date }): Promise<{ count: number; results: VideoDTO[] }> {
   const filter = (qb: ReturnType<Db>) => {
-    qb.where('v.date_published', '<=', minuteFloor(opts.now));
+    whereVideoIsPublic(qb, minuteFloor(opts.now));
     if (p.category) qb.where('v.category_id', db('video_categories').select('id').where('slug', p.category));
     return qb;
   };
