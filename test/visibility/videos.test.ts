@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { createApp } from '../../server/app';
 import { createTestContext, type TestContext } from '../../server/testing/test-app';
 import { createVideo } from '../../server/testing/fixtures';
+import { send, signedIn } from '../../server/testing/signed-in-member';
 import { urls } from '../../shared/urls';
 
 // The one rule for videos (whereVideoIsPublic in server/apps/videos/queries.ts): public from date_published. One
@@ -47,6 +48,17 @@ describe('which videos the public sees', () => {
     expect((await request(t.app).get('/videos/')).text).not.toContain(urls.videoCategory('island-walks'));
     expect((await request(t.app).get('/api/v2/videos/')).body.count).toBe(1);
     expect((await request(t.app).get('/api/search/?serialize_for=web&q=numbat')).body.counts.videos).toBe(1);
+  });
+
+  test('a member cannot save it, and a save made before it was rescheduled is not listed', async () => {
+    const { id: memberId, agent } = await signedIn(t);
+    const [scheduledId, publishedId] = await Promise.all(['scheduled', 'published'].map(async (w) => (await t.ctx.db('videos').where({ slug: slug[w as keyof typeof slug] }).first('id')).id as number));
+    const refused = await send(agent, 'post', '/api/v2/video-bookmarks/', { video: scheduledId });
+    expect(refused.status).toBe(400);
+    expect((await send(agent, 'post', '/api/v2/video-bookmarks/', { video: publishedId })).status).toBe(201);
+    await t.ctx.db('video_bookmarks').insert({ profile_id: memberId, video_id: scheduledId });
+    const listed = (await agent.get('/api/v2/video-bookmarks/')).body.results.map((r: { object_id: number }) => r.object_id);
+    expect(listed).toEqual([publishedId]);
   });
 
   test('once its date_published comes, the readers show it', async () => {

@@ -26,9 +26,6 @@ export interface ArticleRow {
   type_slug: string;
 }
 
-/** The scope under its former name, for bookmarks/articles.ts, which imports it from here. */
-export { whereArticleIsPublic as whereArticleVisible } from './queries';
-
 /** The articles a reader may see at `now` (whereArticleIsPublic) with their type t joined. */
 export function articlesQuery(db: Db, now: Date) {
   return whereArticleIsPublic(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now).select([...ARTICLE_COLUMNS]);

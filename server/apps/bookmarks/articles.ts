@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validate } from '../../http/validate';
-import { articlesQuery, toArticleDTO, whereArticleVisible, type ArticleRow } from '../articles/serialize';
+import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
+import { whereArticleIsPublic } from '../articles/queries';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type ArticleBookmarkDTO } from '../saves/dto';
 import { defineSaveKind, type SaveKind } from '../saves/kind';
@@ -17,12 +18,12 @@ export function createArticleBookmarksKind(): SaveKind<ArticleBookmarkDTO, Artic
     objectColumn: 'article_id',
     objectTable: 'articles',
     objectAlias: 'a',
-    visible: (qb, now) => void whereArticleVisible(qb, now),
+    visible: (qb, now) => void whereArticleIsPublic(qb, now),
     saveColumns: [],
     objectQuery: (db, _memberId, now) => articlesQuery(db, now),
     // A scheduled article cannot be saved before its time (its id would otherwise tell it exists).
     unsaveableReason: async (db, articleId, now) =>
-      (await whereArticleVisible(db('articles as a').where('a.id', articleId), now).first('a.id')) ? null : messages.doesNotExist(articleId),
+      (await whereArticleIsPublic(db('articles as a').where('a.id', articleId), now).first('a.id')) ? null : messages.doesNotExist(articleId),
     toDTO: (row, siteUrl) => ({
       id: row.save_id,
       object_id: Number(row.id),

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { memberId } from '../../http/auth-guards';
 import { validate } from '../../http/validate';
 import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
+import { whereEventIsPublic } from '../events/queries';
 import { booleanField, messages, pkField } from '../saves/fields';
 import { isoTime, type CalendarAuthorizationNeededDTO, type EventBookmarkDTO } from '../saves/dto';
 import { createAndRead } from '../saves/handlers';
@@ -23,11 +24,11 @@ export function createEventBookmarksKind(): SaveKind<EventBookmarkDTO, EventRow>
     objectColumn: 'event_id',
     objectTable: 'events',
     objectAlias: 'e',
-    visible: (qb) => void qb.where('e.status', 'approved'),
+    visible: (qb, now) => void whereEventIsPublic(qb, now, 'e'),
     saveColumns: ['add_to_calendar'],
     objectQuery: (db, _memberId, now) => eventsQuery(db, now),
-    async unsaveableReason(db, eventId) {
-      const event = await db('events').where({ id: eventId, status: 'approved' }).first('can_be_bookmarked');
+    async unsaveableReason(db, eventId, now) {
+      const event = await whereEventIsPublic(db('events as e').where('e.id', eventId), now, 'e').first('e.can_be_bookmarked');
       if (!event) return messages.doesNotExist(eventId);
       return event.can_be_bookmarked ? null : messages.notBookmarkable;
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validate } from '../../http/validate';
 import { toVideoDTO, videosQuery, type VideoRow } from '../videos/serialize';
+import { whereVideoIsPublic } from '../videos/queries';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type VideoBookmarkDTO } from '../saves/dto';
 import { defineSaveKind, type SaveKind } from '../saves/kind';
@@ -18,9 +19,12 @@ export function createVideoBookmarksKind(): SaveKind<VideoBookmarkDTO, VideoRow>
     objectColumn: 'video_id',
     objectTable: 'videos',
     objectAlias: 'v',
+    visible: (qb, now) => void whereVideoIsPublic(qb, now, 'v'),
     saveColumns: [],
-    objectQuery: (db) => videosQuery(db),
-    unsaveableReason: async (db, videoId) => ((await db('videos').where({ id: videoId }).first('id')) ? null : messages.doesNotExist(videoId)),
+    objectQuery: (db, _memberId, now) => whereVideoIsPublic(videosQuery(db), now, 'v'),
+    // A scheduled video cannot be saved before its time (its id would otherwise tell it exists).
+    unsaveableReason: async (db, videoId, now) =>
+      (await whereVideoIsPublic(db('videos as v').where('v.id', videoId), now, 'v').first('v.id')) ? null : messages.doesNotExist(videoId),
     toDTO: (row, siteUrl) => {
       const dateCreated = isoTime(row.save_date_created);
       return {
