@@ -75,7 +75,7 @@ export type SaveEventOutcome =
 export async function saveEvent(ctx: AppContext, memberId: number, body: unknown): Promise<SaveEventOutcome> {
   const kind = ctx.saveKinds.eventBookmarks;
   const { created, dto } = await createAndRead(ctx, kind, memberId, kind.parseCreate(body, ctx.now()));
-  // The calendar app's sync comes in the context (AppContext.calendarSync): it imports bookmarks.
+  // The calendar app's sync comes in the context (AppContext.calendarSync): the calendar sits above bookmarks in the app graph.
   const sync = created && dto.add_to_calendar && calendarEnabled(ctx.config) ? ctx.calendarSync : null;
   if (!sync) return { status: created ? 201 : 200, body: dto };
   try {
