@@ -20,7 +20,9 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { freePort } from '../server/testing/free-port';
 import { rawRequest, type RawTextAnswer } from '../server/testing/raw-request';
+import { startReplicatedClusters, type ScratchStandby } from '../server/testing/postgres-cluster';
 import { withJemalloc } from './jemalloc';
+import { startStackBucket, type StackBucket } from './stack-bucket';
 
 const ROOT = path.resolve(__dirname, '..');
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template');
@@ -51,6 +53,8 @@ export interface StackOptions {
   sessionSecret?: string;
   /** Leave the run directory (logs, config) in place after stop(). */
   keepRunDir?: boolean;
+  /** A run directory made by the caller, who removes it (startStackOn: s3rver's data is there too). */
+  runDir?: string;
   /**
    * DATA_DIR shared by the processes (media and their renditions). The database's media live
    * there, so it goes with the database: stackDataDir(databaseUrl). Default: a new one in the
@@ -124,7 +128,11 @@ function stopChild(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS
 export async function startStack(opts: StackOptions): Promise<Stack> {
   if (!nginxInstalled()) throw new Error(`nginx is not installed at ${NGINX_PATH} (apt-get install -y nginx)`);
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run \`npm run build\` first`);
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-stack-'));
+  const ownRunDir = !opts.runDir;
+  const runDir = opts.runDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'guide-stack-'));
+  const removeRunDir = () => {
+    if (ownRunDir && !opts.keepRunDir) fs.rmSync(runDir, { recursive: true, force: true });
+  };
   const dataDir = opts.dataDir ?? path.join(runDir, 'data'); // shared by the processes: media and their renditions
   fs.mkdirSync(dataDir, { recursive: true });
   let log = '';
@@ -148,7 +156,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   try {
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'pipe' });
   } catch (err) {
-    fs.rmSync(runDir, { recursive: true, force: true });
+    removeRunDir();
     throw new Error(`could not make the stack's TLS certificate with openssl (apt-get install -y openssl): ${(err as Error).message}`);
   }
 
@@ -203,7 +211,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // nginx first (SIGQUIT: it finishes what it is serving), then the processes behind it.
     if (nginx) await stopChild(nginx, nginxExited, 'SIGQUIT', 10_000);
     await Promise.all(processes.map((p) => stopChild(p.child, p.exited, 'SIGTERM', 12_000)));
-    if (!opts.keepRunDir) fs.rmSync(runDir, { recursive: true, force: true });
+    removeRunDir();
   };
 
   try {
@@ -298,21 +306,165 @@ export async function seedWhenEmpty(databaseUrl: string, dataDir: string = stack
 
 export const DEFAULT_STACK_DATABASE = 'postgres://root@127.0.0.1:5432/guide_stack';
 
+/** The database name on the stack's own primary (--replica). */
+export const STACK_CLUSTER_DATABASE = 'guide_stack';
+
+export interface StackOnOptions extends Omit<StackOptions, 'databaseUrl' | 'dataDir' | 'runDir'> {
+  /** Media in an S3 bucket: s3rver under the run directory, or STACK_S3_* (scripts/stack-bucket.ts). */
+  s3: boolean;
+  /** Reads from a hot standby: a primary + standby pair of its own, or replicaUrl. */
+  replica: boolean;
+  /** Seed the demo city when the database is empty (always done on a pair of its own, which starts empty). */
+  seed: boolean;
+  /** The database (the primary) when it has no pair of its own (default STACK_DATABASE_URL, else guide_stack on 5432). */
+  databaseUrl?: string;
+  /** An existing streaming replica of databaseUrl (default STACK_DATABASE_REPLICA_URL); unset: a pair of its own. */
+  replicaUrl?: string;
+  /** Aborting stops the start between steps, and removes what it made. */
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export interface StackOn extends Stack {
+  /** DATABASE_URL of the processes (the primary). */
+  databaseUrl: string;
+  /** DATABASE_REPLICA_URL of the processes, or null. */
+  replicaUrl: string | null;
+  /** The media bucket (--s3), or null: media on disk in dataDir. */
+  bucket: StackBucket | null;
+  /** DATA_DIR of the processes (with --s3 it stays empty: media are read from the bucket). */
+  dataDir: string;
+  /** The hot standby of a pair of its own (--replica without replicaUrl), to pause its replay in a test; else null. */
+  standby: ScratchStandby | null;
+  /** What runs where, a line each. */
+  where: string[];
+}
+
+const withoutPassword = (url: string) => url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1@');
+
+/**
+ * The stack on object storage and/or a read replica: starts what the flags ask for (the bucket
+ * with the media copied in, the primary + standby pair), then nginx and the node processes on
+ * them. stop() stops and removes all of it, in reverse; so does a failed or aborted start.
+ */
+export async function startStackOn(opts: StackOnOptions): Promise<StackOn> {
+  const log = opts.log ?? (() => {});
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-stack-'));
+  const undo: Array<() => Promise<void>> = [];
+  const cleanUp = async () => {
+    for (const step of undo.reverse()) await step().catch((err: Error) => console.error(`stopping the stack: ${err.message}`));
+    if (!opts.keepRunDir) fs.rmSync(runDir, { recursive: true, force: true });
+  };
+  const where: string[] = [];
+  try {
+    const checkAbort = () => opts.signal?.throwIfAborted();
+    let databaseUrl: string;
+    let replicaUrl: string | null = null;
+    let standby: ScratchStandby | null = null;
+    let mediaDir: string; // where the database's media are on disk
+    const existingReplica = opts.replicaUrl ?? process.env.STACK_DATABASE_REPLICA_URL;
+    if (opts.replica && !existingReplica) {
+      log('starting a PostgreSQL primary and a hot standby of it (initdb, pg_basebackup -R)');
+      const pair = await startReplicatedClusters();
+      undo.push(() => pair.dispose());
+      await pair.primary.createDatabase(STACK_CLUSTER_DATABASE);
+      databaseUrl = pair.primary.url(STACK_CLUSTER_DATABASE);
+      replicaUrl = pair.standby.url(STACK_CLUSTER_DATABASE);
+      standby = pair.standby;
+      mediaDir = path.join(runDir, 'seed-data');
+      checkAbort();
+      log('seeding the demo city on the primary');
+      await seedWhenEmpty(databaseUrl, mediaDir);
+      where.push(`PostgreSQL primary: ${databaseUrl} (a cluster of its own, removed at stop)`, `PostgreSQL hot standby: ${replicaUrl} (DATABASE_REPLICA_URL)`);
+    } else {
+      databaseUrl = opts.databaseUrl ?? process.env.STACK_DATABASE_URL ?? DEFAULT_STACK_DATABASE;
+      if (await ensureDatabase(databaseUrl)) log(`created the database ${withoutPassword(databaseUrl)}`);
+      mediaDir = stackDataDir(databaseUrl);
+      if (opts.seed && (await seedWhenEmpty(databaseUrl, mediaDir))) log('seeded the demo city');
+      where.push(`PostgreSQL: ${withoutPassword(databaseUrl)}`);
+      if (opts.replica) {
+        replicaUrl = existingReplica!;
+        where.push(`PostgreSQL replica: ${withoutPassword(replicaUrl)} (STACK_DATABASE_REPLICA_URL)`);
+      }
+    }
+    checkAbort();
+
+    const env: Record<string, string> = { ...opts.env };
+    let dataDir = mediaDir;
+    let bucket: StackBucket | null = null;
+    if (opts.s3) {
+      const b = await startStackBucket(runDir);
+      bucket = b;
+      undo.push(() => b.stop());
+      const copied = await b.copyMedia(mediaDir);
+      const what = b.s3rverDir ? `s3rver at ${b.settings.endpoint}, data in ${b.s3rverDir}` : `${b.settings.endpoint ?? `AWS ${b.settings.region}`}`;
+      where.push(
+        `media: s3://${b.settings.bucket} (${what}); ${copied.originals.copied} files copied from ${path.join(mediaDir, 'media')}, ${copied.originals.skipped} already there${copied.renditions ? `, ${copied.renditions.copied} renditions` : ''}`,
+      );
+      // The processes' DATA_DIR holds no media: every picture comes from the bucket.
+      dataDir = path.join(runDir, 'data');
+      Object.assign(env, b.env);
+    } else {
+      where.push(`media: ${path.join(mediaDir, 'media')} (on disk)`);
+    }
+    if (replicaUrl) env.DATABASE_REPLICA_URL = replicaUrl;
+    checkAbort();
+
+    const stack = await startStack({ ...opts, databaseUrl, dataDir, runDir, env });
+    return {
+      ...stack,
+      databaseUrl,
+      replicaUrl,
+      bucket,
+      dataDir,
+      standby,
+      where,
+      async stop() {
+        await stack.stop();
+        await cleanUp();
+      },
+    };
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
+}
+
+const FLAGS = ['--seed', '--s3', '--replica'];
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a !== '--seed');
-  if (unknown.length) throw new Error(`Unknown argument ${unknown[0]} (expected --seed)`);
-  const databaseUrl = process.env.STACK_DATABASE_URL ?? DEFAULT_STACK_DATABASE;
-  if (await ensureDatabase(databaseUrl)) console.log(`created the database ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
-  if (args.includes('--seed') && (await seedWhenEmpty(databaseUrl))) console.log('seeded the demo city');
-  const stack = await startStack({
-    databaseUrl,
-    dataDir: stackDataDir(databaseUrl),
+  const unknown = args.filter((a) => !FLAGS.includes(a));
+  if (unknown.length) throw new Error(`Unknown argument ${unknown[0]} (expected ${FLAGS.join(', ')})`);
+  const options = {
     processes: Number(process.env.STACK_PROCESSES ?? 2),
     httpsPort: Number(process.env.STACK_PORT ?? 8443),
     httpPort: Number(process.env.STACK_HTTP_PORT ?? 8080),
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
-  });
+  };
+  let stack: Stack;
+  if (args.includes('--s3') || args.includes('--replica')) {
+    // Ctrl-C while it starts: what was started so far is stopped and removed.
+    const abort = new AbortController();
+    const onEarlySignal = () => abort.abort(new Error('interrupted while starting: everything started so far was stopped and removed'));
+    process.once('SIGINT', onEarlySignal);
+    process.once('SIGTERM', onEarlySignal);
+    const on = await startStackOn({ ...options, s3: args.includes('--s3'), replica: args.includes('--replica'), seed: args.includes('--seed'), signal: abort.signal, log: (line) => console.log(line) });
+    process.off('SIGINT', onEarlySignal);
+    process.off('SIGTERM', onEarlySignal);
+    if (abort.signal.aborted) {
+      await on.stop();
+      throw abort.signal.reason;
+    }
+    console.log('');
+    for (const line of on.where) console.log(line);
+    stack = on;
+  } else {
+    const databaseUrl = process.env.STACK_DATABASE_URL ?? DEFAULT_STACK_DATABASE;
+    if (await ensureDatabase(databaseUrl)) console.log(`created the database ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+    if (args.includes('--seed') && (await seedWhenEmpty(databaseUrl))) console.log('seeded the demo city');
+    stack = await startStack({ ...options, databaseUrl, dataDir: stackDataDir(databaseUrl) });
+  }
   console.log(`\nThe stack is up: ${stack.url}/ (self-signed certificate: ${path.join(stack.runDir, 'tls.crt')})`);
   console.log(`nginx pid ${stack.nginx.pid}, config ${path.join(stack.runDir, 'nginx.conf')}, logs in ${stack.runDir}`);
   for (const p of stack.processes) console.log(`${p.name}: pid ${p.child.pid}, http://127.0.0.1:${p.port}`);

@@ -1,7 +1,10 @@
 // The deployment's figures: nginx with two node processes (scripts/stack.ts) beside one node
 // process, both the production build on the same seeded PostgreSQL database, for the home page,
 // an article and a hub, as a first visit (no cookie), a returning guest (csrftoken cookie only)
-// and a signed-in member.
+// and a signed-in member; then the same stack two ways (issue 30): media in an S3 bucket
+// (s3rver) and public reads on a hot standby of a primary of its own (scripts/stack.ts,
+// startStackOn, as `npm run stack -- --s3 --replica`), seeded alike. BENCH_STACK_TWO_WAYS=0
+// leaves that one out.
 // Each figure is printed as req/s, p99 and its ratio to a bare Express route sending 30 KB from
 // memory, measured in the same run (absolute req/s mean little on a shared machine).
 //
@@ -20,7 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { sign } from 'cookie-signature';
-import { ensureDatabase, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, startStack } from '../stack';
+import { ensureDatabase, nginxInstalled, NGINX_PATH, seedWhenEmpty, SERVER_ENTRY, stackDataDir, stackGet, startStack, startStackOn } from '../stack';
 import { freePort } from '../../server/testing/free-port';
 import { runWrk, wrkInstalled, WRK_PATH } from './wrk';
 
@@ -33,6 +36,8 @@ export interface StackBenchOptions {
   seconds?: number;
   connections?: number;
   log?: (line: string) => void;
+  /** Also measure the stack on S3 + a read replica (default: unless BENCH_STACK_TWO_WAYS=0). */
+  twoWays?: boolean;
 }
 
 export interface Figure {
@@ -42,8 +47,10 @@ export interface Figure {
   failed: number;
 }
 
+export const STACK_BENCH_TARGETS = ['single process', 'nginx + 2 processes', 'nginx + 2 processes, S3 + replica'] as const;
+
 export interface StackBenchRow {
-  target: 'single process' | 'nginx + 2 processes';
+  target: (typeof STACK_BENCH_TARGETS)[number];
   page: string;
   who: 'first visit' | 'guest' | 'member';
   figure: Figure;
@@ -149,19 +156,25 @@ export async function benchStack(opts: StackBenchOptions = {}): Promise<StackBen
   if (!nginxInstalled()) throw new Error(`nginx is not installed at ${NGINX_PATH} (apt-get install -y nginx)`);
   await ensureDatabase(databaseUrl);
   await seedWhenEmpty(databaseUrl);
+  const twoWays = opts.twoWays ?? process.env.BENCH_STACK_TWO_WAYS !== '0';
   const sessionSecret = crypto.randomBytes(48).toString('base64url');
-  const { cookie: memberCookie, articlePath } = await memberSession(databaseUrl, sessionSecret);
-  const pages = [
-    { page: 'home', path: '/' },
-    { page: 'article', path: articlePath },
-    { page: 'hub', path: '/restaurants/' },
-  ];
-  const who: Array<{ who: StackBenchRow['who']; cookie?: string }> = [
-    // Most readers: no cookie at all (a search engine's or a shared link).
-    { who: 'first visit' },
-    { who: 'guest', cookie: RETURNING_GUEST },
-    { who: 'member', cookie: memberCookie },
-  ];
+  // The pages and visitors of a database: its newest article, a member's session written to it.
+  const visitsOf = async (url: string) => {
+    const { cookie: memberCookie, articlePath } = await memberSession(url, sessionSecret);
+    const pages = [
+      { page: 'home', path: '/' },
+      { page: 'article', path: articlePath },
+      { page: 'hub', path: '/restaurants/' },
+    ];
+    const who: Array<{ who: StackBenchRow['who']; cookie?: string }> = [
+      // Most readers: no cookie at all (a search engine's or a shared link).
+      { who: 'first visit' },
+      { who: 'guest', cookie: RETURNING_GUEST },
+      { who: 'member', cookie: memberCookie },
+    ];
+    return { pages, who };
+  };
+  const visits = await visitsOf(databaseUrl);
 
   const reference = await startReference();
   let referenceFigure: Figure;
@@ -174,7 +187,7 @@ export async function benchStack(opts: StackBenchOptions = {}): Promise<StackBen
   log(`bare Express, 30 KB from memory: ${referenceFigure.reqPerSec.toFixed(0)} req/s, p99 ${referenceFigure.p99} ms`);
 
   const rows: StackBenchRow[] = [];
-  const measure = async (target: StackBenchRow['target'], base: string) => {
+  const measure = async (target: StackBenchRow['target'], base: string, { pages, who } = visits) => {
     for (const p of pages) {
       for (const w of who) {
         const url = base + p.path;
@@ -201,12 +214,36 @@ export async function benchStack(opts: StackBenchOptions = {}): Promise<StackBen
   } finally {
     await stack.stop();
   }
+  if (twoWays) {
+    // Its own primary + standby, seeded (most of its start-up time), and the media copied into s3rver.
+    const onBoth = await startStackOn({ s3: true, replica: true, seed: true, sessionSecret, env: { RATE_LIMITS: 'false' }, log });
+    try {
+      await waitForReplica(onBoth);
+      await measure('nginx + 2 processes, S3 + replica', onBoth.url, await visitsOf(onBoth.databaseUrl));
+    } finally {
+      await onBoth.stop();
+    }
+  }
   return { reference: referenceFigure, rows, connections, seconds };
 }
 
-/** The result as a Markdown table, pages down, targets across. */
+/** Until /healthz says the processes read the standby (before their first check, reads go to the primary). */
+async function waitForReplica(stack: Parameters<typeof stackGet>[0]): Promise<void> {
+  const until = Date.now() + 60_000;
+  let streaming = 0;
+  while (Date.now() < until) {
+    const answer = await stackGet(stack, '/healthz').catch(() => null);
+    const state = answer?.status === 200 ? (JSON.parse(answer.body) as { replica?: { state: string } }).replica?.state : undefined;
+    streaming = state === 'streaming' ? streaming + 1 : 0;
+    if (streaming >= 4) return; // a few in a row: both processes
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the stack never reported its replica streaming (/healthz)');
+}
+
+/** The result as a Markdown table, pages down, targets across (those measured). */
 export function stackBenchTable(result: StackBenchResult): string {
-  const targets: StackBenchRow['target'][] = ['single process', 'nginx + 2 processes'];
+  const targets = STACK_BENCH_TARGETS.filter((t) => result.rows.some((r) => r.target === t));
   const lines = [
     `| page | ${targets.map((t) => `${t}: req/s, p99, ratio`).join(' | ')} |`,
     `|---|${targets.map(() => '---').join('|')}|`,
@@ -221,7 +258,7 @@ export function stackBenchTable(result: StackBenchResult): string {
       lines.push(`| ${page} (${who}) | ${cells.join(' | ')} |`);
     }
   }
-  lines.push(`| bare Express, 30 KB | ${result.reference.reqPerSec.toFixed(0)} req/s, p99 ${result.reference.p99} ms (1.00x) | |`);
+  lines.push(`| bare Express, 30 KB | ${result.reference.reqPerSec.toFixed(0)} req/s, p99 ${result.reference.p99} ms (1.00x) |${targets.slice(1).map(() => ' |').join('')}`);
   return lines.join('\n');
 }
 
