@@ -21,8 +21,8 @@ export interface HomeData {
   contests: ContestDTO[];
 }
 
-/** Everything the home page shows, in one statement; sections whose feature is off are not queried. */
-export async function loadHomeData({ db, config, now }: AppContext): Promise<HomeData> {
+/** Everything the home page shows, in one statement (on the replica when there is one); sections whose feature is off are not queried. */
+export async function loadHomeData({ dbRead: db, config, now }: AppContext): Promise<HomeData> {
   const at = now();
   const { flags } = config;
   const shows = (on: boolean) => on && !flags.newsOnly;

@@ -91,7 +91,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   // Around a subway stop the search's own default (distance) applies unless a tab says otherwise.
   const params = hubSearchParams(criteria, pathIds, { limit, offset }, criteria.ordering ?? (criteria.subwayStopId ? undefined : listingOrdering(defaultOrdering)));
   const siteUrl = ctx.config.site.url;
-  const [result, loaded] = await Promise.all([searchListings(ctx.db, params, { siteUrl }), loadedHubOptions(ctx)]);
+  const [result, loaded] = await Promise.all([searchListings(ctx.dbRead, params, { siteUrl }), loadedHubOptions(ctx)]);
   const options = loaded.options;
   const pages = pagesOrFirstPage(req, criteria.page, result.count, limit);
 
