@@ -98,7 +98,7 @@ describeInBrowser('listing search island in a browser', () => {
         await context.close();
       }
     }
-  }, 120_000);
+  }, 240_000);
 
   test('the map islands (listing, neighbourhoods, neighbourhood) draw or keep their fallback, without errors; maplibre loads only there', async () => {
     const context = await b.browser.newContext({ viewport: VIEWPORTS.desktop });
@@ -127,5 +127,5 @@ describeInBrowser('listing search island in a browser', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
