@@ -15,7 +15,7 @@ export interface AgeGateInitialState {
   legalAge: number;
 }
 
-/** A Best of list's map (server/apps/articles/page-service.ts bestOfMapState). */
+/** A Best of list's map (server/apps/articles/pages.ts bestOfMapState). */
 export interface BestOfMapState {
   title: string;
   listings: ListingDTO[];
@@ -57,7 +57,7 @@ export interface NeighbourhoodsIndexMapState {
   neighbourhoods: Array<{ id: number; name: string; url: string }>;
 }
 
-/** The onboarding page (server/apps/accounts/page-service.ts). */
+/** The onboarding page (server/apps/accounts/pages.ts). */
 export interface OnboardingInitialState {
   profile?: ProfileDTO;
   next?: string;

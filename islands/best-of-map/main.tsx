@@ -3,7 +3,7 @@ import { initialStateFor, siteConfig } from '../common/initial-state';
 import { BestOfMap } from './BestOfMap';
 
 // The Best of list's full-screen map (spec 2 §2: 'a full-screen best-of map with a Close Map
-// button'). State: server/apps/articles/page-service.ts bestOfMapState. maplibre loads only
+// button'). State: server/apps/articles/pages.ts bestOfMapState. maplibre loads only
 // when the visitor opens the map (common/maps/loader.ts).
 mountIsland('best-of-map', () => {
   const state = initialStateFor('best-of-map');

@@ -7,9 +7,9 @@ import { appMenus } from '.';
 import { articlesNavbarMenus } from './articles/navbar-menus';
 import { listingsNavbarMenus } from './listings/navbar-menus';
 import { staffAuditSection, staffQueueSections } from './staff/sections';
-import { contestsStaffSection } from './contests/staff-pages';
-import { adsStaffSection } from './ads/staff-pages';
-import { bestOfStaffSection } from './best-of-editing/staff-pages';
+import { contestsStaffSection } from './contests/pages';
+import { adsStaffSection } from './ads/pages';
+import { bestOfStaffSection } from './best-of-editing/pages';
 
 // The menus come from the apps that own what they link to: the registry assembles each app's
 // entries in the documented order (server/apps/README.md "Who owns the menus") and hands them

@@ -186,7 +186,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { ttlMs: STATIC_MAP_MEMORY_TTL_MS, constant: 'STATIC_MAP_MEMORY_TTL_MS' },
     forWhom: 'everybody',
     invalidation: 'None needed: keyed by zoom, coordinates and the map data\'s version',
-    where: 'server/apps/map-tiles/routes.ts',
+    where: 'server/apps/map-tiles/api.ts',
     bound: '200 images, 32 MB',
   },
   'search-statements': {
@@ -265,7 +265,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { cacheControl: RENDITION_CACHE_CONTROL, constant: 'RENDITION_CACHE_CONTROL' },
     forWhom: 'everybody',
     invalidation: 'None: immutable for a year (an upload is stored under a new key)',
-    where: 'server/apps/media/routes.ts',
+    where: 'server/apps/media/api.ts',
   },
   'image-originals': {
     kind: 'http',
@@ -273,7 +273,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { cacheControl: ORIGINAL_CACHE_CONTROL, constant: 'ORIGINAL_CACHE_CONTROL' },
     forWhom: 'everybody',
     invalidation: 'Expiry, then revalidated with the ETag',
-    where: 'server/apps/media/routes.ts',
+    where: 'server/apps/media/api.ts',
   },
   'static-map-http': {
     kind: 'http',
@@ -281,7 +281,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { cacheControl: STATIC_MAP_CACHE_CONTROL, constant: 'STATIC_MAP_CACHE_CONTROL' },
     forWhom: 'everybody',
     invalidation: 'Expiry, then revalidated with the ETag (it changes with the coordinates)',
-    where: 'server/apps/map-tiles/routes.ts',
+    where: 'server/apps/map-tiles/api.ts',
   },
   'map-tiles-http': {
     kind: 'http',
@@ -289,7 +289,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { cacheControl: PMTILES_CACHE_CONTROL, constant: 'PMTILES_CACHE_CONTROL' },
     forWhom: 'everybody',
     invalidation: 'Expiry (ops replace an extract under the same name)',
-    where: 'server/apps/map-tiles/routes.ts',
+    where: 'server/apps/map-tiles/api.ts',
   },
 
   // ## On disk (DATA_DIR, or the object store), shared by the processes
@@ -307,7 +307,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { untilInvalidated: true },
     forWhom: 'everybody',
     invalidation: 'None: keyed by zoom, coordinates and the map data\'s version, so a moved place or new data makes a new file; old files stay until ops clear the folder',
-    where: 'server/apps/map-tiles/routes.ts',
+    where: 'server/apps/map-tiles/api.ts',
   },
 
   // ## In the browser: the service worker (islands/offline/sw/service-worker.ts)

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createMember, createTestContext, memberAgent, type Agent, type TestContext } from '../../server/testing/test-app';
 import { createListing } from '../../server/testing/fixtures';
 import { createSmallDisk, smallDiskMode, SMALL_DISK_BYTES, type SmallDisk } from '../../server/testing/small-disk';
-import { mediaCacheDir } from '../../server/apps/media/routes';
+import { mediaCacheDir } from '../../server/apps/media/api';
 import { jpegImage, noiseJpeg } from '../../server/apps/media/test-images';
 import { imageUrl } from '../../shared/format/image-url';
 import { IMAGE_SIZES } from '../../shared/constants';

@@ -11,7 +11,7 @@ import { jpegImage } from '../../server/apps/media/test-images';
 import { renditionKey, renditionStore } from '../../server/apps/media/renditions';
 import { renditionParamsFor } from '../../server/apps/media/rendition-params';
 import { purgeDueAccounts } from '../../server/apps/account-deletion/purge';
-import { EXPORT_PATH } from '../../server/apps/member-data/routes';
+import { EXPORT_PATH } from '../../server/apps/member-data/api';
 import { imageUrl } from '../../shared/format/image-url';
 
 // The storage contract (issue 30): one suite, run against the local directory and against an S3

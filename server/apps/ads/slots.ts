@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { AppContext } from '../../context';
 import { adsShown } from '../../config';
 import { AGE_GATE_PATH, AGE_GATE_PREFIX } from '../../../shared/age-gate';
-import { AD_SERVE_PATH } from './serving';
+import { AD_SERVE_PATH } from './api';
 
 // What templates/partials/ad-slot.njk needs, on every page: whether to print slots at all, and
 // the operator's bidder script. The answer depends on the configuration and the path only, never

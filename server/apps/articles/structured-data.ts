@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
-import type { ArticleDetailRow, BestOfItemRow } from './page-queries';
+import type { ArticleDetailRow, BestOfItemRow } from './queries';
 import { listingPath } from '../listings/serialize';
 
 /** schema.org NewsArticle for an article page (Google's article rich results read these fields). */

@@ -1,6 +1,6 @@
 import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
-import type { BestOfChangeRow, BestOfListRow } from './page-queries';
+import type { BestOfChangeRow, BestOfListRow } from './queries';
 
 // Rows become what the card partial (templates/partials/card-article.njk) reads: url, title,
 // image, kicker, date, excerpt. Article rows are read by articleCard directly.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import moment from 'moment-timezone';
 import { NotFoundError, ValidationError } from '../../http/errors';
-import type { BestOfChangeKind } from '../articles/page-queries';
+import type { BestOfChangeKind } from '../articles/queries';
 import { recordStaffAction, type StaffActor } from '../staff-audit/audit-log';
 
 // The edits staff make to a Best of list. Each runs in one transaction that locks the list,

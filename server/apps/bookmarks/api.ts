@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
-import { saveRouter } from '../saves/routes';
+import { saveRouter } from '../saves/api';
 import { createEventBookmark } from './events';
 
 // Saved articles, videos and events (spec 1 §7). Lists carry server_time; the *_ids maps

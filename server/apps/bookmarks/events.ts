@@ -8,7 +8,7 @@ import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
 import { whereEventIsPublic } from '../events/queries';
 import { booleanField, messages, pkField } from '../saves/fields';
 import { isoTime, type CalendarAuthorizationNeededDTO, type EventBookmarkDTO } from '../saves/dto';
-import { createAndRead } from '../saves/handlers';
+import { createAndRead } from '../saves/api';
 import { defineSaveKind, type SaveKind } from '../saves/kind';
 import { deleteSave } from '../saves/store';
 

@@ -1,11 +1,85 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import { ValidationError, type FieldErrors, RateLimitedError } from '../../http/errors';
+import { LIMITS } from '../../../shared/constants';
+import { PageRedirect, type PageView, page } from '../../http/pages/page-view';
+import { captchaSecret, createCaptcha } from './captcha';
+import { z } from 'zod';
+import { CONTACT_CATEGORIES, CONTACT_MESSAGES, PHONE_PATTERN } from './schemas';
+import { sendContactMessage, successMessage, validateContact } from './service';
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { AppContext } from '../../context';
-import { RateLimitedError } from '../../http/errors';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
-import { page } from '../../http/pages/page-view';
-import { captchaSecret, createCaptcha } from './captcha';
-import { contactFormPage, submitContactForm } from './page-service';
+
+type Values = Record<string, string>;
+
+/**
+ * What the page's script checks before the form is sent (static/js/contact-form.js), in the
+ * server's own words and patterns; lengths and required fields are the inputs' attributes.
+ */
+const CLIENT_RULES = {
+  messages: { required: CONTACT_MESSAGES.required, tooLong: CONTACT_MESSAGES.tooLong, emailInvalid: CONTACT_MESSAGES.emailInvalid, phoneInvalid: CONTACT_MESSAGES.phoneInvalid, emailMismatch: CONTACT_MESSAGES.emailMismatch },
+  emailPattern: z.regexes.email.source,
+  phonePattern: PHONE_PATTERN,
+};
+
+function formView(ctx: AppContext, values: Values, errors: FieldErrors = {}, extra: Record<string, unknown> = {}): PageView {
+  const category = CONTACT_CATEGORIES.some((c) => c.value === values.question_category) ? values.question_category : 'general';
+  return {
+    template: 'contact/index.njk',
+    categories: CONTACT_CATEGORIES.map((c) => ({ id: c.value, value: c.value, text: c.text, selected: c.value === category })),
+    category,
+    values,
+    errors,
+    captcha: createCaptcha(captchaSecret(ctx.config.sessionSecret), ctx.now()),
+    commentMax: LIMITS.contactCommentMax,
+    clientRules: CLIENT_RULES,
+    commentLeft: LIMITS.contactCommentMax - (values.comment ?? '').length,
+    pageTitle: category === 'advertise' ? 'Advertise with us' : 'Contact us',
+    pageDescription: `Get in touch with ${ctx.config.site.name}: story tips, advertising, corrections and feedback.`,
+    canonicalUrl: `${ctx.config.site.url}/contact/`,
+    ...extra,
+  };
+}
+
+/** GET /contact/ (?category=advertise preselects; ?sent=1 shows the thank-you after a post). */
+export function contactFormPage(ctx: AppContext, req: Request): PageView {
+  const q = req.query as Record<string, unknown>;
+  const category = typeof q.category === 'string' ? q.category : 'general';
+  const view = formView(ctx, { question_category: category });
+  return q.sent === '1' ? { ...view, sentMessage: successMessage(String(view.category)) } : view;
+}
+
+function stringValues(body: unknown): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) if (typeof v === 'string' && k !== 'csrfmiddlewaretoken') out[k] = v;
+  return out;
+}
+
+/**
+ * POST /contact/. Browsers posting the form get a redirect to the thank-you (so a reload does
+ * not send it twice) or the form again with errors (400); JSON clients (the island) get
+ * {detail} or the DRF field errors.
+ */
+export async function submitContactForm(ctx: AppContext, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
+  const wantsJson = req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
+  const values = stringValues(req.body);
+  try {
+    const input = await validateContact(ctx, values);
+    await sendContactMessage(ctx, input, { ip: req.ip ?? '', profileId: req.user?.id ?? null });
+    if (!wantsJson) return new PageRedirect(`/contact/?sent=1&category=${encodeURIComponent(input.question_category)}`, 303);
+    res.status(201).json({ detail: successMessage(input.question_category) });
+    return null;
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    if (wantsJson) {
+      res.status(400).json(err.fields);
+      return null;
+    }
+    res.status(400);
+    return formView(ctx, { ...values, captcha: '' }, err.fields);
+  }
+}
 
 /** Messages per address per hour: plenty for people, little for a spam script. */
 export const CONTACT_RATE_LIMIT = { windowMs: 60 * 60 * 1000, limit: 10 };

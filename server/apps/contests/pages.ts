@@ -1,16 +1,195 @@
-import { Router, type Request } from 'express';
+import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
-import { PAGE_SIZE } from '../../../shared/constants';
-import { urls } from '../../../shared/urls';
-import { page, type PageView } from '../../http/pages/page-view';
+import { ValidationError, type FieldErrors } from '../../http/errors';
+import { PageRedirect, type PageView, page } from '../../http/pages/page-view';
 import { absolute } from '../../http/pages/canonical-url';
-import { offsetParam } from '../../http/pages/page-param';
-import { whenFlag } from '../../http/pages/feature-gate';
-import { listContests } from './queries';
-import { publishedContest } from './page-queries';
+import { urls } from '../../../shared/urls';
+import { publishedContest, type ContestPageRow, listContests } from './queries';
 import { toContestDTO } from './serialize';
-import { entryWindow } from './entries';
-import { entryFormPage, submitEntry } from './entry-pages';
+import { checkedSkillAnswer, enterContest, entryWindow, memberEntry } from './entries';
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { requireStaffPage } from '../../http/auth-guards';
+import { staffMenu, type StaffSection } from '../../http/staff-menu';
+import { idParam } from '../../http/validate';
+import { pagesOrFirstPage, pageWindow, offsetParam } from '../../http/pages/page-param';
+import { recentStaffActions } from '../staff-audit/audit-log';
+import { contestEntries, contestWinner, staffContest, staffContests } from './staff-queries';
+import { drawAndEmailWinner, type DrawResult } from './draw';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { whenFlag } from '../../http/pages/feature-gate';
+
+// The entry form's own page, /contests/<name>/enter/. The contest page is the same HTML for
+// everyone (shared caches keep it), so its form carries no CSRF token: without JavaScript it
+// comes here by GET (the answer typed so far filled in) and is sent from this private page;
+// with JavaScript (static/js/contest-entry.js) it posts here straight away. Either way the
+// post answers with a redirect back to this page (entered) or this page with the reason.
+
+/** As the templates print entry dates: 'December 1, 2026 at 11:59 pm EST'. */
+const ENTRY_DATE_FORMAT = 'MMMM D, YYYY [at] h:mm a z';
+
+type Notice = { kind: 'success' | 'error'; text: string };
+
+function loginUrl(contest: ContestPageRow): string {
+  return `/accounts/login?next=${encodeURIComponent(urls.contestEnter(contest.name))}`;
+}
+
+function enterView(ctx: AppContext, req: Request, contest: ContestPageRow, data: { entered?: Date; values?: Record<string, string>; errors?: FieldErrors; notice?: Notice }): PageView {
+  const now = ctx.now();
+  return {
+    template: 'contests/enter.njk',
+    contest,
+    dto: toContestDTO(contest, '', now),
+    window: entryWindow(contest, now),
+    member: Boolean(req.user),
+    loginUrl: loginUrl(contest),
+    entered: data.entered ?? null,
+    values: data.values ?? {},
+    errors: data.errors ?? {},
+    notice: data.notice ?? null,
+    pageTitle: `Enter: ${contest.title}`,
+    pageDescription: `Enter ${contest.title}.`,
+    canonicalUrl: absolute(ctx, urls.contestEnter(contest.name)),
+  };
+}
+
+function windowNotice(contest: ContestPageRow, window: 'not-started' | 'closed', timeZone: string): Notice {
+  const when = (d: Date | string) => moment.tz(d, timeZone).format(ENTRY_DATE_FORMAT);
+  return window === 'closed'
+    ? { kind: 'error', text: `This contest closed on ${when(contest.end_date)}: entries are no longer accepted.` }
+    : { kind: 'error', text: `This contest opens for entries on ${when(contest.start_date)}. Come back then.` };
+}
+
+/** GET /contests/<name>/enter/: the form, the member's entry if they have one, or the login link. */
+export async function entryFormPage(ctx: AppContext, req: Request): Promise<PageView | null> {
+  const contest = await publishedContest(ctx.db, String(req.params.name), ctx.now());
+  if (!contest) return null;
+  const entry = req.user ? await memberEntry(ctx.db, contest.id, req.user.id) : undefined;
+  const answer = (req.query as Record<string, unknown>).skill_answer;
+  return enterView(ctx, req, contest, { entered: entry?.created_at, values: typeof answer === 'string' ? { skill_answer: answer.slice(0, 20) } : {} });
+}
+
+/** POST /contests/<name>/enter/ (csrfmiddlewaretoken, skill_answer when the contest asks). */
+export async function submitEntry(ctx: AppContext, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
+  const now = ctx.now();
+  const contest = await publishedContest(ctx.db, String(req.params.name), now);
+  if (!contest) return null;
+  if (!req.user) return new PageRedirect(loginUrl(contest), 303);
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const values: Record<string, string> = typeof body.skill_answer === 'string' ? { skill_answer: body.skill_answer.slice(0, 20) } : {};
+  const window = entryWindow(contest, now);
+  if (window !== 'open') {
+    res.status(403);
+    return enterView(ctx, req, contest, { notice: windowNotice(contest, window, ctx.config.city.timeZone) });
+  }
+  const existing = await memberEntry(ctx.db, contest.id, req.user.id);
+  if (existing) return alreadyEntered(ctx, req, res, contest, existing.created_at);
+  let answer: number | null;
+  try {
+    answer = checkedSkillAnswer(contest, body);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    res.status(400);
+    return enterView(ctx, req, contest, { values, errors: err.fields });
+  }
+  const result = await enterContest(ctx.db, contest, req.user.id, answer, now);
+  if (result.outcome === 'entered') return new PageRedirect(urls.contestEnter(contest.name), 303);
+  if (result.outcome === 'already-entered') return alreadyEntered(ctx, req, res, contest, result.enteredAt);
+  res.status(403);
+  return enterView(ctx, req, contest, { notice: windowNotice(contest, result.outcome, ctx.config.city.timeZone) });
+}
+
+function alreadyEntered(ctx: AppContext, req: Request, res: Response, contest: ContestPageRow, enteredAt: Date): PageView {
+  res.status(409);
+  return enterView(ctx, req, contest, { entered: enteredAt, notice: { kind: 'error', text: 'You have already entered this contest: there is one entry per member.' } });
+}
+
+// Staff pages for contests: every contest with its entry counts, one contest's entries, and
+// "Draw a winner", in the staff area's layout and menu. Guests are sent to log in, members who
+// are not staff get the 403 page (requireStaffPage, as every /staff/ page);
+// the draw is a CSRF-checked form post (the global CSRF middleware) written to the audit log,
+// and the winner is emailed after it commits (the page says whether the email went out).
+
+const CONTESTS_PER_PAGE = 50;
+const ENTRIES_PER_PAGE = 100;
+const staffOnly = requireStaffPage;
+
+/** The contests' section of the staff menu (the registry puts every app's in order). */
+export const contestsStaffSection: StaffSection = { href: urls.staffContests(), title: 'Contest entries', text: 'Entries to contests, and drawing winners.' };
+
+/** The notice after a draw (?drawn=1&mail=sent|failed); anything else shows none. */
+const drawNoticeSchema = z.object({ drawn: z.literal('1'), mail: z.enum(['sent', 'failed']).optional() });
+
+const DRAW_REFUSALS: Record<Exclude<DrawResult['outcome'], 'drawn' | 'not-found'>, string> = {
+  'still-open': 'This contest is still open: draw a winner once it has closed.',
+  'already-drawn': 'A winner has already been drawn. Tick “Draw again” to replace them (the redraw is logged).',
+  'no-valid-entries': 'There are no valid entries to draw from.',
+};
+
+export function contestsStaffPages(ctx: AppContext): Router {
+  const router = Router();
+  // ## Staff: contests
+  router.get('/staff/contests/', staffOnly, page('private', (req) => contestsList(ctx, req)));
+  router.get('/staff/contests/:id/', staffOnly, page('private', (req) => contestDetail(ctx, req)));
+  router.post('/staff/contests/:id/draw/', staffOnly, page('private', (req, res) => drawPost(ctx, req, res)));
+  return router;
+}
+
+async function contestsList(ctx: AppContext, req: Request): Promise<PageView> {
+  const { page: current, limit, offset } = pageWindow(req, CONTESTS_PER_PAGE);
+  const { count, rows } = await staffContests(ctx.db, limit, offset);
+  const pages = pagesOrFirstPage(req, current, count, CONTESTS_PER_PAGE);
+  const now = ctx.now().getTime();
+  return {
+    template: 'contests/staff/index.njk',
+    ...staffMenu(ctx, urls.staffContests()),
+    contests: rows.map((c) => ({ ...c, open: new Date(c.start_date).getTime() <= now && now < new Date(c.end_date).getTime(), closed: now >= new Date(c.end_date).getTime() })),
+    count,
+    current,
+    pages,
+    pageTitle: 'Contests – Staff',
+  };
+}
+
+async function contestDetail(ctx: AppContext, req: Request, extra: Record<string, unknown> = {}): Promise<PageView | null> {
+  const id = idParam(req.params.id);
+  const contest = await staffContest(ctx.db, id);
+  if (!contest) return null;
+  const { page: current, limit, offset } = pageWindow(req, ENTRIES_PER_PAGE);
+  const pages = pagesOrFirstPage(req, current, contest.entries, ENTRIES_PER_PAGE);
+  const [entries, winner, history] = await Promise.all([
+    contestEntries(ctx.db, id, limit, offset),
+    contestWinner(ctx.db, contest),
+    recentStaffActions(ctx.db, { subjectType: 'contest', subjectId: id, limit: 20 }),
+  ]);
+  return {
+    template: 'contests/staff/detail.njk',
+    ...staffMenu(ctx, urls.staffContests()),
+    contest,
+    closed: ctx.now().getTime() >= new Date(contest.end_date).getTime(),
+    entries,
+    winner: winner ?? null,
+    history,
+    current,
+    pages,
+    drawNotice: drawNoticeSchema.safeParse(req.query).data ?? null,
+    publicUrl: urls.contest(contest.name),
+    pageTitle: `${contest.title} – Staff`,
+    ...extra,
+  };
+}
+
+/** POST /staff/contests/<id>/draw/ (redraw=on to replace a winner already drawn). */
+async function drawPost(ctx: AppContext, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
+  const id = idParam(req.params.id);
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const actor = { id: req.user!.id, email: req.user!.email };
+  const result = await drawAndEmailWinner(ctx, id, actor, { redraw: body.redraw === 'on', now: ctx.now() });
+  if (result.outcome === 'not-found') return null;
+  if (result.outcome === 'drawn') return new PageRedirect(`${urls.staffContest(id)}?drawn=1&mail=${result.mail}`, 303);
+  res.status(409);
+  return contestDetail(ctx, req, { refusal: DRAW_REFUSALS[result.outcome] });
+}
 
 // The contests hub (newest first, 'Load more' as a plain ?offset= link) and each contest.
 
@@ -23,7 +202,7 @@ export function contestsPages(ctx: AppContext): Router {
   router.get('/contests/', on, page(shared, (req) => contestsHub(ctx, req)));
   router.get('/contests/:name/', on, page(shared, (req) => contestPage(ctx, req)));
   router.get('/contests/:name/rules/', on, page(shared, (req) => rulesPage(ctx, req)));
-  // The entry form: private (its CSRF token); see entry-pages.ts for why it has its own page.
+  // The entry form: private (its CSRF token); see entryFormPage above for why it has its own page.
   router.get('/contests/:name/enter/', on, page('private', (req) => entryFormPage(ctx, req)));
   router.post('/contests/:name/enter/', on, page('private', (req, res) => submitEntry(ctx, req, res)));
 

@@ -1,11 +1,23 @@
+import type { Db } from '../../db';
+import { contestsQuery, type ContestRow, toContestDTO } from './serialize';
 import { z } from 'zod';
 import type { Knex } from 'knex';
-import type { Db } from '../../db';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ContestDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
-import { contestsQuery, toContestDTO, type ContestRow } from './serialize';
+
+export interface ContestPageRow extends ContestRow {
+  rules: string;
+  /** The skill-testing question (prize contests); its answer is only ever compared, never printed. */
+  skill_question: string | null;
+  skill_answer: number | null;
+}
+
+/** A published contest by its name (the slug in its URL), with its prize, rules and question. */
+export async function publishedContest(db: Db, name: string, now: Date): Promise<ContestPageRow | undefined> {
+  return whereContestIsPublic(contestsQuery(db), now).where('c.name', name).first('c.rules', 'c.skill_question', 'c.skill_answer');
+}
 
 // Contests (spec 1 §7): newest first by default; is_expired is derived from end_date at the
 // time of the request, and `expired=0|1` filters on the same comparison.

@@ -11,7 +11,7 @@ import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { safeHttpUrl } from '../../http/pages/safe-link';
 import { eventsOnDate, upcomingEvents } from './queries';
-import { eventDetail, scheduleWordsFor, upcomingOccurrences } from './page-queries';
+import { eventDetail, scheduleWordsFor, upcomingOccurrences } from './queries';
 import { eventPath, toEventDTO } from './serialize';
 import { eventStructuredData } from './structured-data';
 import type { EventDTO } from '../../../shared/dto';

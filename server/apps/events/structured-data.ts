@@ -1,5 +1,5 @@
 import type { EventDTO } from '../../../shared/dto';
-import type { EventDetailRow } from './page-queries';
+import type { EventDetailRow } from './queries';
 
 // schema.org Event for an event page: its next date, where it is (a Place, or a
 // VirtualLocation for online events) and its price when known.

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { healthRouter } from './routes';
+import { healthRouter } from './api';
 
 describe('GET /healthz', () => {
   let t: TestContext;

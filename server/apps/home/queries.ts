@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { selectSections } from '../../db/sections';
 import { articlesQuery, type ArticleRow } from '../articles/serialize';
-import { BEST_OF_ORDERINGS, type BestOfListRow } from '../articles/page-queries';
+import { BEST_OF_ORDERINGS, type BestOfListRow } from '../articles/queries';
 import { EVENT_COLUMNS, type EventRow } from '../events/serialize';
 import { contestsQuery, type ContestRow } from '../contests/serialize';
 import { whereEventIsPublic } from '../events/queries';

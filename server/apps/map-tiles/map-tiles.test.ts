@@ -7,7 +7,7 @@ import { createListing, createListingType } from '../../testing/fixtures';
 import { loadConfig } from '../../config';
 import { mapOrigins } from '../../http/security-headers';
 import { mapContext, mercator, staticMapSvg } from './static-map';
-import { pmtilesDir } from './routes';
+import { pmtilesDir } from './api';
 
 // The base map's files: a .pmtiles extract served from DATA_DIR with HTTP Range requests, the
 // listing page's static map image, the configuration and the CSP that follows it.

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createRenditionService, renditionPath, renditionStore, purgeRenditions, warmRenditions } from './renditions';
 import { IMAGE_SIZES, type ImageSizeName } from '../../../shared/constants';
 import { imageUrl } from '../../../shared/format/image-url';
-import { mediaCacheDir, RENDITION_CACHE_CONTROL } from './routes';
+import { mediaCacheDir, RENDITION_CACHE_CONTROL } from './api';
 import { jpegImage, jpegWithGps, pngImage } from './test-images';
 
 // The projects' testTimeout in jest.config.ts is not applied (jest reads it only at the top

@@ -3,7 +3,7 @@ import type request from 'supertest';
 import { createApp } from '../../app';
 import { createMember, createTestContext, guestAgent, memberSessionCookie, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createArticle, createContest, createEvent, createListing, createPhoto, createVideo } from '../../testing/fixtures';
-import { EXPORT_PATH, EXPORT_RATE_LIMIT } from './routes';
+import { EXPORT_PATH, EXPORT_RATE_LIMIT } from './api';
 import { BATCH_SIZE } from './member-rows';
 
 // Dashboard → Your data (issue 16): a member downloads a ZIP of everything kept about them,

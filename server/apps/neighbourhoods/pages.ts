@@ -9,7 +9,7 @@ import { page, PageRedirect, type PageAnswer } from '../../http/pages/page-view'
 import { absolute } from '../../http/pages/canonical-url';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { boundaryMap, cityMap, type CityMap } from '../../views/boundary-svg';
-import { censusFacts, listingsByType, neighbourhoodBoundaries, neighbourhoodBySlug, neighbourhoodList } from './page-queries';
+import { censusFacts, listingsByType, neighbourhoodBoundaries, neighbourhoodBySlug, neighbourhoodList } from './queries';
 
 // /neighbourhoods/ (a chooser that works as a plain GET form, and a map of every real
 // boundary) and a page per neighbourhood with its boundary, census facts and places.

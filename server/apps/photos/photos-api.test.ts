@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { createListing, createPhoto } from '../../testing/fixtures';
-import { mediaCacheDir } from '../media/routes';
+import { mediaCacheDir } from '../media/api';
 import { jpegImage, jpegWithGps, noiseJpeg, pngImage } from '../media/test-images';
 import { messages, PHOTO_RENDITIONS } from './service';
 import { renditionPath } from '../media/renditions';

@@ -4,7 +4,7 @@ import { createMember, createTestContext, guestAgent, memberAgent, type Agent, t
 import { jpegImage, jpegWithGps, noiseJpeg, pngImage } from '../media/test-images';
 import { renditionPath } from '../media/renditions';
 import { renditionParamsFor } from '../media/rendition-params';
-import { mediaCacheDir } from '../media/routes';
+import { mediaCacheDir } from '../media/api';
 import { LIMITS } from '../../../shared/constants';
 import { avatarMessages, STORED_AVATAR_MAX_SIDE } from './avatar';
 

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../../context';
-import { saveRouter } from '../saves/routes';
+import { saveRouter } from '../saves/api';
 import { parseRatingPatch } from './kind';
 
 // ## Rated places (spec 1 §7): POST {listing, rating 1–5}; PATCH /{id}/ {rating}. listing_ids

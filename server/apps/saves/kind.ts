@@ -4,7 +4,7 @@ import { DEFAULT_SAVE_ORDERING, SAVE_KINDS, type SaveKindName } from '../../../s
 import { BY_DATE_SAVED } from './ordering';
 
 // What the six kinds of saved things (favourites, to-dos, ratings, article, video and event
-// bookmarks) have in common is described once here; ./store.ts and ./handlers.ts do the work
+// bookmarks) have in common is described once here; ./store.ts and ./api.ts do the work
 // for any kind, and each app only says what is particular to it. What the islands must agree
 // on (paths, payload field, last_updates key, page size) is shared/save-kinds.ts.
 

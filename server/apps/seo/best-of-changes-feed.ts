@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
-import { bestOfChanges, bestOfListBySlug } from '../articles/page-queries';
+import { bestOfChanges, bestOfListBySlug } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
-import { sendXml } from './handlers';
+import { sendXml } from './api';
 import { rssDocument, RSS_ITEMS } from './rss';
 
 /** Readers may see a change a minute after it is made (the list page's own max-age). */

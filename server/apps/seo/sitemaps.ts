@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { Config } from '../../config';
 import { urls } from '../../../shared/urls';
-import { HUB_TYPES } from '../articles/page-service';
+import { HUB_TYPES } from '../articles/pages';
 import { whereArticleIsPublic } from '../articles/queries';
 import { whereEventIsPublic } from '../events/queries';
 import { whereContestIsPublic } from '../contests/queries';

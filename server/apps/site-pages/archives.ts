@@ -4,7 +4,7 @@ import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { articlesInMonth, monthBounds } from '../articles/page-queries';
+import { articlesInMonth, monthBounds } from '../articles/queries';
 import type { PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 

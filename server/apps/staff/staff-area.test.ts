@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createEvent, createListing, createListingType, createPhoto } from '../../testing/fixtures';
-import { mediaCacheDir } from '../media/routes';
+import { mediaCacheDir } from '../media/api';
 import { recentStaffActions } from '../staff-audit/audit-log';
 
 // The staff area in the real app: who reaches it (guests go to login, members get a 403 page,

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { AppContext } from '../../context';
-import { saveRouter } from '../saves/routes';
+import { saveRouter } from '../saves/api';
 import { parseTodoPatch } from './kind';
 
 // ## To-do places (spec 1 §7): GET ?completed=0 (default, 100 a page) or 1 (15 a page);

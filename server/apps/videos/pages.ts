@@ -9,7 +9,7 @@ import { absolute } from '../../http/pages/canonical-url';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { listVideos } from './queries';
-import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './page-queries';
+import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './queries';
 import { toVideoDTO } from './serialize';
 import type { VideoGridState } from '../../../shared/dto';
 

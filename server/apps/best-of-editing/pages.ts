@@ -8,7 +8,7 @@ import { validate } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { purgeCachedPages } from '../../http/guest-response-cache';
 import { urls } from '../../../shared/urls';
-import { bestOfChanges, bestOfItems } from '../articles/page-queries';
+import { bestOfChanges, bestOfItems } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
 import type { StaffActor } from '../staff-audit/audit-log';
 import { applyBestOfEdit, cityDay, type BestOfEdit } from './edits';

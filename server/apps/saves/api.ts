@@ -1,11 +1,13 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { memberId } from '../../http/auth-guards';
+import { memberId, requireMember } from '../../http/auth-guards';
 import { idParam } from '../../http/validate';
 import { paginated, pageParams } from '../../http/pagination';
 import type { AnySaveKind, CreateRequest, SaveKind } from './kind';
 import { orderingParam } from './ordering';
 import { createSave, deleteSave, getSave, listSaves, savedObjectMap, updateSave } from './store';
+import { Router, type RequestHandler } from 'express';
+import { SAVE_KINDS } from '../../../shared/save-kinds';
 
 // The HTTP side of saving, for any kind: each handler reads and validates its input, makes
 // one call into ./store.ts and answers DRF-shaped JSON. Every answer is the member's own, so
@@ -77,4 +79,30 @@ export async function createAndRead<DTO, Obj>(ctx: AppContext, kind: SaveKind<DT
   const saved = await createSave(ctx.db, kind, member, req, ctx.now());
   const row = await getSave<Obj>(ctx.db, kind, member, saved.id, ctx.now());
   return { created: saved.created, dto: kind.toDTO(row, ctx.config.site.url) };
+}
+
+// The routes of one kind of saved thing, at the paths shared/save-kinds.ts gives it (the
+// islands call the same): list and create on the collection, the id map, then one save by id.
+// The id map comes before /:id/ so that its name is never read as an id.
+
+export interface SaveRouteOptions {
+  /** A create with more to it than the store's (event bookmarks: calendar sync). */
+  create?: RequestHandler;
+  /** PATCH /{id}/: turns the body into the columns to change; no PATCH route without it. */
+  patch?: (body: unknown, now: Date) => Record<string, unknown>;
+  /** Columns the id map answers beside the save's id (ratings: the rating). */
+  idsExtra?: readonly string[];
+}
+
+export function saveRouter<DTO>(ctx: AppContext, kind: SaveKind<DTO>, opts: SaveRouteOptions = {}): Router {
+  const { path, idsPath } = SAVE_KINDS[kind.name];
+  const handlers = saveHandlers(ctx, kind, { idsExtra: opts.idsExtra });
+  const router = Router();
+  router.get(path, requireMember, handlers.list);
+  router.post(path, requireMember, opts.create ?? handlers.create);
+  router.get(path + idsPath, requireMember, handlers.ids);
+  router.get(`${path}:id/`, requireMember, handlers.retrieve);
+  if (opts.patch) router.patch(`${path}:id/`, requireMember, handlers.patch(opts.patch));
+  router.delete(`${path}:id/`, requireMember, handlers.remove);
+  return router;
 }

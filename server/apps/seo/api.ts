@@ -1,11 +1,14 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
-import { articleTypeBySlug, latestArticles } from '../articles/page-queries';
+import { articleTypeBySlug, latestArticles } from '../articles/queries';
 import { articlesQuery } from '../articles/serialize';
 import { fixedPageUrls, sectionUrls, sitemapIndex, type SitemapUrl } from './sitemaps';
 import { rssFeed, RSS_ITEMS } from './rss';
 import { xmlEscape } from './xml';
+import { Router } from 'express';
+import { HUB_TYPES } from '../articles/pages';
+import { bestOfChangesRss } from './best-of-changes-feed';
 
 // Search-engine files. They are the same for everyone: public, cached for an hour (the
 // sitemaps) or ten minutes (feeds), with ETags from Express.
@@ -63,4 +66,19 @@ export function rssXml(ctx: AppContext, typeSlug: string | null, fallbackName = 
     const name = type?.name ?? fallbackName;
     sendXml(res, rssFeed(ctx.config, { title: `${name} | ${site.name}`, path: `/${typeSlug}/`, description: `The latest ${name.toLowerCase()} from ${site.name}, ${city.name}.` }, rows), 600, 'application/rss+xml');
   };
+}
+
+export function seoRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  // ## Crawlers
+  router.get('/robots.txt', robotsTxt(ctx));
+  router.get('/sitemap.xml', sitemapIndexXml(ctx));
+  router.get('/sitemaps/:file', sitemapPageXml(ctx));
+
+  // ## Feeds (the cannabis section, behind its age gate, has none)
+  router.get('/rss.xml', rssXml(ctx, null));
+  for (const hub of HUB_TYPES.filter((h) => h.slug !== 'cannabis')) router.get(`/${hub.slug}/rss.xml`, rssXml(ctx, hub.slug, hub.name));
+  router.get('/best-of/:slug/changes/rss.xml', bestOfChangesRss(ctx));
+  return router;
 }
