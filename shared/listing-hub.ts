@@ -4,7 +4,7 @@ import { urls } from './urls';
 import { accessibilityKeysOf } from './accessibility';
 
 // The listing hubs' rules (spec 2 §2 "Listing search panel", §4 "Listing filters", §9 sort
-// tabs), written once for the hub page the server renders (server/apps/listings/hub-page.ts)
+// tabs), written once for the hub page the server renders (server/apps/listings/pages.ts)
 // and the listing-search island that takes it over (islands/listing-search): the criteria,
 // the page URL that keeps them (parse and serialise), the API query they become, the sort
 // tabs and the default ordering.

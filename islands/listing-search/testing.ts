@@ -3,7 +3,7 @@ import type { ListingDTO, Page } from '../../shared/dto';
 import { createListingSearchStore, type ListingSearchContext } from './store';
 import type { HubOptions, HubParams, ListingSearchInitialState } from '../../shared/listing-hub';
 
-// Fixtures for the listing-search tests: a hub state like server/apps/listings/hub-page.ts
+// Fixtures for the listing-search tests: a hub state like server/apps/listings/pages.ts
 // prints, and a context whose every part is a jest mock.
 
 export function listing(id: number, over: Partial<ListingDTO> = {}): ListingDTO {

@@ -177,7 +177,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, constant: 'NEIGHBOURHOOD_BOUNDARY_TTL_MS' },
     forWhom: 'everybody',
     invalidation: 'Expiry only',
-    where: 'server/apps/listings/page-queries.ts',
+    where: 'server/apps/listings/queries.ts',
     bound: '1000 neighbourhoods per database',
   },
   'static-map-images': {

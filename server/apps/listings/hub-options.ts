@@ -5,7 +5,7 @@ import { MemoryCache } from '../../cache/memory-cache';
 import { HUB_OPTIONS_TTL_MS } from '../../cache/lifetimes';
 import { selectSections } from '../../db/sections';
 import { HUB_OPTIONS_API, type HubOptions } from '../../../shared/listing-hub';
-import type { ListingTypeRow, SubTypeRow } from './page-queries';
+import type { ListingTypeRow, SubTypeRow } from './queries';
 import { featureOptionsQuery, listingSubTypesQuery, listingTypesQuery, serviceOptionsQuery, typeOptions } from './queries';
 
 // The hub filters' choices: listing types with their sub-types, neighbourhoods, subway stops,

@@ -1,20 +1,177 @@
-import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
-import { listingPhotoViewer } from '../../../shared/photo-viewer';
-import { idFromSlugSegment, urls } from '../../../shared/urls';
-import { idParam } from '../../http/validate';
-import { page, type PageAnswer } from '../../http/pages/page-view';
+import type { ListingDTO } from '../../../shared/dto';
+import { urls, idFromSlugSegment } from '../../../shared/urls';
+import { defaultHubOrdering, HUB_PAGE_SIZE, hubApiQuery, hubApiSearchParams, hubPathOf, hubSortTabs, type ListingSearchInitialState } from '../../../shared/listing-hub';
+import { ValidationError } from '../../http/errors';
+import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_MAJORITY } from '../../../shared/accessibility';
+import { PageRedirect, type PageAnswer, page } from '../../http/pages/page-view';
 import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
+import { pagesOrFirstPage } from '../../http/pages/page-param';
+import type { ListingTypeRow, SubTypeRow } from './queries';
+import { hubQuery, hubSearchParams, hubUrl, listingOrdering, NO_CRITERIA, readListingCriteria, type ListingCriteria } from './listing-criteria';
+import { searchListings } from './queries';
+import { hubOptionsUrl, loadedHubOptions, hubListingType, hubNeighbourhood, hubSubType } from './hub-options';
+import { Router, type Request, type Response } from 'express';
+import { listingPhotoViewer } from '../../../shared/photo-viewer';
+import { idParam } from '../../http/validate';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { safeHttpUrl } from '../../http/pages/safe-link';
-import { listingDetail, listingDetailExtras, listingTypesWithCounts, recentListings } from './page-queries';
+import { listingDetail, listingDetailExtras, listingTypesWithCounts, recentListings } from './queries';
 import { listingPath, toListingDTO } from './serialize';
 import { hoursRows, listingStructuredData } from './structured-data';
-import { listingHubPage } from './hub-page';
-import { hubListingType, hubNeighbourhood, hubSubType } from './hub-options';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { listingAccessibility } from '../accessibility/queries';
+
+// The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
+// island's page, rendered on the server with its first page of results and filters that work
+// as a plain GET form. The hub rules (URL names, sort tabs, default ordering, the API query)
+// are the island's too: shared/listing-hub.ts. The category and sub-category choices are
+// paths, so the form sends them as `category` and `subcategory` and the server redirects to
+// the path they name. What the hub searches is one ListingCriteria, read once from the URL
+// (listing-criteria.ts) and handed as it is to the search, the links and the island's state.
+
+export interface HubScope {
+  type: ListingTypeRow;
+  subType?: SubTypeRow;
+  /** A neighbourhood hub: the neighbourhood is part of the path, not a filter. */
+  neighbourhood?: { id: number; name: string; slug: string };
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+function hubPath(scope: HubScope): string {
+  if (scope.neighbourhood) return urls.neighbourhoodListings(scope.type.slug, scope.neighbourhood.id, scope.neighbourhood.slug);
+  return hubPathOf(scope.type.slug, scope.subType?.slug);
+}
+
+function one(v: unknown, field: string): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string') throw new ValidationError({ [field]: ['Choose one value.'] });
+  return v;
+}
+
+/**
+ * CASE: the plain form chose a category or sub-category (or a neighbourhood on a neighbourhood
+ * hub): redirect to the path that names it, keeping the other filters. A new category drops the
+ * sub-category, as the island does.
+ */
+function redirectForPathChoice(req: Request, scope: HubScope, criteria: ListingCriteria): PageRedirect | null {
+  const q = req.query as Record<string, unknown>;
+  const n = scope.neighbourhood;
+  const leavesNeighbourhood = Boolean(n && 'neighborhoodId' in q && q.neighborhoodId !== String(n.id));
+  if (!('category' in q) && !('subcategory' in q) && !leavesNeighbourhood) return null;
+  const category = one(q.category, 'category') ?? scope.type.slug;
+  const sub = category === scope.type.slug ? one(q.subcategory, 'subcategory') : undefined;
+  if (!SLUG.test(category)) throw new ValidationError({ category: ['Choose a valid category.'] });
+  if (sub !== undefined && !SLUG.test(sub)) throw new ValidationError({ subcategory: ['Choose a valid sub-category.'] });
+  const stays = n && !leavesNeighbourhood;
+  const path = stays ? urls.neighbourhoodListings(category, n.id, n.slug) : sub ? urls.listingSubType(category, sub) : urls.listingType(category);
+  // On a neighbourhood hub the neighbourhood is the path; a different one becomes a filter.
+  // The form's category replaces any position the URL kept for the old one. A new path starts at page 1.
+  return new PageRedirect(hubUrl(path, { ...criteria, categoryIndex: null, ...(stays ? { neighbourhoodId: null } : {}), page: 1 }), 302);
+}
+
+/**
+ * CASE: the URL keeps selectedCategoryIndex (spec 2 §2, the listing panel's URL state): it is
+ * restored. Naming this hub's category it stays as it is; naming another, the page is that
+ * category's hub (the path is the category), with the other filters; naming none, a 400.
+ */
+async function redirectForCategoryIndex(ctx: AppContext, scope: HubScope, criteria: ListingCriteria): Promise<PageRedirect | null> {
+  if (criteria.categoryIndex === null) return null;
+  const { options } = await loadedHubOptions(ctx);
+  const type = options.types[criteria.categoryIndex];
+  if (!type) throw new ValidationError({ selectedCategoryIndex: ['Choose a valid category.'] });
+  if (type.id === scope.type.id) return null;
+  const n = scope.neighbourhood;
+  const path = n ? urls.neighbourhoodListings(type.slug, n.id, n.slug) : urls.listingType(type.slug);
+  return new PageRedirect(hubUrl(path, { ...criteria, page: 1 }), 302);
+}
+
+export async function listingHubPage(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {
+  const criteria = readListingCriteria(req);
+  const chosen = redirectForPathChoice(req, scope, criteria) ?? (await redirectForCategoryIndex(ctx, scope, criteria));
+  if (chosen) return chosen;
+  const limit = HUB_PAGE_SIZE;
+  const offset = (criteria.page - 1) * limit;
+  const defaultOrdering = defaultHubOrdering({ subwayStopId: criteria.subwayStopId, subcategory: scope.subType?.slug });
+  const activeOrdering = criteria.ordering ?? defaultOrdering;
+  const pathIds = { typeId: scope.type.id, subTypeId: scope.subType?.id, neighbourhoodId: scope.neighbourhood?.id };
+  // Around a subway stop the search's own default (distance) applies unless a tab says otherwise.
+  const params = hubSearchParams(criteria, pathIds, { limit, offset }, criteria.ordering ?? (criteria.subwayStopId ? undefined : listingOrdering(defaultOrdering)));
+  const siteUrl = ctx.config.site.url;
+  const [result, loaded] = await Promise.all([searchListings(ctx.dbRead, params, { siteUrl }), loadedHubOptions(ctx)]);
+  const options = loaded.options;
+  const pages = pagesOrFirstPage(req, criteria.page, result.count, limit);
+
+  const path = hubPath(scope);
+  const typeOption = options.types.find((t) => t.id === scope.type.id);
+  // The neighbourhood searched: the hub's own, else the filter's.
+  const neighbourhoodId = scope.neighbourhood?.id ?? criteria.neighbourhoodId;
+  const filterNeighbourhood = scope.neighbourhood ?? options.neighbourhoods.find((n) => n.id === criteria.neighbourhoodId);
+  const what = scope.subType?.name ?? scope.type.name;
+  const where = filterNeighbourhood?.name ?? ctx.config.city.name;
+  // The island's next and previous pages, from the listing API (its own URL, not the hub's).
+  const apiPageUrl = (o: number) => {
+    const q = hubApiQuery(
+      { type: scope.type.id, subType: scope.subType?.id, keywords: criteria.keywords, neighbourhood: neighbourhoodId, subwayStopId: criteria.subwayStopId, service: criteria.service, features: criteria.features, accessibility: criteria.accessibility, bestOf: criteria.bestOf, ordering: activeOrdering },
+      o,
+      limit,
+    );
+    return `${siteUrl}/api/v2/listings/?${hubApiSearchParams(q)}`;
+  };
+
+  const islandState: ListingSearchInitialState = {
+    params: {
+      selectedCategoryIndex: options.types.findIndex((t) => t.id === scope.type.id),
+      category: scope.type.slug,
+      subcategory: scope.subType?.slug ?? null,
+      neighborhoodId: neighbourhoodId,
+      subwayStopId: criteria.subwayStopId,
+      selectedServiceSlug: criteria.service,
+      selectedFeatures: criteria.features,
+      accessibility: criteria.accessibility,
+      bestOf: criteria.bestOf,
+      ordering: activeOrdering,
+      page: criteria.page,
+      fixedNeighbourhood: scope.neighbourhood?.id ?? null,
+      keywords: criteria.keywords,
+    },
+    results: {
+      count: result.count,
+      next: offset + limit < result.count ? apiPageUrl(offset + limit) : null,
+      previous: offset > 0 ? apiPageUrl(Math.max(0, offset - limit)) : null,
+      // The medium bundle (the search's default) carries every ListingDTO field.
+      results: result.results as ListingDTO[],
+    },
+    optionsUrl: hubOptionsUrl(loaded),
+  };
+  addIsland(res, 'listing-search', islandState);
+  return {
+    template: 'places/hub.njk',
+    scope,
+    criteria,
+    path,
+    typeOption,
+    options,
+    accessibilityOptions: ACCESSIBILITY_ATTRIBUTES,
+    accessibilityMajority: ACCESSIBILITY_MAJORITY,
+    chosenNeighbourhoodId: neighbourhoodId,
+    result,
+    what,
+    where,
+    pages,
+    // The numbered links add their own page to the criteria's other parameters.
+    pageQuery: hubQuery({ ...criteria, page: 1 }),
+    tabs: hubSortTabs(scope.subType?.slug).map((t) => ({ label: t.label, url: hubUrl(path, { ...criteria, ordering: listingOrdering(t.ordering), page: 1 }), active: t.ordering === activeOrdering })),
+    pageTitle: scope.neighbourhood
+      ? `${scope.type.name} in ${scope.neighbourhood.name}`
+      : `${scope.subType ? `${scope.subType.name} ${scope.type.name.toLowerCase()}` : scope.type.name} in ${ctx.config.city.name}`,
+    pageDescription: `${result.count} ${what.toLowerCase()} in ${where}, with ratings, photos, maps and food-safety records.`,
+    // Filtered and sorted views are the same page as far as search engines go; page n is its own.
+    canonicalUrl: hubUrl(absolute(ctx, path), { ...NO_CRITERIA, page: criteria.page }),
+  };
+}
 
 // Places pages: /places/, a hub per listing type, sub-type and neighbourhood, and each
 // listing's page. Paths are patterns (/{type}/...), so this router comes last in the registry

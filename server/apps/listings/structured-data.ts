@@ -1,4 +1,4 @@
-import type { ListingDetailRow } from './page-queries';
+import type { ListingDetailRow } from './queries';
 import { listingPath } from './serialize';
 import { imageUrl } from '../../../shared/format/image-url';
 import type { AccessibilityAttributeDTO } from '../../../shared/dto';

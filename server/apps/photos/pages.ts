@@ -7,7 +7,7 @@ import { page, PageRedirect, type PageAnswer } from '../../http/pages/page-view'
 import { absolute, canonicalRedirect } from '../../http/pages/canonical-url';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
-import { listingDetail, listingPhotoPosition, type ListingDetailRow } from '../listings/page-queries';
+import { listingDetail, listingPhotoPosition, type ListingDetailRow } from '../listings/queries';
 import { listingPhotoViewer } from '../../../shared/photo-viewer';
 import { countPhotos, listPhotos } from './queries';
 
