@@ -36,3 +36,12 @@ export function idParam(value: unknown): number {
   if (!isDbId(s)) throw new NotFoundError();
   return Number(s);
 }
+
+/**
+ * A posted form's text fields. A field sent in another shape (name[b]=1 makes an object, often
+ * without a prototype, which a form's template could not print) counts as missing.
+ */
+export function textFieldsOf(body: unknown): Record<string, string> {
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}

@@ -4,14 +4,14 @@ import type { AppContext } from '../../context';
 import { adsShown } from '../../config';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
-import { InsufficientStorageError, NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
+import { InsufficientStorageError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { STORAGE_FULL_LOG } from '../../http/error-handler';
 import { isStorageFull } from '../../storage/storage-full';
-import { idParam, validate } from '../../http/validate';
+import { idParam, validate, textFieldsOf } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { imageUrl } from '../../../shared/format/image-url';
 import { AD_SLOT_NAMES, AD_SLOTS } from '../../../shared/ads';
-import { recentStaffActions, recordStaffAction, type StaffActor } from '../staff-audit/audit-log';
+import { recentStaffActions, recordStaffAction, staffActorOf } from '../staff-audit/audit-log';
 import { createImageUploadService } from '../uploads/service';
 import { deleteHouseAd, findHouseAd, houseAdStatus, insertHouseAd, listHouseAds, updateHouseAd, type HouseAd } from './house-ads';
 import { cityDay, dailyCounts, totalCounts } from './counters';
@@ -32,17 +32,7 @@ const LIST_URL = '/staff/ads/';
 export const adsStaffSection: StaffSection = { href: LIST_URL, title: 'House ads', text: 'Our own ads in the ad slots: images, links, dates, and their counts.' };
 const noticeSchema = z.object({ saved: z.string().regex(/^\d{1,9}$/).optional(), deleted: z.literal('1').optional() });
 
-function actor(req: Request): StaffActor {
-  if (!req.user) throw new NotAuthenticatedError();
-  return { id: req.user.id, email: req.user.email };
-}
 
-/** The form's text fields. A field sent in another shape (name[b]=1 makes an object, often
- * without a prototype, which the form's template could not print) counts as missing. */
-function formFields(req: Request): Record<string, string> {
-  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
 
 interface FormState {
   ad: HouseAd | null;
@@ -101,7 +91,7 @@ export function adsStaffPages(ctx: AppContext): Router {
 
   router.post('/staff/ads/:id/delete/', staffOnly, page('private', async (req) => {
     const id = idParam(req.params.id);
-    const who = actor(req);
+    const who = staffActorOf(req);
     const gone = await ctx.db.transaction(async (trx) => {
       const ad = await findHouseAd(trx, id);
       if (!ad || !(await deleteHouseAd(trx, id))) return false;
@@ -113,7 +103,7 @@ export function adsStaffPages(ctx: AppContext): Router {
   }));
 
   async function savePost(req: Request, res: Response): Promise<PageView | PageRedirect | null> {
-    const values = formFields(req);
+    const values = textFieldsOf(req.body);
     const id = typeof values.id === 'string' && values.id ? idParam(values.id) : null;
     const existing = id === null ? null : ((await findHouseAd(ctx.db, id)) ?? null);
     if (id !== null && !existing) throw new NotFoundError();
@@ -133,7 +123,7 @@ export function adsStaffPages(ctx: AppContext): Router {
     if (file && form && !Object.keys(errors).length) {
       try {
         const size = AD_SLOTS[form.slot].large;
-        imageKey = (await uploads.store(actor(req).id, file, { box_width: size.width, box_height: size.height, cropping_mode: 'aspect-fit' })).key;
+        imageKey = (await uploads.store(staffActorOf(req).id, file, { box_width: size.width, box_height: size.height, cropping_mode: 'aspect-fit' })).key;
       } catch (err) {
         if (isStorageFull(err)) {
           // CASE: the media disk is full: the image was not kept; the form says so beside it.
@@ -149,7 +139,7 @@ export function adsStaffPages(ctx: AppContext): Router {
       return formPage({ ad: existing, values, errors });
     }
     const { id: _ignored, ...fields } = form;
-    const who = actor(req);
+    const who = staffActorOf(req);
     const savedId = await ctx.db.transaction(async (trx) => {
       const row = { ...fields, image_key: imageKey! };
       const adId = existing ? existing.id : await insertHouseAd(trx, row);

@@ -3,14 +3,14 @@ import type { ZodType } from 'zod';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
-import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
-import { validate } from '../../http/validate';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
+import { validate, textFieldsOf } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { purgeCachedPages } from '../../http/guest-response-cache';
 import { urls } from '../../../shared/urls';
 import { bestOfChanges, bestOfItems } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
-import type { StaffActor } from '../staff-audit/audit-log';
+import { staffActorOf } from '../staff-audit/audit-log';
 import { applyBestOfEdit, cityDay, type BestOfEdit } from './edits';
 import { addPickSchema, BLURB_MAX, CRITERIA_MAX, criteriaSchema, movePickSchema, REASON_MAX, removePickSchema, visitedSchema } from './schemas';
 
@@ -49,16 +49,7 @@ interface FormErrors {
   values: Record<string, string>;
 }
 
-function actor(req: Request): StaffActor {
-  if (!req.user) throw new NotAuthenticatedError();
-  return { id: req.user.id, email: req.user.email };
-}
 
-/** The form's text fields; a field sent in another shape (name[b]=1) counts as missing. */
-function formFields(req: Request): Record<string, string> {
-  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
 
 async function listBySlug(ctx: AppContext, slug: string): Promise<{ id: number; slug: string; title: string; criteria: string } | undefined> {
   return ctx.db('best_of_lists').where({ slug }).first('id', 'slug', 'title', 'criteria');
@@ -108,7 +99,7 @@ export function bestOfStaffPages(ctx: AppContext): Router {
     const slug = String(req.params.slug);
     const list = await listBySlug(ctx, slug);
     if (!list) throw new NotFoundError();
-    const values = formFields(req);
+    const values = textFieldsOf(req.body);
     const refused = (err: ValidationError) => {
       res.status(400);
       const pickForm = action !== 'add' && action !== 'criteria';
@@ -122,7 +113,7 @@ export function bestOfStaffPages(ctx: AppContext): Router {
       throw err;
     }
     try {
-      const done = await applyBestOfEdit(ctx.db, { actor: actor(req), now: ctx.now(), timeZone: ctx.config.city.timeZone }, list.id, edit);
+      const done = await applyBestOfEdit(ctx.db, { actor: staffActorOf(req), now: ctx.now(), timeZone: ctx.config.city.timeZone }, list.id, edit);
       // The list's pages are the same for every reader and kept by the page cache: this
       // process's copies go now, so the next reader here sees the change.
       purgeCachedPages(res, [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/']);

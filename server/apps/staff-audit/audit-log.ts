@@ -1,4 +1,6 @@
+import type { Request } from 'express';
 import type { Knex } from 'knex';
+import { NotAuthenticatedError } from '../../http/errors';
 
 // The staff audit log (table staff_audit_log): one row per staff action, written in the same
 // transaction as the action itself, so an action that rolls back leaves no entry and an entry
@@ -7,6 +9,12 @@ import type { Knex } from 'knex';
 export interface StaffActor {
   id: number;
   email: string;
+}
+
+/** Who is acting on a staff page (behind requireStaffPage): the signed-in member, as the log records them. */
+export function staffActorOf(req: Request): StaffActor {
+  if (!req.user) throw new NotAuthenticatedError();
+  return { id: req.user.id, email: req.user.email };
 }
 
 export interface StaffAction {

@@ -2,12 +2,12 @@ import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffBadgeCounts, staffMenu } from '../../http/staff-menu';
-import { NotAuthenticatedError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { idParam, validate } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { listPendingEvents } from '../event-submissions/moderation';
-import { recentStaffActions, type StaffActor } from '../staff-audit/audit-log';
+import { recentStaffActions, staffActorOf } from '../staff-audit/audit-log';
 import { markContactMessageHandled, MESSAGES_PER_PAGE, recentContactMessages } from './contact-messages';
 import { moderatePendingEvents, type ModerationResult } from './event-queue';
 import { PHOTOS_PER_PAGE, recentListingPhotos, removeListingPhoto } from './listing-photos';
@@ -21,10 +21,6 @@ import { purgeListingAccessibilityPages } from '../accessibility/purge-pages';
 // audit log in the action's own transaction, and answered with a redirect (303) so a reload
 // never repeats it.
 
-function actor(req: Request): StaffActor {
-  if (!req.user) throw new NotAuthenticatedError();
-  return { id: req.user.id, email: req.user.email };
-}
 
 
 /** Where the queue says what was decided (and whether the members were emailed). */
@@ -73,7 +69,7 @@ export function staffPages(ctx: AppContext): Router {
       res.status(400);
       return queuePage(req, { eventId: id, fields: err.fields, values: formFields(req) });
     }
-    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, actor(req), [id], form.decision, form.note)), 303);
+    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), [id], form.decision, form.note)), 303);
   }));
   // Several at once: the queue's checkboxes join this one form (works without JavaScript).
   router.post('/staff/events/bulk/', staff, page('private', async (req, res) => {
@@ -85,7 +81,7 @@ export function staffPages(ctx: AppContext): Router {
       res.status(400);
       return queuePage(req, { eventId: null, fields: err.fields, values: formFields(req) });
     }
-    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, actor(req), form.ids, form.decision, form.note)), 303);
+    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), form.ids, form.decision, form.note)), 303);
   }));
 
   // ## Recent listing photos
@@ -112,7 +108,7 @@ export function staffPages(ctx: AppContext): Router {
       res.status(400);
       return photosPage(req, { photoId: id, fields: err.fields, values: formFields(req) });
     }
-    await removeListingPhoto(ctx, actor(req), id, form.note);
+    await removeListingPhoto(ctx, staffActorOf(req), id, form.note);
     return new PageRedirect(`/staff/photos/?removed=${id}`, 303);
   }));
 
@@ -125,7 +121,7 @@ export function staffPages(ctx: AppContext): Router {
   }));
   router.post('/staff/contact/:id/handled/', staff, page('private', async (req) => {
     const id = idParam(req.params.id);
-    await markContactMessageHandled(ctx.db, actor(req), id, ctx.now());
+    await markContactMessageHandled(ctx.db, staffActorOf(req), id, ctx.now());
     return new PageRedirect(`/staff/contact/#message-${id}`, 303);
   }));
 
@@ -149,7 +145,7 @@ export function staffPages(ctx: AppContext): Router {
       const v = formFields(req);
       return accessibilityPage(req, { key: `${String(v.listing)}-${String(v.attribute)}`, fields: err.fields, values: v });
     }
-    await decideAccessibility(ctx.db, actor(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
+    await decideAccessibility(ctx.db, staffActorOf(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
     await purgeListingAccessibilityPages(ctx.db, res, form.listing);
     return new PageRedirect(`/staff/accessibility/?done=${form.decision}`, 303);
   }));
