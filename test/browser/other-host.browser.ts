@@ -33,15 +33,18 @@ async function watch(page: Page): Promise<Seen> {
   return seen;
 }
 
-/** Scrolls every picture into view (lazy ones load only then) and waits until all are complete. */
+/**
+ * Scrolls each picture that has not loaded yet into view (lazy ones load only then) until every
+ * visible picture is complete. It runs in the page and looks the pictures up again on every
+ * poll, because an island that mounts meanwhile replaces the server's <img> elements.
+ */
 async function loadEveryPicture(page: Page): Promise<Array<{ src: string; width: number }>> {
-  const count = await page.locator('img').count();
-  for (let i = 0; i < count; i++) {
-    const img = page.locator('img').nth(i);
-    if (await img.isVisible()) await img.scrollIntoViewIfNeeded();
-  }
+  await page.waitForFunction(() => {
+    const waiting = [...document.images].filter((img) => img.checkVisibility() && !img.complete);
+    waiting[0]?.scrollIntoView({ block: 'center' });
+    return waiting.length === 0;
+  });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => [...document.images].filter((img) => img.checkVisibility()).every((img) => img.complete));
   return page.$$eval('img', (imgs) => (imgs as HTMLImageElement[]).filter((img) => img.checkVisibility()).map((img) => ({ src: img.currentSrc || img.src, width: img.naturalWidth })));
 }
 
