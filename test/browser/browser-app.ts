@@ -62,7 +62,11 @@ export async function seriousA11yViolations(page: Page): Promise<Array<{ id: str
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  const result = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe.run() in the page itself. The default (runPartial + finishRun) opens a
+  // blank page per call to merge frame results: 2.5x slower here (3.2 s against 1.3 s on a hub
+  // page), with the same violations, passes and incompletes. It skips cross-origin frames only,
+  // and the only one we have is YouTube's player.
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: String(v.impact), help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));

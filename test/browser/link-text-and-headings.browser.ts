@@ -20,7 +20,7 @@ async function genericLinks(page: Page): Promise<string[]> {
 
 async function headingOrderViolations(page: Page): Promise<string[]> {
   const { AxeBuilder } = await import('@axe-core/playwright');
-  const result = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  const result = await new AxeBuilder({ page }).setLegacyMode(true).withRules(['heading-order']).analyze();
   return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 80)}`));
 }
 
