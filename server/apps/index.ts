@@ -20,6 +20,7 @@ import { AGE_GATE_COOKIE } from './site-pages/age-gate';
 import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import type { CacheCookies } from '../http/guest-response-cache';
 import { accountsApi } from './accounts/api';
+import { createAccountsService } from './accounts/service';
 import { accountsPages } from './accounts/pages';
 import { accountDeletionPages } from './account-deletion/pages';
 import { purgeDueAccounts } from './account-deletion/purge';
@@ -167,16 +168,31 @@ export const appSweeps: AppSweep[] = [
 ];
 
 /**
+ * The apps' services (each app's service.ts exports createXService(deps)), built once per app
+ * here and handed to the routers that use them: an app's API and its pages share one set of
+ * caches and limiters, and an app rebuilt from another context (a test's createApp with its
+ * own clock or mailer) starts with its own. Nothing else keeps per-context state.
+ */
+export function buildAppServiceSet(ctx: AppContext) {
+  return {
+    accounts: createAccountsService(ctx),
+  };
+}
+
+export type AppServiceSet = ReturnType<typeof buildAppServiceSet>;
+
+/**
  * Every app's routers, in the order they are tried. Fixed paths come first; the pages whose
  * paths are patterns (article paths, listing hubs and details, photo viewers) come last, most
  * specific first, so they never shadow a fixed path.
  */
 export function appRouters(ctx: AppContext): Router[] {
+  const services = buildAppServiceSet(ctx);
   return [
     // ## Members: accounts, profile, saved things, uploads
-    accountsApi(ctx),
-    accountsPages(ctx),
-    accountDeletionPages(ctx),
+    accountsApi(ctx, services.accounts),
+    accountsPages(ctx, services.accounts),
+    accountDeletionPages(ctx, services.accounts),
     profilesApi(ctx),
     profilesPages(ctx),
     memberDataRoutes(ctx),

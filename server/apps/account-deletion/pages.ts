@@ -8,7 +8,7 @@ import { UNDO_PERIOD_MS, createAccountDeletionService } from './service';
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { requireMemberPage } from '../../http/auth-guards';
-import { authRateLimits } from '../accounts/rate-limits';
+import type { AccountsService } from '../accounts/service';
 
 // The delete-my-account pages as functions of the request: plain forms with the CSRF token,
 // working without JavaScript. A failed form answers its page again with a 400 naming the field.
@@ -99,12 +99,12 @@ export async function submitUndo(service: AccountDeletionService, req: Request, 
 
 // ## Delete my account (the dashboard's 'Your data' panel links here): the form, the page after
 // it, and the two emailed links (confirm, for members without a password; undo, for 7 days).
-export function accountDeletionPages(ctx: AppContext): Router {
+export function accountDeletionPages(ctx: AppContext, accounts: Pick<AccountsService, 'rateLimits'>): Router {
   const router = Router();
   const service = createAccountDeletionService(ctx);
   // A wrong password counts as a failed login of the address, so a borrowed session cannot
   // be used to guess the password here either.
-  const limits = authRateLimits(ctx);
+  const limits = accounts.rateLimits;
   const form = 'private';
 
   router.get('/accounts/delete/', requireMemberPage, page(form, (req) => deletePage(service, req)));

@@ -5,8 +5,7 @@ import { NotFoundError, ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { profileDTO } from '../profiles/serialize';
 import { appleLoginSchema, authRequestInput, changePasswordSchema, loginSchema, registrationSchema, rememberedActionSchema, resetConfirmSchema, resetRequestSchema, withoutBlanks } from './schemas';
-import { createAccountsService } from './service';
-import { authRateLimits } from './rate-limits';
+import type { AccountsService } from './service';
 import { signIn } from './sign-in';
 import { runPostAuthenticateAction } from './post-authenticate';
 import { AppleTokenError, createAppleVerifier } from './apple';
@@ -16,11 +15,10 @@ import type { LoginMethod } from './login-history';
 
 // ## Accounts API: sign up, sign in, passwords, Apple (spec 2 §7, issue 3). Handlers are
 // one call into the service; limits run before validation so bad input counts too.
-export function accountsApi(ctx: AppContext): Router {
+export function accountsApi(ctx: AppContext, accounts: AccountsService): Router {
   const { db, logger } = ctx;
   const router = Router();
-  const accounts = createAccountsService(ctx);
-  const limits = authRateLimits(ctx);
+  const limits = accounts.rateLimits;
   const verifyApple = createAppleVerifier(ctx.config.apple);
 
   async function answerSignedIn(req: Request, res: Response, member: Member, method: LoginMethod, status = 200) {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { safeNextPath } from '../../http/safe-redirect';
 import { InactiveAccountError, memberForSocialIdentity } from './social';
 import { signIn } from './sign-in';
-import { createAccountsService } from './service';
+import type { AccountsService } from './service';
 import type { Member } from '../profiles/member';
 
 // Facebook login through passport-facebook, active only when the app id and secret are
@@ -25,11 +25,10 @@ declare module 'express-session' {
   }
 }
 
-export function facebookLogin(ctx: AppContext) {
+export function facebookLogin(ctx: AppContext, accounts: AccountsService) {
   const { appId, appSecret } = ctx.config.facebook;
   if (!appId || !appSecret) return null;
   const passport = new Passport();
-  const accounts = createAccountsService(ctx);
   passport.use(
     new FacebookStrategy(
       {

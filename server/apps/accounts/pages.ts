@@ -12,8 +12,6 @@ import { signIn, signOut } from './sign-in';
 import type { Member } from '../profiles/member';
 import { Router } from 'express';
 import { requireMemberPage } from '../../http/auth-guards';
-import { createAccountsService } from './service';
-import { authRateLimits } from './rate-limits';
 import { facebookLogin, FACEBOOK_CALLBACK_PATH, SOCIAL_RETURN_PATH } from './facebook';
 
 // The account pages as functions of the request: full-page forms that work without JavaScript
@@ -158,11 +156,10 @@ export function onboardingPage(ctx: AppContext, req: Request, res: Response): Pa
 // enhanced version), the member-only shells later islands mount into, logout and social
 // returns. Failed forms re-render with their messages and a 400, which the rate limits count.
 
-export function accountsPages(ctx: AppContext): Router {
+export function accountsPages(ctx: AppContext, accounts: AccountsService): Router {
   const router = Router();
-  const accounts = createAccountsService(ctx);
-  const limits = authRateLimits(ctx);
-  const facebook = facebookLogin(ctx);
+  const limits = accounts.rateLimits;
+  const facebook = facebookLogin(ctx, accounts);
 
   const form = 'private';
 

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { RateLimitedError } from '../../http/errors';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
@@ -61,18 +60,4 @@ export function createAuthRateLimits(enabled: boolean, db: Db, rules: RateLimitR
     reset: [limiter(db, 'reset-address:', rules.resetsPerAddress, {}), limiter(db, 'reset-email:', rules.resetsPerEmail, { byEmail: true })],
     signup: [limiter(db, 'signup-address:', rules.signupsPerAddress, {})],
   };
-}
-
-// The API and the full-page forms must draw on the same counters, or the form would be a
-// way around the API's limits: one set of limiters per app context (their rows are shared
-// through the prefixes above in any case).
-const perContext = new WeakMap<AppContext, AuthRateLimits>();
-
-export function authRateLimits(ctx: AppContext): AuthRateLimits {
-  let limits = perContext.get(ctx);
-  if (!limits) {
-    limits = createAuthRateLimits(ctx.config.rateLimits, ctx.db);
-    perContext.set(ctx, limits);
-  }
-  return limits;
 }

@@ -17,6 +17,7 @@ import { consumeToken, findLiveToken, issueResetToken } from './reset-tokens';
 import { resetPasswordEmail } from './emails';
 import type { Member } from '../profiles/member';
 import { emailTaken } from '../profiles/schemas';
+import { createAuthRateLimits } from './rate-limits';
 
 // Sign-up, sign-in and password management. Routers call these one call deep; errors are
 // thrown as the DRF-shaped ValidationError the API and the pages both render.
@@ -40,8 +41,16 @@ function rejectWeak(password: string, email: string, field: string): void {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/**
+ * Built once per app by the registry (apps/index.ts), so that the API, the full-page forms and
+ * account deletion draw on one set of sign-in limiters: the forms must not be a way around the
+ * API's limits (the limiters' rows are shared by prefix in the database in any case).
+ */
 export function createAccountsService({ db, mailer, config, now, logger, pendingDeletionNotice }: Pick<AppContext, 'db' | 'mailer' | 'config' | 'now' | 'logger' | 'pendingDeletionNotice'>) {
   return {
+    /** Login, password-reset and sign-up limits, to put before the handlers (rate-limits.ts). */
+    rateLimits: createAuthRateLimits(config.rateLimits, db),
+
     async register(email: string, password: string): Promise<Member> {
       rejectWeak(password, email, 'password');
       if (await findMemberByEmail(db, email)) throw ValidationError.field('email', messages.emailTaken);
