@@ -69,6 +69,7 @@ import { adSlotLocals } from './ads/slots';
 import { adsStaffPages, adsStaffSection } from './ads/pages';
 import { bestOfStaffPages, bestOfStaffSection } from './best-of-editing/pages';
 import { accessibilityApi } from './accessibility/api';
+import { createAccessibilityService } from './accessibility/service';
 import { accessibilityPages } from './accessibility/pages';
 import { calendarFeedsApi } from './calendar-feeds/api';
 import { FEED_SWEEP_INTERVAL_MS, syncCalendarFeeds } from './calendar-feeds/sweep';
@@ -176,6 +177,7 @@ export const appSweeps: AppSweep[] = [
 export function buildAppServiceSet(ctx: AppContext) {
   return {
     accounts: createAccountsService(ctx),
+    accessibility: createAccessibilityService(ctx),
   };
 }
 
@@ -212,7 +214,7 @@ export function appRouters(ctx: AppContext): Router[] {
     bestOfStaffPages(ctx),
     // ## Public content API and search
     listingsApi(ctx),
-    accessibilityApi(ctx),
+    accessibilityApi(ctx, services.accessibility),
     articlesApi(ctx),
     eventsApi(ctx),
     contestsApi(ctx),
@@ -223,7 +225,7 @@ export function appRouters(ctx: AppContext): Router[] {
     newslettersApi(ctx),
     mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
-    accessibilityPages(ctx),
+    accessibilityPages(ctx, services.accessibility),
     homePages(ctx),
     newslettersPages(ctx),
     contactPages(ctx),

@@ -3,7 +3,7 @@ import { describeInBrowser } from './chromium';
 import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createMember, memberSessionCookie } from '../../server/testing/test-app';
 import { createListing, createListingType } from '../../server/testing/fixtures';
-import { reportAccessibility } from '../../server/apps/accessibility/service';
+import { createAccessibilityService } from '../../server/apps/accessibility/service';
 
 // Accessibility of places (issue 27) as people meet it, at 375 and 1280 px: a member opens a
 // listing page, follows its link to the report form, says the entrance is step-free, and the
@@ -20,14 +20,15 @@ describeInBrowser('accessibility of places in a browser', () => {
     const db = b.t.ctx.db;
     const cafes = await createListingType(db, { name: 'Cafes', slug: 'cafes' });
     const neighbour = await createMember(b.t.ctx, { full_name: 'First Reporter' });
+    const accessibility = createAccessibilityService(b.t.ctx);
     for (const [label, name] of Object.entries(names)) {
       const id = await createListing(db, { name, type_id: cafes, address: '1 Queen St W' });
       ramps[label] = { id, path: `/cafes/${name.toLowerCase().replace(/ /g, '-')}-${id}/` };
       // One member said yes already: one more makes a clear majority.
-      await reportAccessibility(db, neighbour.id, id, { attribute: 'step_free_entrance', answer: 'yes', note: '' }, new Date());
+      await accessibility.report(neighbour.id, id, { attribute: 'step_free_entrance', answer: 'yes', note: '' });
     }
     const stairs = await createListing(db, { name: 'Stairs Cafe', type_id: cafes });
-    await reportAccessibility(db, neighbour.id, stairs, { attribute: 'step_free_entrance', answer: 'no', note: 'Three steps' }, new Date());
+    await accessibility.report(neighbour.id, stairs, { attribute: 'step_free_entrance', answer: 'no', note: 'Three steps' });
     for (let i = 0; i < 6; i++) await createListing(db, { name: `Plain Cafe ${i}`, type_id: cafes });
   }, 120_000);
   afterAll(() => b?.close());

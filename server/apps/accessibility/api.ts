@@ -6,9 +6,8 @@ import { idParam, validate } from '../../http/validate';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 import type { ListingAccessibilityDTO } from '../../../shared/dto';
 import { listingAccessibility, memberReports } from './queries';
-import { reportRateLimit } from './rate-limit';
 import { reportSchema } from './schemas';
-import { reportAccessibility } from './service';
+import type { AccessibilityService } from './service';
 import { purgeListingAccessibilityPages } from './purge-pages';
 
 // ## Accessibility of a place (issue 27)
@@ -16,7 +15,7 @@ import { purgeListingAccessibilityPages } from './purge-pages';
 // POST /api/v2/listings/{id}/accessibility/       a member's report {attribute, answer, note}:
 //      201 a first report, 200 a replaced one, 204 when 'unknown' withdrew it (or there was none)
 // GET  /api/v2/listings/{id}/accessibility/mine/  the member's own current reports (never shared)
-export function accessibilityApi(ctx: AppContext): Router {
+export function accessibilityApi(ctx: AppContext, accessibility: AccessibilityService): Router {
   const router = Router();
   const path = '/api/v2/listings/:id/accessibility/';
 
@@ -27,10 +26,10 @@ export function accessibilityApi(ctx: AppContext): Router {
     res.json(answer);
   });
 
-  router.post(path, requireMember, reportRateLimit(ctx), async (req: Request, res: Response) => {
+  router.post(path, requireMember, accessibility.rateLimit, async (req: Request, res: Response) => {
     const id = idParam(req.params.id);
     const input = validate(reportSchema, req.body);
-    const outcome = await reportAccessibility(ctx.db, memberId(req), id, input, ctx.now());
+    const outcome = await accessibility.report(memberId(req), id, input);
     await purgeListingAccessibilityPages(ctx.db, res, id);
     if (!('report' in outcome)) return void res.status(204).end();
     res.status(outcome.kind === 'created' ? 201 : 200).json(outcome.report);

@@ -7,10 +7,9 @@ import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
 import { urls } from '../../../shared/urls';
 import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_NOTE_MAX, isAccessibilityAttribute } from '../../../shared/accessibility';
 import { listingAccessibility, memberReports } from './queries';
-import { reportRateLimit } from './rate-limit';
 import { purgeListingAccessibilityPages } from './purge-pages';
 import { reportSchema } from './schemas';
-import { reportAccessibility } from './service';
+import type { AccessibilityService } from './service';
 
 // /places/{id}/accessibility/: the member's own page for a place's accessibility, a plain form
 // per attribute that works without JavaScript. The listing page is the same for everybody, so
@@ -24,7 +23,7 @@ function formFields(req: Request): Record<string, unknown> {
   return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
 }
 
-export function accessibilityPages(ctx: AppContext): Router {
+export function accessibilityPages(ctx: AppContext, accessibility: AccessibilityService): Router {
   const router = Router();
   const path = '/places/:id/accessibility/';
 
@@ -50,7 +49,7 @@ export function accessibilityPages(ctx: AppContext): Router {
   };
 
   router.get(path, requireMemberPage, page('private', (req) => reportPage(req)));
-  router.post(path, requireMemberPage, reportRateLimit(ctx), page('private', async (req, res) => {
+  router.post(path, requireMemberPage, accessibility.rateLimit, page('private', async (req, res) => {
     const id = idParam(req.params.id);
     let input;
     try {
@@ -61,7 +60,7 @@ export function accessibilityPages(ctx: AppContext): Router {
       const attribute = typeof formFields(req).attribute === 'string' ? String(formFields(req).attribute) : '';
       return reportPage(req, { attribute, fields: err.fields, values: formFields(req) });
     }
-    await reportAccessibility(ctx.db, memberId(req), id, input, ctx.now());
+    await accessibility.report(memberId(req), id, input);
     await purgeListingAccessibilityPages(ctx.db, res, id);
     return new PageRedirect(`/places/${id}/accessibility/?saved=${input.attribute}#${input.attribute}`, 303);
   }));

@@ -4,7 +4,8 @@ import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_MAJORITY, accessibilityValue, i
 import type { AccessibilityAttributeDTO, AccessibilityReportDTO } from '../../../shared/dto';
 
 // The read side: a place's attributes as pages, the API and JSON-LD show them, a member's own
-// reports, and the listing search's filter.
+// reports, and the listing search's filter. Then the summary's recount, which the report
+// writer (service.ts), staff's decisions and the account purge all run in their transactions.
 
 export interface ReportRow {
   id: number;
@@ -92,4 +93,40 @@ export function whereAccessible(qb: Knex.QueryBuilder, db: Db, attributes: reado
         .select(db.raw('1')),
     );
   }
+}
+
+/**
+ * Recounts one attribute of one place from its reports, keeping staff's verification. A
+ * summary with no reports and no verification is deleted: the attribute is unknown again.
+ */
+export async function recountAttribute(trx: Knex | Knex.Transaction, listingId: number, attribute: AccessibilityAttribute | string): Promise<void> {
+  const counts = await trx('accessibility_reports')
+    .where({ listing_id: listingId, attribute })
+    .first(
+      trx.raw(`count(*) filter (where answer = 'yes')::int as yes_count`),
+      trx.raw(`count(*) filter (where answer = 'no')::int as no_count`),
+      trx.raw('max(date_updated) as last_reported_at'),
+    );
+  const yes = Number(counts?.yes_count ?? 0);
+  const no = Number(counts?.no_count ?? 0);
+  if (yes + no === 0) {
+    await trx('listing_accessibility').where({ listing_id: listingId, attribute }).whereNull('verified').delete();
+    await trx('listing_accessibility').where({ listing_id: listingId, attribute }).update({ yes_count: 0, no_count: 0, last_reported_at: null });
+    return;
+  }
+  await trx('listing_accessibility')
+    .insert({ listing_id: listingId, attribute, yes_count: yes, no_count: no, last_reported_at: counts?.last_reported_at ?? null })
+    .onConflict(['listing_id', 'attribute'])
+    .merge(['yes_count', 'no_count', 'last_reported_at']);
+}
+
+/**
+ * Deletes every report of a member (the account purge) and recounts what they touched, one
+ * place at a time in id order, as the report writer locks them.
+ */
+export async function deleteMemberReports(trx: Knex.Transaction, memberId: number): Promise<number> {
+  const gone: Array<{ listing_id: number; attribute: string }> = await trx('accessibility_reports').where({ profile_id: memberId }).delete().returning(['listing_id', 'attribute']);
+  const touched = [...new Map(gone.map((r) => [`${r.listing_id}\u0000${r.attribute}`, r])).values()].sort((a, b) => a.listing_id - b.listing_id || a.attribute.localeCompare(b.attribute));
+  for (const r of touched) await recountAttribute(trx, Number(r.listing_id), r.attribute);
+  return gone.length;
 }

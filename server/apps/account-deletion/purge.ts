@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../../context';
 import type { AnySaveKind } from '../saves/kind';
 import { purgeRenditions, renditionStore } from '../media/renditions';
-import { deleteMemberReports } from '../accessibility/service';
+import { deleteMemberReports } from '../accessibility/queries';
 import type { ContentChoice } from './schemas';
 
 // The purge: seven days after a member asked, their personal data is deleted, one member per

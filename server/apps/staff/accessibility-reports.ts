@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { NotFoundError } from '../../http/errors';
 import { accessibilityLabel, type AccessibilityAttribute } from '../../../shared/accessibility';
 import { urls } from '../../../shared/urls';
-import { recountAttribute } from '../accessibility/service';
+import { recountAttribute } from '../accessibility/queries';
 import { recordStaffAction, type StaffActor } from '../staff-audit/audit-log';
 
 // The accessibility queue: members' reports staff have not reviewed, grouped by place and
