@@ -48,6 +48,7 @@ import { geocoderApi } from './geocoder/api';
 import { newslettersApi } from './newsletters/api';
 import { newslettersPages } from './newsletters/pages';
 import { contactPages } from './contact/pages';
+import { createContactService } from './contact/service';
 import { sitePages } from './site-pages/pages';
 import { seoRoutes } from './seo/api';
 import { homePages } from './home/pages';
@@ -178,6 +179,7 @@ export function buildAppServiceSet(ctx: AppContext) {
   return {
     accounts: createAccountsService(ctx),
     accessibility: createAccessibilityService(ctx),
+    contact: createContactService(ctx),
   };
 }
 
@@ -228,7 +230,7 @@ export function appRouters(ctx: AppContext): Router[] {
     accessibilityPages(ctx, services.accessibility),
     homePages(ctx),
     newslettersPages(ctx),
-    contactPages(ctx),
+    contactPages(ctx, services.contact),
     sitePages(ctx),
     seoRoutes(ctx),
     searchPages(ctx),

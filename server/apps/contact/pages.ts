@@ -6,7 +6,7 @@ import { PageRedirect, type PageView, page } from '../../http/pages/page-view';
 import { captchaSecret, createCaptcha } from './captcha';
 import { z } from 'zod';
 import { CONTACT_CATEGORIES, CONTACT_MESSAGES, PHONE_PATTERN } from './schemas';
-import { sendContactMessage, successMessage, validateContact } from './service';
+import type { ContactService } from './service';
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
@@ -43,11 +43,11 @@ function formView(ctx: AppContext, values: Values, errors: FieldErrors = {}, ext
 }
 
 /** GET /contact/ (?category=advertise preselects; ?sent=1 shows the thank-you after a post). */
-export function contactFormPage(ctx: AppContext, req: Request): PageView {
+export function contactFormPage(ctx: AppContext, contact: ContactService, req: Request): PageView {
   const q = req.query as Record<string, unknown>;
   const category = typeof q.category === 'string' ? q.category : 'general';
   const view = formView(ctx, { question_category: category });
-  return q.sent === '1' ? { ...view, sentMessage: successMessage(String(view.category)) } : view;
+  return q.sent === '1' ? { ...view, sentMessage: contact.successMessage(String(view.category)) } : view;
 }
 
 function stringValues(body: unknown): Values {
@@ -61,14 +61,14 @@ function stringValues(body: unknown): Values {
  * not send it twice) or the form again with errors (400); JSON clients (the island) get
  * {detail} or the DRF field errors.
  */
-export async function submitContactForm(ctx: AppContext, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
+export async function submitContactForm(ctx: AppContext, contact: ContactService, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
   const wantsJson = req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
   const values = stringValues(req.body);
   try {
-    const input = await validateContact(ctx, values);
-    await sendContactMessage(ctx, input, { ip: req.ip ?? '', profileId: req.user?.id ?? null });
+    const input = await contact.validate(values);
+    await contact.send(input, { ip: req.ip ?? '', profileId: req.user?.id ?? null });
     if (!wantsJson) return new PageRedirect(`/contact/?sent=1&category=${encodeURIComponent(input.question_category)}`, 303);
-    res.status(201).json({ detail: successMessage(input.question_category) });
+    res.status(201).json({ detail: contact.successMessage(input.question_category) });
     return null;
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
@@ -97,12 +97,12 @@ function contactRateLimit(ctx: AppContext): RequestHandler {
   });
 }
 
-export function contactPages(ctx: AppContext): Router {
+export function contactPages(ctx: AppContext, contact: ContactService): Router {
   const router = Router();
 
   // ## Contact us
-  router.get('/contact/', page('private', (req) => contactFormPage(ctx, req)));
-  router.post('/contact/', contactRateLimit(ctx), page('private', (req, res) => submitContactForm(ctx, req, res)));
+  router.get('/contact/', page('private', (req) => contactFormPage(ctx, contact, req)));
+  router.post('/contact/', contactRateLimit(ctx), page('private', (req, res) => submitContactForm(ctx, contact, req, res)));
   // A fresh captcha for the island: {image, key} as spec 2 §3 names them.
   router.get('/contact/captcha/', (_req, res) => {
     const { image, key, alt } = createCaptcha(captchaSecret(ctx.config.sessionSecret), ctx.now());
