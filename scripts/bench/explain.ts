@@ -15,7 +15,7 @@ import { listArticles, parseArticleListParams } from '../../server/apps/articles
 import { listEvents, parseEventListParams } from '../../server/apps/events/queries';
 import { listContests, parseContestListParams } from '../../server/apps/contests/queries';
 import { listVideos, parseVideoListParams } from '../../server/apps/videos/queries';
-import { searchSite } from '../../server/apps/search/service';
+import { createSearchService } from '../../server/apps/search/service';
 import { parseSiteSearchParams } from '../../server/apps/search/params';
 
 const URL = process.env.EXPLAIN_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city';
@@ -112,7 +112,8 @@ async function main() {
   const busy = await db('event_occurrences').groupBy('local_date').orderByRaw('count(*) desc').first(db.raw('local_date::text as d'));
   const lat = stop.latitude, lng = stop.longitude;
   const L = (q: Record<string, string>) => () => searchListings(db, parseListingSearchParams(q), { siteUrl: site });
-  const S = (q: Record<string, string>) => () => searchSite(db, { ...parseSiteSearchParams(q) }, site, { now });
+  const search = createSearchService();
+  const S = (q: Record<string, string>) => () => search.searchSite(db, { ...parseSiteSearchParams(q) }, site, { now });
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['listings plain', L({})],
     ['listings smart_review', L({ ordering: 'smart_review' })],

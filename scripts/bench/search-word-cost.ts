@@ -9,7 +9,7 @@
 //   npx tsx scripts/bench/search-word-cost.ts yonge patio home    (these words, best of 3 rounds)
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city_apis npx tsx scripts/bench/search-word-cost.ts
 import knexFactory from 'knex';
-import { searchSite } from '../../server/apps/search/service';
+import { createSearchService } from '../../server/apps/search/service';
 import { SEARCH_CATEGORIES } from '../../server/apps/search/sources';
 import { searchWords } from './search-words';
 
@@ -24,13 +24,14 @@ async function main() {
     // round asks at another minute (the ranking cache's key) with another number of trailing
     // spaces (the answer cache's; the search trims them), so no cache answers a round.
     const rounds = named.length ? 3 : 1;
+    const search = createSearchService();
     const runs = new Map<string, { ms: number; note: string }>();
     const start = Date.now();
     for (let round = 0; round < rounds; round++) {
       for (const word of words) {
         const now = new Date(start + round * 60_000);
         const t0 = process.hrtime.bigint();
-        const r = await searchSite(db, { q: word + ' '.repeat(round), categories: SEARCH_CATEGORIES, ordering: 'relevancy', offset: 0, limit: 18 }, 'http://localhost', { now });
+        const r = await search.searchSite(db, { q: word + ' '.repeat(round), categories: SEARCH_CATEGORIES, ordering: 'relevancy', offset: 0, limit: 18 }, 'http://localhost', { now });
         const ms = Number(process.hrtime.bigint() - t0) / 1e6;
         const counts = Object.entries(r.counts).filter(([, n]) => n > 0).map(([c, n]) => `${c} ${n}`).join(', ');
         const note = `${r.count} (${counts || 'none'}; ${r.match}${r.count_estimated ? ', estimated' : ''})`;

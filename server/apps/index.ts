@@ -44,6 +44,7 @@ import { contestsApi } from './contests/api';
 import { videosApi } from './videos/api';
 import { neighbourhoodsApi } from './neighbourhoods/api';
 import { searchApi } from './search/api';
+import { createSearchService } from './search/service';
 import { geocoderApi } from './geocoder/api';
 import { newslettersApi } from './newsletters/api';
 import { newslettersPages } from './newsletters/pages';
@@ -180,6 +181,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     accounts: createAccountsService(ctx),
     accessibility: createAccessibilityService(ctx),
     contact: createContactService(ctx),
+    search: createSearchService(),
   };
 }
 
@@ -222,7 +224,7 @@ export function appRouters(ctx: AppContext): Router[] {
     contestsApi(ctx),
     videosApi(ctx),
     neighbourhoodsApi(ctx),
-    searchApi(ctx),
+    searchApi(ctx, services.search),
     geocoderApi(ctx),
     newslettersApi(ctx),
     mapTilesRoutes(ctx),
@@ -233,7 +235,7 @@ export function appRouters(ctx: AppContext): Router[] {
     contactPages(ctx, services.contact),
     sitePages(ctx),
     seoRoutes(ctx),
-    searchPages(ctx),
+    searchPages(ctx, services.search),
     eventsPages(ctx),
     contestsPages(ctx),
     videosPages(ctx),

@@ -2,14 +2,14 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { paginated } from '../../http/pagination';
 import { parseSiteSearchParams } from './params';
-import { searchSite } from './service';
+import type { SearchService } from './service';
 import type { SearchCategory } from './sources';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Site search (spec 2 §7): GET /api/search/?serialize_for=web&q=&categories=&ordering=&offset=&limit=
-export function searchApi(ctx: AppContext): Router {
+export function searchApi(ctx: AppContext, search: SearchService): Router {
   const router = Router();
-  router.get('/api/search/', sharedWithGuests, searchHandler(ctx));
+  router.get('/api/search/', sharedWithGuests, searchHandler(ctx, search));
   return router;
 }
 
@@ -25,12 +25,12 @@ export function enabledCategories(flags: AppContext['config']['flags']): Set<Sea
   return on;
 }
 
-function searchHandler({ dbRead: db, config, now }: AppContext) {
+function searchHandler({ dbRead: db, config, now }: AppContext, search: SearchService) {
   const enabled = enabledCategories(config.flags);
   return async (req: Request, res: Response) => {
     const params = parseSiteSearchParams(req.query);
     const categories = params.categories.filter((c) => enabled.has(c));
-    const result = categories.length ? await searchSite(db, { ...params, categories }, config.site.url, { now: now() }) : null;
+    const result = categories.length ? await search.searchSite(db, { ...params, categories }, config.site.url, { now: now() }) : null;
     const page = paginated(req, params, result?.count ?? 0, result?.results ?? []);
     res.json({
       ...page,

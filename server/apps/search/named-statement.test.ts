@@ -1,9 +1,10 @@
 import knexFactory from 'knex';
-import { prepared } from './named-statement';
+import { createStatementCache } from './named-statement';
 
 // A statement built once per shape and bound with each call's values (named-statement.ts).
 describe('prepared statements', () => {
   const db = knexFactory({ client: 'pg' });
+  const { prepared } = createStatementCache();
   afterAll(() => db.destroy());
 
   const build = (v: { word: string; ids: number[]; now: Date }) =>

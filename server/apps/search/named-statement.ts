@@ -29,9 +29,8 @@ interface Compiled {
 /** Stand-ins are a value's name between two of these (a private-use character no constant has). */
 const MARK = '\uE0FF';
 const STAND_IN = /\uE0FF([^\uE0FF]+)\uE0FF/g;
-/** Shapes kept per database: a few dozen occur (categories x orderings x kinds of query). */
+/** Shapes kept per cache: a few dozen occur (categories x orderings x kinds of query). */
 const MAX_SHAPES = 500;
-const compiled = new WeakMap<object, Map<string, Compiled>>();
 
 function compile<V extends StatementValues>(keys: string[], build: (values: V) => Knex.Raw): Compiled {
   const standIns = Object.fromEntries(keys.map((k) => [k, `${MARK}${k}${MARK}`])) as V;
@@ -51,18 +50,28 @@ function compile<V extends StatementValues>(keys: string[], build: (values: V) =
   };
 }
 
+export type StatementCache = ReturnType<typeof createStatementCache>;
+
 /**
- * The statement `build` makes from `values`, as a named statement, built and compiled once
- * per `shape`: `shape` must name everything that changes the SQL, and `build` may only pass
- * the values to knex as bindings (it is called with stand-ins for them, once).
+ * Compiled statements by shape. The search service keeps one (service.ts), so that the API
+ * and the search page compile a shape once between them; the SQL of a shape depends only on
+ * the database's dialect, which the app's databases share.
  */
-export function prepared<V extends StatementValues>(db: Knex, shape: string, values: V, build: (values: V) => Knex.Raw): Knex.Raw {
-  let shapes = compiled.get(db);
-  if (!shapes) compiled.set(db, (shapes = new Map()));
-  let statement = shapes.get(shape);
-  if (!statement) {
-    statement = compile(Object.keys(values), build);
-    if (shapes.size < MAX_SHAPES) shapes.set(shape, statement);
-  }
-  return db.raw(statement.sql, statement.bindings.map((b) => b(values)) as readonly Knex.RawBinding[]).options({ name: statement.name });
+export function createStatementCache() {
+  const shapes = new Map<string, Compiled>();
+  return {
+    /**
+     * The statement `build` makes from `values`, as a named statement, built and compiled once
+     * per `shape`: `shape` must name everything that changes the SQL, and `build` may only pass
+     * the values to knex as bindings (it is called with stand-ins for them, once).
+     */
+    prepared<V extends StatementValues>(db: Knex, shape: string, values: V, build: (values: V) => Knex.Raw): Knex.Raw {
+      let statement = shapes.get(shape);
+      if (!statement) {
+        statement = compile(Object.keys(values), build);
+        if (shapes.size < MAX_SHAPES) shapes.set(shape, statement);
+      }
+      return db.raw(statement.sql, statement.bindings.map((b) => b(values)) as readonly Knex.RawBinding[]).options({ name: statement.name });
+    },
+  };
 }

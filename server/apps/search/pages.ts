@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
 import type { PageView } from '../../http/pages/page-view';
 import { parseSiteSearchParams } from './params';
-import { searchSite } from './service';
+import type { SearchService } from './service';
 import { SEARCH_CATEGORIES } from './sources';
 import { enabledCategories } from './api';
 import { sizedImageUrl } from '../../../shared/format/image-url';
@@ -15,14 +15,14 @@ import { page } from '../../http/pages/page-view';
 // is the search island's initial state), with the spec's sort tabs and messages (spec 2 §8).
 // URLs and messages come from shared/site-search.ts, which the island uses too.
 
-export async function searchPage(ctx: AppContext, req: Request, res: Response): Promise<PageView> {
+export async function searchPage(ctx: AppContext, search: SearchService, req: Request, res: Response): Promise<PageView> {
   const params = parseSiteSearchParams(req.query);
   const q = params.q.trim();
   const all = params.categories.length === SEARCH_CATEGORIES.length;
   const categoriesParam = all ? '' : params.categories.join(',');
   const enabled = enabledCategories(ctx.config.flags);
   const categories = params.categories.filter((c) => enabled.has(c));
-  const result = q && categories.length ? await searchSite(ctx.db, { ...params, q, categories }, ctx.config.site.url, { now: ctx.now() }) : null;
+  const result = q && categories.length ? await search.searchSite(ctx.db, { ...params, q, categories }, ctx.config.site.url, { now: ctx.now() }) : null;
   const pageParams: PageParams = { q, categories: categoriesParam || 'all', ordering: params.ordering, offset: params.offset };
   const href = (o: Partial<PageParams>) => siteSearchUrl({ ...pageParams, ...o });
   const count = result?.count ?? 0;
@@ -63,10 +63,10 @@ export async function searchPage(ctx: AppContext, req: Request, res: Response): 
   };
 }
 
-export function searchPages(ctx: AppContext): Router {
+export function searchPages(ctx: AppContext, search: SearchService): Router {
   const router = Router();
 
   // ## Site search: first results on the server, then the search island takes over
-  router.get('/search', page('shared-for-guests', (req, res) => searchPage(ctx, req, res)));
+  router.get('/search', page('shared-for-guests', (req, res) => searchPage(ctx, search, req, res)));
   return router;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { queryForm, tsQuerySql, type ParsedQuery } from './query-text';
 import { SEARCH_CATEGORIES, SOURCES, type SearchCategory } from './sources';
 import type { SearchOrdering } from './params';
-import { prepared } from './named-statement';
+import type { StatementCache } from './named-statement';
 import { cachedValue } from '../../db/count-cache';
 import { chooseCorrection, correctWords, correctionCandidatesSql, headlinesWithWords, queryWords, type Correction, type CorrectionCandidate } from './typo';
 
@@ -88,10 +88,12 @@ export interface LoadedRow {
  * Counts per category and the first `wanted` candidates, by full text or else by similar
  * names; with `load`, also the rows of the page full text ranks from `load.offset` on (the
  * caller checks that the page it shows is that one: corrections and categories with more
- * than EXACT_COUNT_LIMIT matches add candidates after the statement).
+ * than EXACT_COUNT_LIMIT matches add candidates after the statement). `statements`: the search
+ * service's compiled statements.
  */
 export async function rank(
   db: Db,
+  statements: StatementCache,
   parsed: ParsedQuery,
   tsq: Knex.Raw | null,
   categories: readonly SearchCategory[],
@@ -109,7 +111,7 @@ export async function rank(
   // The words headlines are corrected by (when no headline matches them as typed).
   const words = parsed.plain.length >= 3 && categories.includes('articles') ? queryWords(parsed.plain) : [];
   let corrections: CorrectionCandidate[] | undefined;
-  if (tsq) ({ counted, estimated, found, corrections, loaded } = await fullText(db, parsed, tsq, categories, ordering, now, wanted, words, load));
+  if (tsq) ({ counted, estimated, found, corrections, loaded } = await fullText(db, statements, parsed, tsq, categories, ordering, now, wanted, words, load));
   if (parsed.plain.length >= 3) {
     if (!counted || sum(counted) === 0) {
       ({ counted, found, corrected } = await similarNames(db, parsed.plain, categories, ordering, now, corrections));
@@ -219,13 +221,13 @@ type FullTextRow = { kind: 'n' | 'c' | 'w' | 'h'; category: SearchCategory; id: 
  * own (an index walk by date, which the planner chooses for common words; not named: its
  * best plan depends on the word).
  */
-async function fullText(db: Db, parsed: ParsedQuery, tsq: Knex.Raw, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date, wanted: number, words: string[], load?: PageLoad) {
+async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery, tsq: Knex.Raw, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date, wanted: number, words: string[], load?: PageLoad) {
   const withWords = words.length > 0 && categories.includes('articles');
   const form = queryForm(parsed);
   const offset = load?.offset ?? 0;
   const values = { web: parsed.web, prefix: parsed.prefix ?? '', now, words, wanted, pool: Math.max(RELEVANCY_POOL, wanted), offset, pageSize: wanted - offset };
   const shape = JSON.stringify(['ranking', categories, ordering, form, withWords, Boolean(load)]);
-  const statement = prepared(db, shape, values, (v) => {
+  const statement = statements.prepared(db, shape, values, (v) => {
     // The query as tsQuerySql makes it, of the stand-ins.
     const query = tsQuerySql(db, { web: form.web ? v.web : '', prefix: form.prefix ? v.prefix : null, plain: '' })!;
     const matches = (c: SearchCategory) => `m_${c}`;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticle, createContest, createEvent, createListing, createVideo } from '../../testing/fixtures';
-import { searchSite } from './service';
+import { createSearchService } from './service';
 import { parseQueryText } from './query-text';
 import { highlightedHtml, MARK_END, MARK_START } from './snippet';
 
@@ -152,7 +152,7 @@ describe('GET /api/search/', () => {
   });
 
   test('searchSite is callable by the search page', async () => {
-    const page = await searchSite(t.ctx.db, { q: 'pizza', categories: ['articles'], ordering: 'relevancy', offset: 0, limit: 18 }, 'https://example.test');
+    const page = await createSearchService().searchSite(t.ctx.db, { q: 'pizza', categories: ['articles'], ordering: 'relevancy', offset: 0, limit: 18 }, 'https://example.test');
     expect(page.count).toBe(2);
     expect(page.results[0].share_url).toMatch(/^https:\/\/example\.test\//);
   });

@@ -8,7 +8,7 @@ import { cachedValue, minuteFloor } from '../../db/count-cache';
 import { sharedAnswer } from '../../db/answer-cache';
 import type { SiteSearchResultDTO } from '../../../shared/site-search';
 import { emptyCounts, rank, sum, type Candidate, type LoadedRow, type PageLoad } from './ranking';
-import { prepared } from './named-statement';
+import { createStatementCache, type StatementCache } from './named-statement';
 
 export { EXACT_COUNT_LIMIT, RELEVANCY_POOL, TYPO_CATEGORIES, TYPO_LIMIT, TYPO_SIMILARITY } from './ranking';
 
@@ -81,15 +81,29 @@ export interface SearchOptions {
   now?: Date;
 }
 
-export async function searchSite(db: Db, params: SiteSearchParams, siteUrl: string, opts: SearchOptions = {}): Promise<SiteSearchResult> {
-  const now = minuteFloor(opts.now ?? new Date());
-  const key = JSON.stringify(['search', params.q, params.categories, params.ordering, params.offset, params.limit, siteUrl]);
-  // Deep pages are rare and not kept (as their rankings are not).
-  return sharedAnswer(db, key, () => answer(db, params, siteUrl, now), { keep: () => params.offset + params.limit <= MAX_KEPT_CANDIDATES, minute: now });
+export type SearchService = ReturnType<typeof createSearchService>;
+
+/**
+ * Built once per app by the registry (apps/index.ts), for the search API and the search page:
+ * it keeps the statements compiled per shape (named-statement.ts). It needs nothing from the
+ * context: each search names its database (the API reads from the read pool, the page from
+ * the primary), its site and its time. The answers and rankings are kept per database in the
+ * core's caches (db/answer-cache.ts, db/count-cache.ts).
+ */
+export function createSearchService() {
+  const statements = createStatementCache();
+  return {
+    async searchSite(db: Db, params: SiteSearchParams, siteUrl: string, opts: SearchOptions = {}): Promise<SiteSearchResult> {
+      const now = minuteFloor(opts.now ?? new Date());
+      const key = JSON.stringify(['search', params.q, params.categories, params.ordering, params.offset, params.limit, siteUrl]);
+      // Deep pages are rare and not kept (as their rankings are not).
+      return sharedAnswer(db, key, () => answer(db, statements, params, siteUrl, now), { keep: () => params.offset + params.limit <= MAX_KEPT_CANDIDATES, minute: now });
+    },
+  };
 }
 
 /** The answer, computed (its ranking may come from the ranking cache). */
-async function answer(db: Db, params: SiteSearchParams, siteUrl: string, now: Date): Promise<SiteSearchResult> {
+async function answer(db: Db, statements: StatementCache, params: SiteSearchParams, siteUrl: string, now: Date): Promise<SiteSearchResult> {
   const parsed = parseQueryText(params.q);
   const tsq = tsQuerySql(db, parsed);
   const categories = params.categories.length ? params.categories : SEARCH_CATEGORIES;
@@ -103,7 +117,7 @@ async function answer(db: Db, params: SiteSearchParams, siteUrl: string, now: Da
   const load: PageLoad = { offset: params.offset, query: (c, ids, tsq, at) => pageQuery(db, c, ids, tsq, at) };
   let loaded: LoadedRow[] = [];
   const compute = async () => {
-    const out = await rank(db, parsed, tsq, categories, params.ordering, wanted, now, load);
+    const out = await rank(db, statements, parsed, tsq, categories, params.ordering, wanted, now, load);
     loaded = out.loaded;
     return out.ranked;
   };
@@ -118,7 +132,7 @@ async function answer(db: Db, params: SiteSearchParams, siteUrl: string, now: Da
   // Rows loaded with the ranking are highlighted by the typed words: not those of a corrected query.
   const known = new Map<string, SearchResult>();
   if (!corrected) for (const { category, row } of loaded) known.set(`${category}:${row.id}`, toSearchResult(category, row, siteUrl, now));
-  const results = await hydrate(db, page, parsed, corrected, siteUrl, now, known);
+  const results = await hydrate(db, statements, page, parsed, corrected, siteUrl, now, known);
   return { ...head, results };
 }
 
@@ -154,7 +168,7 @@ function toSearchResult(c: SearchCategory, row: Record<string, unknown>, siteUrl
  * by the query's words, and by the words it was corrected to (similar matches: the typed
  * ones are in no text).
  */
-async function hydrate(db: Db, page: Candidate[], parsed: ParsedQuery, corrected: string | null, siteUrl: string, now: Date, known: Map<string, SearchResult>): Promise<SearchResult[]> {
+async function hydrate(db: Db, statements: StatementCache, page: Candidate[], parsed: ParsedQuery, corrected: string | null, siteUrl: string, now: Date, known: Map<string, SearchResult>): Promise<SearchResult[]> {
   const keyOf = (p: { category: SearchCategory; id: number }) => `${p.category}:${p.id}`;
   const byCategory = new Map<SearchCategory, number[]>();
   for (const p of page) if (!known.has(keyOf(p))) byCategory.set(p.category, [...(byCategory.get(p.category) ?? []), p.id]);
@@ -164,7 +178,7 @@ async function hydrate(db: Db, page: Candidate[], parsed: ParsedQuery, corrected
   // The ids of each category are a value of their own (the page's categories are its shape).
   type Values = { web: string; prefix: string; corrected: string; plain: string; now: Date } & Partial<Record<SearchCategory, number[]>>;
   const values: Values = { web: parsed.web, prefix: parsed.prefix ?? '', corrected: corrected ?? '', plain: parsed.plain, now, ...Object.fromEntries(byCategory) };
-  const statement = prepared(db, JSON.stringify(['page', categories, form]), values, (v) => {
+  const statement = statements.prepared(db, JSON.stringify(['page', categories, form]), values, (v) => {
     const typed = tsQuerySql(db, { web: form.web ? v.web : '', prefix: form.prefix ? v.prefix : null, plain: '' });
     const correctedTsq = form.corrected ? db.raw(`plainto_tsquery('english', ?)`, [v.corrected]) : null;
     const highlight = correctedTsq && typed ? db.raw('(? || ?)', [typed, correctedTsq]) : (correctedTsq ?? typed ?? db.raw(`plainto_tsquery('english', ?)`, [v.plain]));
