@@ -46,6 +46,7 @@ import { neighbourhoodsApi } from './neighbourhoods/api';
 import { searchApi } from './search/api';
 import { createSearchService } from './search/service';
 import { geocoderApi } from './geocoder/api';
+import { createGeocoderService } from './geocoder/service';
 import { newslettersApi } from './newsletters/api';
 import { newslettersPages } from './newsletters/pages';
 import { contactPages } from './contact/pages';
@@ -182,6 +183,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     accessibility: createAccessibilityService(ctx),
     contact: createContactService(ctx),
     search: createSearchService(),
+    geocoder: createGeocoderService(ctx),
   };
 }
 
@@ -225,7 +227,7 @@ export function appRouters(ctx: AppContext): Router[] {
     videosApi(ctx),
     neighbourhoodsApi(ctx),
     searchApi(ctx, services.search),
-    geocoderApi(ctx),
+    geocoderApi(ctx, services.geocoder),
     newslettersApi(ctx),
     mapTilesRoutes(ctx),
     // ## Public pages with fixed paths

@@ -7,7 +7,7 @@ import { expandOccurrences, scheduleColumns } from '../events/schedule';
 import { replaceOccurrences } from '../events/occurrences';
 import { createImageUploadService, uploadKeyFromUrl } from '../uploads/service';
 import { parseEventForm, type EventForm, type RawForm } from './form';
-import { pointOfAddress } from '../geocoder/service';
+import { pointOfAddress } from '../geocoder/queries';
 
 export const messages = {
   listingGone: 'That place is no longer listed; choose another or type the venue name.',

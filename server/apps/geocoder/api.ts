@@ -5,8 +5,7 @@ import type { AppContext } from '../../context';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 import { RateLimitedError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { gazetteerFor } from './loader';
-import { geocode } from './service';
+import type { GeocoderService } from './service';
 
 // ## Geocoder: GET /api/v2/geocode/?q= — an address, station, neighbourhood or place typed as
 // a reader types it, answered from our own data (service.ts), public and cacheable like the
@@ -40,11 +39,11 @@ function geocodeRateLimit(ctx: AppContext): RequestHandler {
   });
 }
 
-export function geocoderApi(ctx: AppContext): Router {
+export function geocoderApi(ctx: AppContext, geocoder: GeocoderService): Router {
   const router = Router();
   router.get('/api/v2/geocode/', geocodeRateLimit(ctx), sharedWithGuests, async (req: Request, res: Response) => {
     const { q } = validate(geocodeQuerySchema, { q: req.query.q });
-    res.json({ results: geocode(await gazetteerFor(ctx.db), q) });
+    res.json({ results: await geocoder.geocode(q) });
   });
   return router;
 }

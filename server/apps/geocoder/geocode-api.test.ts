@@ -4,7 +4,7 @@ import { createListing, createNeighbourhood, createSubwayStop } from '../../test
 import { API_CACHE_CONTROL } from '../../http/api-cache-headers';
 import { GEOCODE_RATE_LIMIT } from './api';
 import { forgetGazetteer } from './loader';
-import type { GeocodeResult } from './service';
+import type { GeocodeResult } from './queries';
 
 // GET /api/v2/geocode/ against a small street of known points: the typed forms, interpolation
 // on the right side of the street, the ends of the known range, names, errors and headers.
