@@ -54,6 +54,7 @@ import { createContactService } from './contact/service';
 import { sitePages } from './site-pages/pages';
 import { seoRoutes } from './seo/api';
 import { homePages } from './home/pages';
+import { createHomeService } from './home/service';
 import { searchPages } from './search/pages';
 import { articlesPages } from './articles/pages';
 import { eventsPages } from './events/pages';
@@ -184,6 +185,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     contact: createContactService(ctx),
     search: createSearchService(),
     geocoder: createGeocoderService(ctx),
+    home: createHomeService(ctx),
   };
 }
 
@@ -232,7 +234,7 @@ export function appRouters(ctx: AppContext): Router[] {
     mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
     accessibilityPages(ctx, services.accessibility),
-    homePages(ctx),
+    homePages(ctx, services.home),
     newslettersPages(ctx),
     contactPages(ctx, services.contact),
     sitePages(ctx),

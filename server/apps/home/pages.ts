@@ -1,14 +1,13 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { page, type PageView } from '../../http/pages/page-view';
-import { homeDataCache, type HomeData } from './service';
+import type { HomeData, HomeService } from './service';
 import { websiteJsonLd } from './structured-data';
 
 // ## Home
-export function homePages(ctx: AppContext): Router {
+export function homePages(ctx: AppContext, home: HomeService): Router {
   const router = Router();
-  const homeData = homeDataCache(ctx);
-  router.get('/', page('shared-for-guests', async () => homePage(ctx, await homeData())));
+  router.get('/', page('shared-for-guests', async () => homePage(ctx, await home.data())));
   return router;
 }
 

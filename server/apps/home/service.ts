@@ -13,6 +13,8 @@ const GATED_TYPES = ['cannabis'];
 
 export const HOME_COUNTS = { latest: 12, featured: 5, bestOf: 6, events: 8, contests: 4 } as const;
 
+type HomeDeps = Pick<AppContext, 'dbRead' | 'config' | 'now'>;
+
 export interface HomeData {
   latest: ArticleRow[];
   featured: ArticleRow[];
@@ -22,7 +24,7 @@ export interface HomeData {
 }
 
 /** Everything the home page shows, in one statement (on the replica when there is one); sections whose feature is off are not queried. */
-export async function loadHomeData({ dbRead: db, config, now }: AppContext): Promise<HomeData> {
+async function loadHomeData({ dbRead: db, config, now }: HomeDeps): Promise<HomeData> {
   const at = now();
   const { flags } = config;
   const shows = (on: boolean) => on && !flags.newsOnly;
@@ -41,11 +43,18 @@ export async function loadHomeData({ dbRead: db, config, now }: AppContext): Pro
   };
 }
 
+export type HomeService = ReturnType<typeof createHomeService>;
+
 /**
- * homeData(): the home's lists from a per-app cache, loaded once for the requests that miss
- * together. They are the same for everybody, so each process keeps them HOME_SECTIONS_TTL_MS.
+ * Built once per app by the registry (apps/index.ts): it keeps the home's lists, which are the
+ * same for everybody, HOME_SECTIONS_TTL_MS in each process (a per-app cache).
  */
-export function homeDataCache(ctx: AppContext): () => Promise<HomeData> {
+export function createHomeService(ctx: HomeDeps) {
   const cache = new MemoryCache<'home', HomeData>({ ttlMs: HOME_SECTIONS_TTL_MS, maxEntries: 1 });
-  return () => cache.load('home', () => loadHomeData(ctx));
+  return {
+    /** The home's lists, loaded once for the requests that miss the cache together. */
+    data(): Promise<HomeData> {
+      return cache.load('home', () => loadHomeData(ctx));
+    },
+  };
 }
