@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config';
 import { NEWSLETTER_TYPES, type NewsletterType } from '../server/apps/newsletters/unsubscribe-token';
 import { currentIssue } from '../server/apps/newsletters/newsletter-issue';
 import { postalAddress } from '../server/apps/newsletters/newsletter-email';
-import { offeredNewsletters } from '../server/apps/newsletters/service';
+import { offeredNewsletters } from '../server/apps/newsletters/schemas';
 import { sendNewsletter } from '../server/apps/newsletters/send-newsletter';
 import { commandLogger, commandMailer, runCommand, withDatabase } from './command';
 

@@ -49,6 +49,7 @@ import { geocoderApi } from './geocoder/api';
 import { createGeocoderService } from './geocoder/service';
 import { newslettersApi } from './newsletters/api';
 import { newslettersPages } from './newsletters/pages';
+import { createNewslettersService } from './newsletters/service';
 import { contactPages } from './contact/pages';
 import { createContactService } from './contact/service';
 import { sitePages } from './site-pages/pages';
@@ -183,6 +184,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     accounts: createAccountsService(ctx),
     accessibility: createAccessibilityService(ctx),
     contact: createContactService(ctx),
+    newsletters: createNewslettersService(ctx),
     search: createSearchService(),
     geocoder: createGeocoderService(ctx),
     home: createHomeService(ctx),
@@ -230,12 +232,12 @@ export function appRouters(ctx: AppContext): Router[] {
     neighbourhoodsApi(ctx),
     searchApi(ctx, services.search),
     geocoderApi(ctx, services.geocoder),
-    newslettersApi(ctx),
+    newslettersApi(services.newsletters),
     mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
     accessibilityPages(ctx, services.accessibility),
     homePages(ctx, services.home),
-    newslettersPages(ctx),
+    newslettersPages(ctx, services.newsletters),
     contactPages(ctx, services.contact),
     sitePages(ctx),
     seoRoutes(ctx),

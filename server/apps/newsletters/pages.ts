@@ -6,7 +6,7 @@ import { newsletterName, recipientEmail, unsubscribe } from './unsubscribe';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { choicesFromForm, emailField, GUEST_FIELDS, offeredGuestFields, type GuestField } from './schemas';
-import { offeredNewsletters, subscribeGuest } from './service';
+import type { NewslettersService } from './service';
 import { z } from 'zod';
 import { Router } from 'express';
 import { page } from '../../http/pages/page-view';
@@ -57,10 +57,10 @@ export const NEWSLETTER_MESSAGES = {
   noChoice: 'Choose at least one newsletter.',
 } as const;
 
-function view(ctx: AppContext, fields: { email: string; choices: Partial<Record<GuestField, boolean>> }, extra: Record<string, unknown> = {}): PageView {
+function view(ctx: AppContext, newsletters: NewslettersService, fields: { email: string; choices: Partial<Record<GuestField, boolean>> }, extra: Record<string, unknown> = {}): PageView {
   return {
     template: 'newsletters/index.njk',
-    choices: offeredNewsletters(ctx.config)
+    choices: newsletters.offered()
       .filter((n) => n.guestField)
       .map((n) => ({ ...n, checked: Boolean(fields.choices[n.guestField as GuestField]) })),
     email: fields.email,
@@ -74,17 +74,17 @@ function view(ctx: AppContext, fields: { email: string; choices: Partial<Record<
 }
 
 /** GET: the footer's signup arrives as ?email=&news=on and finds its choices already made. */
-export function newsletterFormPage(ctx: AppContext, req: Request): PageView {
+export function newsletterFormPage(ctx: AppContext, newsletters: NewslettersService, req: Request): PageView {
   const q = req.query as Record<string, unknown>;
   const email = typeof q.email === 'string' ? q.email.slice(0, 255) : '';
   const choices = Object.values(q).length ? choicesFromForm(q) : { news: true };
-  return view(ctx, { email, choices });
+  return view(ctx, newsletters, { email, choices });
 }
 
 /** POST: subscribes, or shows the form again with the errors beside their fields (400). */
-export async function submitNewsletterForm(ctx: AppContext, req: Request, res: Response): Promise<PageView> {
+export async function submitNewsletterForm(ctx: AppContext, newsletters: NewslettersService, req: Request, res: Response): Promise<PageView> {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const offered = new Set(offeredGuestFields(offeredNewsletters(ctx.config)));
+  const offered = new Set(offeredGuestFields(newsletters.offered()));
   const choices = choicesFromForm(body);
   const email = typeof body.email === 'string' ? body.email : '';
   try {
@@ -97,21 +97,21 @@ export async function submitNewsletterForm(ctx: AppContext, req: Request, res: R
     }
     if (!GUEST_FIELDS.some((f) => choices[f] && offered.has(f))) fields.newsletters = [NEWSLETTER_MESSAGES.noChoice];
     if (Object.keys(fields).length) throw new ValidationError(fields);
-    await subscribeGuest(ctx.db, ctx.config, { email: email.trim(), ...choices });
-    return view(ctx, { email: email.trim(), choices }, { submitted: true });
+    await newsletters.subscribeGuest({ email: email.trim(), ...choices });
+    return view(ctx, newsletters, { email: email.trim(), choices }, { submitted: true });
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     res.status(400);
-    return view(ctx, { email, choices }, { errors: err.fields });
+    return view(ctx, newsletters, { email, choices }, { errors: err.fields });
   }
 }
 
-export function newslettersPages(ctx: AppContext): Router {
+export function newslettersPages(ctx: AppContext, newsletters: NewslettersService): Router {
   const router = Router();
 
   // ## Newsletters page: the full form, working without JavaScript
-  router.get('/newsletters/', page('private', (req) => newsletterFormPage(ctx, req)));
-  router.post('/newsletters/', page('private', (req, res) => submitNewsletterForm(ctx, req, res)));
+  router.get('/newsletters/', page('private', (req) => newsletterFormPage(ctx, newsletters, req)));
+  router.post('/newsletters/', page('private', (req, res) => submitNewsletterForm(ctx, newsletters, req, res)));
   // ## Unsubscribe links of newsletter emails: GET asks, POST (the form or RFC 8058's one-click) acts
   router.get('/newsletters/unsubscribe/', page('private', (req, res) => unsubscribePage(ctx, req, res)));
   router.post('/newsletters/unsubscribe/', page('private', (req, res) => submitUnsubscribe(ctx, req, res)));

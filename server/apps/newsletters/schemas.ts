@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, NEWSLETTERS } from '../../../shared/constants';
+import type { Config } from '../../config';
 
 // The guest subscription of spec 2 §3: an email and one boolean per newsletter.
 
@@ -28,4 +29,9 @@ export function choicesFromForm(body: Record<string, unknown>): Partial<Record<G
 /** The guest fields of the newsletters this site offers (features off hide theirs). */
 export function offeredGuestFields(offered: ReadonlyArray<(typeof NEWSLETTERS)[number]>): GuestField[] {
   return offered.map((n) => n.guestField).filter((f): f is GuestField => f !== null);
+}
+
+/** The newsletters this deployment offers: spec 2 §3 filtered by the feature flags. */
+export function offeredNewsletters(config: Config) {
+  return NEWSLETTERS.filter((n) => !n.requires || config.flags[n.requires]);
 }
