@@ -38,6 +38,7 @@ import { uploadsRoutes } from './uploads/api';
 import { eventSubmissionPages } from './event-submissions/pages';
 import { calendarApi } from './calendar/api';
 import { listingsApi } from './listings/api';
+import { createListingsService } from './listings/service';
 import { articlesApi } from './articles/api';
 import { eventsApi } from './events/api';
 import { contestsApi } from './contests/api';
@@ -188,6 +189,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     search: createSearchService(),
     geocoder: createGeocoderService(ctx),
     home: createHomeService(ctx),
+    listings: createListingsService(ctx),
   };
 }
 
@@ -223,7 +225,7 @@ export function appRouters(ctx: AppContext): Router[] {
     adsStaffPages(ctx),
     bestOfStaffPages(ctx),
     // ## Public content API and search
-    listingsApi(ctx),
+    listingsApi(ctx, services.listings),
     accessibilityApi(ctx, services.accessibility),
     articlesApi(ctx),
     eventsApi(ctx),
@@ -251,7 +253,7 @@ export function appRouters(ctx: AppContext): Router[] {
     // ## Public pages with pattern paths
     articlesPages(ctx),
     photosPages(ctx),
-    listingsPages(ctx),
+    listingsPages(ctx, services.listings),
   ];
 }
 

@@ -159,7 +159,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { ttlMs: HUB_OPTIONS_TTL_MS, constant: 'HUB_OPTIONS_TTL_MS' },
     forWhom: 'everybody',
     invalidation: 'Expiry; reloaded at once when a hub path names a type, sub-type or neighbourhood that exists but is not in it',
-    where: 'server/apps/listings/hub-options.ts',
+    where: 'server/apps/listings/service.ts',
     bound: 'one',
   },
   'city-map': {
@@ -173,12 +173,12 @@ export const CACHE_CATALOGUE = {
   },
   'neighbourhood-boundaries': {
     kind: 'in-process',
-    holds: "Neighbourhoods' parsed boundaries for the listing pages, per database",
+    holds: "Neighbourhoods' parsed boundaries for the listing pages, per app",
     lifetime: { ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, constant: 'NEIGHBOURHOOD_BOUNDARY_TTL_MS' },
     forWhom: 'everybody',
     invalidation: 'Expiry only',
-    where: 'server/apps/listings/queries.ts',
-    bound: '1000 neighbourhoods per database',
+    where: 'server/apps/listings/service.ts',
+    bound: '1000 neighbourhoods per app',
   },
   'static-map-images': {
     kind: 'in-process',

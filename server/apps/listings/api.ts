@@ -7,12 +7,12 @@ import { parseListingSearchParams } from './search-params';
 import { featureOptions, listingById, listingTypesWithSubTypes, searchListings, serviceOptions } from './queries';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 import { HUB_OPTIONS_API } from '../../../shared/listing-hub';
-import { loadedHubOptions } from './hub-options';
+import type { ListingsService } from './service';
 
 // ## Listings (spec 2 §3, §7): search, filter options, one listing, the type tree.
-export function listingsApi(ctx: AppContext): Router {
+export function listingsApi(ctx: AppContext, listings: ListingsService): Router {
   const router = Router();
-  const h = handlers(ctx);
+  const h = handlers(ctx, listings);
   router.get('/api/v2/listings/', sharedWithGuests, h.search);
   router.get('/api/v2/listings/services/', sharedWithGuests, h.services);
   router.get('/api/v2/listings/features/', sharedWithGuests, h.features);
@@ -25,7 +25,7 @@ export function listingsApi(ctx: AppContext): Router {
 /** Options lists are short; they answer the list shape with everything on one page. */
 const OPTIONS_PAGE = 500;
 
-function handlers(ctx: AppContext) {
+function handlers(ctx: AppContext, listings: ListingsService) {
   const { dbRead: db, config } = ctx;
   const siteUrl = config.site.url;
   const member = (req: Request) => req.user?.id;
@@ -35,7 +35,7 @@ function handlers(ctx: AppContext) {
     // caches keep it (a page printed before a change asks for an older version and gets the
     // current options, which shared caches keep for a minute only).
     async hubOptions(req: Request, res: Response) {
-      const options = await loadedHubOptions(ctx);
+      const options = await listings.loadedHubOptions();
       const cacheControl = req.query.v === options.version ? 'public, max-age=31536000, immutable' : 'public, max-age=60';
       res.set({ 'Cache-Control': cacheControl, ETag: `"${options.version}"` });
       res.locals.sharedCacheControl = cacheControl;

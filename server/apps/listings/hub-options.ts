@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db';
-import { MemoryCache } from '../../cache/memory-cache';
-import { HUB_OPTIONS_TTL_MS } from '../../cache/lifetimes';
 import { selectSections } from '../../db/sections';
 import { HUB_OPTIONS_API, type HubOptions } from '../../../shared/listing-hub';
 import type { ListingTypeRow, SubTypeRow } from './queries';
@@ -28,12 +25,8 @@ export interface LoadedHubOptions {
 /** The island's URL for these options. */
 export const hubOptionsUrl = (o: LoadedHubOptions) => `${HUB_OPTIONS_API}?v=${o.version}`;
 
-// Each app (its context: a test's rebuilt app starts cold) keeps them for a minute, loaded in
-// one statement (db/sections.ts). The hub routes also find their type, sub-type and
-// neighbourhood here, so a hub page whose options are cached runs only its search.
-const optionsCache = new WeakMap<AppContext, MemoryCache<'options', LoadedHubOptions>>();
-
-async function loadHubOptions(db: Db): Promise<LoadedHubOptions> {
+/** The options, read in one statement (db/sections.ts); the listings service keeps them a minute per app. */
+export async function loadHubOptions(db: Db): Promise<LoadedHubOptions> {
   const rows = await selectSections(db, {
     types: listingTypesQuery(db),
     subTypes: listingSubTypesQuery(db),
@@ -51,58 +44,4 @@ async function loadHubOptions(db: Db): Promise<LoadedHubOptions> {
   };
   const islandJson = JSON.stringify(options);
   return { options, islandJson, version: createHash('sha256').update(islandJson).digest('base64url').slice(0, 16) };
-}
-
-function optionsCacheOf(ctx: AppContext): MemoryCache<'options', LoadedHubOptions> {
-  let cache = optionsCache.get(ctx);
-  if (!cache) optionsCache.set(ctx, (cache = new MemoryCache<'options', LoadedHubOptions>({ ttlMs: HUB_OPTIONS_TTL_MS, maxEntries: 1 })));
-  return cache;
-}
-
-export function loadedHubOptions(ctx: AppContext): Promise<LoadedHubOptions> {
-  return optionsCacheOf(ctx).load('options', () => loadHubOptions(ctx.db));
-}
-
-export async function hubOptions(ctx: AppContext): Promise<HubOptions> {
-  return (await loadedHubOptions(ctx)).options;
-}
-
-/**
- * What find picks from the cached options. A path the cache does not know costs one indexed
- * look-up: a type or neighbourhood added since the options were loaded reloads them, so it
- * never answers 404 for a minute; anything else stays a 404 without a reload.
- */
-async function fromOptions<T>(ctx: AppContext, find: (o: HubOptions) => T | undefined, exists: () => Promise<unknown>): Promise<T | undefined> {
-  const found = find(await hubOptions(ctx));
-  if (found !== undefined || !(await exists())) return found;
-  return find((await optionsCacheOf(ctx).refresh('options', () => loadHubOptions(ctx.db))).options);
-}
-
-/** The listing type a path names. */
-export function hubListingType(ctx: AppContext, slug: string): Promise<ListingTypeRow | undefined> {
-  return fromOptions(
-    ctx,
-    (o) => {
-      const t = o.types.find((x) => x.slug === slug);
-      return t && { id: t.id, name: t.name, slug: t.slug };
-    },
-    () => ctx.db('listing_types').where({ slug }).first('id'),
-  );
-}
-
-/** A sub-type of type by its slug. */
-export function hubSubType(ctx: AppContext, type: ListingTypeRow, slug: string): Promise<SubTypeRow | undefined> {
-  return fromOptions(
-    ctx,
-    (o) => {
-      const s = o.types.find((x) => x.id === type.id)?.sub_types.find((x) => x.slug === slug);
-      return s && { id: s.id, type_id: type.id, name: s.name, slug: s.slug };
-    },
-    () => ctx.db('listing_sub_types').where({ type_id: type.id, slug }).first('id'),
-  );
-}
-
-/** A neighbourhood by id. */
-export function hubNeighbourhood(ctx: AppContext, id: number): Promise<{ id: number; name: string; slug: string } | undefined> {
-  return fromOptions(ctx, (o) => o.neighbourhoods.find((n) => n.id === id), () => ctx.db('neighbourhoods').where({ id }).first('id'));
 }

@@ -11,7 +11,8 @@ import { pagesOrFirstPage } from '../../http/pages/page-param';
 import type { ListingTypeRow, SubTypeRow } from './queries';
 import { hubQuery, hubSearchParams, hubUrl, listingOrdering, NO_CRITERIA, readListingCriteria, type ListingCriteria } from './listing-criteria';
 import { searchListings } from './queries';
-import { hubOptionsUrl, loadedHubOptions, hubListingType, hubNeighbourhood, hubSubType } from './hub-options';
+import { hubOptionsUrl } from './hub-options';
+import type { ListingsService } from './service';
 import { Router, type Request, type Response } from 'express';
 import { listingPhotoViewer } from '../../../shared/photo-viewer';
 import { idParam } from '../../http/validate';
@@ -77,9 +78,9 @@ function redirectForPathChoice(req: Request, scope: HubScope, criteria: ListingC
  * restored. Naming this hub's category it stays as it is; naming another, the page is that
  * category's hub (the path is the category), with the other filters; naming none, a 400.
  */
-async function redirectForCategoryIndex(ctx: AppContext, scope: HubScope, criteria: ListingCriteria): Promise<PageRedirect | null> {
+async function redirectForCategoryIndex(listings: ListingsService, scope: HubScope, criteria: ListingCriteria): Promise<PageRedirect | null> {
   if (criteria.categoryIndex === null) return null;
-  const { options } = await loadedHubOptions(ctx);
+  const { options } = await listings.loadedHubOptions();
   const type = options.types[criteria.categoryIndex];
   if (!type) throw new ValidationError({ selectedCategoryIndex: ['Choose a valid category.'] });
   if (type.id === scope.type.id) return null;
@@ -88,9 +89,9 @@ async function redirectForCategoryIndex(ctx: AppContext, scope: HubScope, criter
   return new PageRedirect(hubUrl(path, { ...criteria, page: 1 }), 302);
 }
 
-export async function listingHubPage(ctx: AppContext, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {
+export async function listingHubPage(ctx: AppContext, listings: ListingsService, req: Request, res: Response, scope: HubScope): Promise<PageAnswer> {
   const criteria = readListingCriteria(req);
-  const chosen = redirectForPathChoice(req, scope, criteria) ?? (await redirectForCategoryIndex(ctx, scope, criteria));
+  const chosen = redirectForPathChoice(req, scope, criteria) ?? (await redirectForCategoryIndex(listings, scope, criteria));
   if (chosen) return chosen;
   const limit = HUB_PAGE_SIZE;
   const offset = (criteria.page - 1) * limit;
@@ -100,7 +101,7 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
   // Around a subway stop the search's own default (distance) applies unless a tab says otherwise.
   const params = hubSearchParams(criteria, pathIds, { limit, offset }, criteria.ordering ?? (criteria.subwayStopId ? undefined : listingOrdering(defaultOrdering)));
   const siteUrl = ctx.config.site.url;
-  const [result, loaded] = await Promise.all([searchListings(ctx.dbRead, params, { siteUrl }), loadedHubOptions(ctx)]);
+  const [result, loaded] = await Promise.all([searchListings(ctx.dbRead, params, { siteUrl }), listings.loadedHubOptions()]);
   const options = loaded.options;
   const pages = pagesOrFirstPage(req, criteria.page, result.count, limit);
 
@@ -177,16 +178,16 @@ export async function listingHubPage(ctx: AppContext, req: Request, res: Respons
 // listing's page. Paths are patterns (/{type}/...), so this router comes last in the registry
 // and lets anything that is not a known listing type fall through to the 404 page.
 
-export function listingsPages(ctx: AppContext): Router {
+export function listingsPages(ctx: AppContext, listings: ListingsService): Router {
   const router = Router();
   const on = whenFlag(ctx, 'listings');
   const shared = 'shared-for-guests';
 
   // ## Places
   router.get('/places/', on, page(shared, (req, res) => placesLanding(ctx, req, res)));
-  router.get('/:type/n/:neighbourhoodId/:slug/', on, page(shared, (req, res) => neighbourhoodHub(ctx, req, res)));
-  router.get('/:type/', on, page(shared, (req, res) => typeHub(ctx, req, res)));
-  router.get('/:type/:segment/', on, page(shared, (req, res) => subTypeHubOrListing(ctx, req, res)));
+  router.get('/:type/n/:neighbourhoodId/:slug/', on, page(shared, (req, res) => neighbourhoodHub(ctx, listings, req, res)));
+  router.get('/:type/', on, page(shared, (req, res) => typeHub(ctx, listings, req, res)));
+  router.get('/:type/:segment/', on, page(shared, (req, res) => subTypeHubOrListing(ctx, listings, req, res)));
 
   return router;
 }
@@ -206,44 +207,48 @@ async function placesLanding(ctx: AppContext, req: Request, res: Response): Prom
 }
 
 // The type, sub-type and neighbourhood a hub path names come from the hub's cached options.
-async function typeHub(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const type = await hubListingType(ctx, String(req.params.type));
+async function typeHub(ctx: AppContext, listings: ListingsService, req: Request, res: Response): Promise<PageAnswer> {
+  const type = await listings.hubListingType(String(req.params.type));
   if (!type) return null;
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-  return listingHubPage(ctx, req, res, { type });
+  return listingHubPage(ctx, listings, req, res, { type });
 }
 
-async function neighbourhoodHub(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const type = await hubListingType(ctx, String(req.params.type));
+async function neighbourhoodHub(ctx: AppContext, listings: ListingsService, req: Request, res: Response): Promise<PageAnswer> {
+  const type = await listings.hubListingType(String(req.params.type));
   if (!type || !/^\d{1,9}$/.test(String(req.params.neighbourhoodId))) return null;
-  const neighbourhood = await hubNeighbourhood(ctx, idParam(req.params.neighbourhoodId));
+  const neighbourhood = await listings.hubNeighbourhood(idParam(req.params.neighbourhoodId));
   if (!neighbourhood) return null;
   const moved = canonicalRedirect(req, urls.neighbourhoodListings(type.slug, neighbourhood.id, neighbourhood.slug));
   if (moved) return moved;
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-  return listingHubPage(ctx, req, res, { type, neighbourhood });
+  return listingHubPage(ctx, listings, req, res, { type, neighbourhood });
 }
 
-async function subTypeHubOrListing(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
-  const type = await hubListingType(ctx, String(req.params.type));
+async function subTypeHubOrListing(ctx: AppContext, listings: ListingsService, req: Request, res: Response): Promise<PageAnswer> {
+  const type = await listings.hubListingType(String(req.params.type));
   if (!type) return null;
   const segment = String(req.params.segment);
   const id = idFromSlugSegment(segment);
   if (id === null) {
-    const subType = await hubSubType(ctx, type, segment);
+    const subType = await listings.hubSubType(type, segment);
     if (!subType) return null;
     addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
-    return listingHubPage(ctx, req, res, { type, subType });
+    return listingHubPage(ctx, listings, req, res, { type, subType });
   }
-  return listingPage(ctx, req, res, id);
+  return listingPage(ctx, listings, req, res, id);
 }
 
-async function listingPage(ctx: AppContext, req: Request, res: Response, id: number): Promise<PageAnswer> {
+async function listingPage(ctx: AppContext, listings: ListingsService, req: Request, res: Response, id: number): Promise<PageAnswer> {
   const listing = await listingDetail(ctx.dbRead, id);
   if (!listing) return null;
   const moved = canonicalRedirect(req, listingPath(listing));
   if (moved) return moved;
-  const [extras, accessibility] = await Promise.all([listingDetailExtras(ctx.dbRead, listing), listingAccessibility(ctx.dbRead, listing.id)]);
+  const [extras, boundary, accessibility] = await Promise.all([
+    listingDetailExtras(ctx.dbRead, listing),
+    listings.neighbourhoodBoundary(listing.neighbourhood_id),
+    listingAccessibility(ctx.dbRead, listing.id),
+  ]);
   const dto = toListingDTO(listing, ctx.config.site.url);
   const hasPoint = listing.latitude !== null && listing.longitude !== null;
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
@@ -257,6 +262,7 @@ async function listingPage(ctx: AppContext, req: Request, res: Response, id: num
     website: safeHttpUrl(listing.website),
     accessibility,
     ...extras,
+    boundary,
     nearby: extras.nearby.map((n) => ({ ...toListingDTO(n, ''), distance: n.distance })),
     // The static map image (spec 2: zoom 14, 1080x300), drawn by server/apps/map-tiles.
     staticMapUrl: hasPoint ? `/static-maps/listings/${listing.id}.png` : null,

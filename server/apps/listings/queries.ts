@@ -1,6 +1,4 @@
 import type { Db } from '../../db';
-import { MemoryCache } from '../../cache/memory-cache';
-import { NEIGHBOURHOOD_BOUNDARY_TTL_MS } from '../../cache/lifetimes';
 import { listingsQuery, type ListingRow, toListingDTO } from './serialize';
 import type { MultiPolygon } from '../../views/boundary-svg';
 import { joinCreditedAuthor } from '../profiles/credited-author';
@@ -10,9 +8,9 @@ import type { HubTypeOption } from '../../../shared/listing-hub';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { cachedCount, cachedValue } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
-import { boxAround, distanceSql, type Point } from './geo';
-import { whereAccessible } from '../accessibility/queries';
-import { SUBWAY_STOP_RADIUS_KM, type BundleType, type IdOrSlug, type ListingOrdering, type ListingSearchParams } from './search-params';
+import { distanceSql, type Point } from './geo';
+import { SUBWAY_STOP_RADIUS_KM, type BundleType, type ListingOrdering, type ListingSearchParams } from './search-params';
+import { applyCircle, applyFilters, applyOrdering, effectiveOrdering } from './listing-search-sql';
 
 // What the places pages read (the /places/ landing, listing detail and its photos). The hub's
 // search itself is the content API's searchListings; these are the page-only lookups.
@@ -125,22 +123,10 @@ export async function nearbyListings(db: Db, lat: number, lng: number, excludeId
   return rows.map((r) => ({ ...r, distance: Number(r.distance) }));
 }
 
-// Boundaries are ~7 KB of JSON each and change only when the City redraws them: each database
-// keeps the parsed ones for ten minutes (NEIGHBOURHOOD_BOUNDARY_TTL_MS) instead of reading and
-// parsing one per listing page.
-/** Boxed: a neighbourhood without a boundary is remembered too. */
-type KeptBoundary = { polygon: MultiPolygon | null };
-const boundaryCache = new WeakMap<Db, MemoryCache<number, KeptBoundary>>();
-
-export async function neighbourhoodBoundary(db: Db, id: number | null): Promise<MultiPolygon | null> {
-  if (!id) return null;
-  let cache = boundaryCache.get(db);
-  if (!cache) boundaryCache.set(db, (cache = new MemoryCache<number, KeptBoundary>({ ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, maxEntries: 1000 })));
-  const kept = await cache.load(id, async () => {
-    const row: { boundaries: MultiPolygon | string } | undefined = await db('neighbourhoods').where({ id }).first('boundaries');
-    return { polygon: row ? (typeof row.boundaries === 'string' ? (JSON.parse(row.boundaries) as MultiPolygon) : row.boundaries) : null };
-  });
-  return kept.polygon;
+/** A neighbourhood's boundary, parsed (the listings service keeps them ten minutes). */
+export async function readNeighbourhoodBoundary(db: Db, id: number): Promise<MultiPolygon | null> {
+  const row: { boundaries: MultiPolygon | string } | undefined = await db('neighbourhoods').where({ id }).first('boundaries');
+  return row ? (typeof row.boundaries === 'string' ? (JSON.parse(row.boundaries) as MultiPolygon) : row.boundaries) : null;
 }
 
 export interface PhotoPosition {
@@ -182,17 +168,16 @@ export async function listingPhotosPage(db: Db, listingId: number, limit: number
   return { photos, count: Number(count) };
 }
 
-/** Everything the listing detail page shows beyond the listing itself, read in parallel. */
+/** What the listing detail page shows beyond the listing itself, read in parallel (its neighbourhood's boundary comes from the listings service's cache). */
 export async function listingDetailExtras(db: Db, l: ListingDetailRow) {
   const hasPoint = l.latitude !== null && l.longitude !== null;
-  const [photos, bestOf, station, nearby, boundary] = await Promise.all([
+  const [photos, bestOf, station, nearby] = await Promise.all([
     listingPhotoPreview(db, l.id, 6),
     bestOfListsFor(db, l.id),
     nearestStation(db, l),
     hasPoint ? nearbyListings(db, l.latitude!, l.longitude!, l.id, 6) : Promise.resolve([]),
-    neighbourhoodBoundary(db, l.neighbourhood_id),
   ]);
-  return { photos, bestOf, station, nearby, boundary };
+  return { photos, bestOf, station, nearby };
 }
 
 // Listing search (spec 2 §3) as one service the API and the hub pages both call:
@@ -225,19 +210,6 @@ const RADIUS_GROWTH = 4;
 /** Beyond this the box would cover the whole city anyway: rank everything. */
 const WIDEST_RADIUS_KM = 200;
 
-/** Keywords this long or longer also match inside names (trigrams need 3 characters). */
-const MIN_SUBSTRING = 3;
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function whereIdOrSlug(qb: Knex.QueryBuilder, db: Db, column: string, table: string, v: IdOrSlug): void {
-  if ('id' in v) qb.where(column, v.id);
-  // Sub-type slugs are unique only within a type, so a slug may name several rows.
-  else qb.whereIn(column, db(table).select('id').where('slug', v.slug));
-}
-
 interface Centre {
   point: Point;
   /** Only listings within this many km, when set. */
@@ -256,86 +228,6 @@ async function centreFor(db: Db, p: ListingSearchParams): Promise<Centre | null 
   }
   if (p.point) return { point: p.point, radius: p.radius };
   return undefined;
-}
-
-/** Every filter except distance, on `listings as l`. */
-function applyFilters(qb: Knex.QueryBuilder, db: Db, p: ListingSearchParams): void {
-  if (p.keywords) {
-    // One or two letters: names starting with them (the prefix btree); a substring that short
-    // matches half the city and no trigram index can help with it.
-    const kw = escapeLike(p.keywords.toLowerCase());
-    qb.whereRaw('lower(l.name) like ?', [p.keywords.length < MIN_SUBSTRING ? `${kw}%` : `%${kw}%`]);
-  }
-  if (p.type) whereIdOrSlug(qb, db, 'l.type_id', 'listing_types', p.type);
-  if (p.sub_type) whereIdOrSlug(qb, db, 'l.sub_type_id', 'listing_sub_types', p.sub_type);
-  if (p.default_neighborhood !== undefined) qb.where('l.neighbourhood_id', p.default_neighborhood);
-  if (p.bbox) {
-    qb.whereBetween('l.latitude', [p.bbox.bottom, p.bbox.top]).whereBetween('l.longitude', [p.bbox.left, p.bbox.right]);
-  }
-  // The slug becomes its id once per query (a scalar sub-select; an unknown slug is null and
-  // matches nothing), so each listing costs one index-only probe of (feature_id, listing_id)
-  // instead of a join per listing: 1.4 → 1 ms for a page, 10 → 5.5 ms for the count.
-  if (p.service) {
-    qb.whereExists(
-      db('listing_services as ls').whereRaw('ls.listing_id = l.id').where('ls.service_id', db('services').select('id').where('slug', p.service)).select(db.raw('1')),
-    );
-  }
-  // Every feature must match: one semi-join per feature.
-  for (const feature of p.features) {
-    qb.whereExists(
-      db('listing_features as lf').whereRaw('lf.listing_id = l.id').where('lf.feature_id', db('features').select('id').where('slug', feature)).select(db.raw('1')),
-    );
-  }
-  // Each accessibility attribute: verified yes, or a clear majority of reports (accessibility app).
-  whereAccessible(qb, db, p.accessibility ?? []);
-  if (p.appears_in_best_of_lists !== undefined) qb.where('l.appears_in_best_of_lists', p.appears_in_best_of_lists);
-}
-
-function applyCircle(qb: Knex.QueryBuilder, db: Db, point: Point, radiusKm: number): void {
-  const box = boxAround(point, radiusKm);
-  qb.whereBetween('l.latitude', [box.minLat, box.maxLat])
-    .whereBetween('l.longitude', [box.minLng, box.maxLng])
-    .where(distanceSql(db, point), '<=', radiusKm);
-}
-
-/**
- * The effective order: an explicit `ordering` wins; otherwise keyword searches put names that
- * start with the keywords first (type-ahead, spec 2 §5), searches around a point go nearest
- * first, and the rest go by name (spec 2 §3's default).
- */
-export function effectiveOrdering(p: Pick<ListingSearchParams, 'ordering' | 'keywords' | 'point' | 'subway_stop'>): ListingOrdering | 'keywords' {
-  if (p.ordering) return p.ordering;
-  if (p.keywords) return 'keywords';
-  if (p.point || p.subway_stop !== undefined) return 'distance';
-  return 'name';
-}
-
-function applyOrdering(qb: Knex.QueryBuilder, db: Db, ordering: ListingOrdering | 'keywords', p: ListingSearchParams): void {
-  // Each order ends with the id so that pages never overlap, and matches an index on listings.
-  switch (ordering) {
-    case 'keywords':
-      qb.orderByRaw('(lower(l.name) like ?) desc', [`${escapeLike(p.keywords!.toLowerCase())}%`]).orderBy('l.name').orderBy('l.id');
-      break;
-    case 'name':
-      qb.orderBy('l.name').orderBy('l.id');
-      break;
-    case '-rating':
-      // The damped rating (smart-review.ts): one 5-star vote does not put a place first.
-      qb.orderByRaw('l.rating_rank desc nulls last, l.id');
-      break;
-    case '-favourite_count':
-      qb.orderBy('l.favourite_count', 'desc').orderBy('l.id');
-      break;
-    case '-date_published':
-      qb.orderBy('l.date_published', 'desc').orderBy('l.id');
-      break;
-    case 'smart_review':
-      qb.orderBy('l.smart_review_score', 'desc').orderBy('l.id');
-      break;
-    case 'distance':
-      qb.orderByRaw('distance asc nulls last, l.id');
-      break;
-  }
 }
 
 /** The bundle's columns of `listings as l` with its lookups joined; the caller adds the filters. */

@@ -1,0 +1,77 @@
+import type { AppContext } from '../../context';
+import { MemoryCache } from '../../cache/memory-cache';
+import { HUB_OPTIONS_TTL_MS, NEIGHBOURHOOD_BOUNDARY_TTL_MS } from '../../cache/lifetimes';
+import type { MultiPolygon } from '../../views/boundary-svg';
+import type { HubOptions } from '../../../shared/listing-hub';
+import { loadHubOptions, type LoadedHubOptions } from './hub-options';
+import { readNeighbourhoodBoundary, type ListingTypeRow, type SubTypeRow } from './queries';
+
+/** Boxed: a neighbourhood without a boundary is remembered too. */
+type KeptBoundary = { polygon: MultiPolygon | null };
+
+/**
+ * The listing pages' and API's cached reads, one set per app (a test's rebuilt app starts
+ * cold): the hub filters' options, and the hub paths' type, sub-type and neighbourhood looked
+ * up in them; neighbourhoods' parsed boundaries for the listing pages.
+ */
+export function createListingsService(ctx: AppContext) {
+  // Kept a minute, loaded in one statement (hub-options.ts). The hub routes also find their
+  // type, sub-type and neighbourhood here, so a hub page whose options are cached runs only its search.
+  const optionsCache = new MemoryCache<'options', LoadedHubOptions>({ ttlMs: HUB_OPTIONS_TTL_MS, maxEntries: 1 });
+  // Boundaries are ~7 KB of JSON each and change only when the City redraws them: kept ten
+  // minutes instead of reading and parsing one per listing page.
+  const boundaryCache = new MemoryCache<number, KeptBoundary>({ ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, maxEntries: 1000 });
+
+  const loadedHubOptions = (): Promise<LoadedHubOptions> => optionsCache.load('options', () => loadHubOptions(ctx.db));
+
+  /**
+   * What find picks from the cached options. A path the cache does not know costs one indexed
+   * look-up: a type or neighbourhood added since the options were loaded reloads them, so it
+   * never answers 404 for a minute; anything else stays a 404 without a reload.
+   */
+  async function fromOptions<T>(find: (o: HubOptions) => T | undefined, exists: () => Promise<unknown>): Promise<T | undefined> {
+    const found = find((await loadedHubOptions()).options);
+    if (found !== undefined || !(await exists())) return found;
+    return find((await optionsCache.refresh('options', () => loadHubOptions(ctx.db))).options);
+  }
+
+  return {
+    loadedHubOptions,
+
+    /** The listing type a path names. */
+    hubListingType(slug: string): Promise<ListingTypeRow | undefined> {
+      return fromOptions(
+        (o) => {
+          const t = o.types.find((x) => x.slug === slug);
+          return t && { id: t.id, name: t.name, slug: t.slug };
+        },
+        () => ctx.db('listing_types').where({ slug }).first('id'),
+      );
+    },
+
+    /** A sub-type of type by its slug. */
+    hubSubType(type: ListingTypeRow, slug: string): Promise<SubTypeRow | undefined> {
+      return fromOptions(
+        (o) => {
+          const s = o.types.find((x) => x.id === type.id)?.sub_types.find((x) => x.slug === slug);
+          return s && { id: s.id, type_id: type.id, name: s.name, slug: s.slug };
+        },
+        () => ctx.db('listing_sub_types').where({ type_id: type.id, slug }).first('id'),
+      );
+    },
+
+    /** A neighbourhood by id. */
+    hubNeighbourhood(id: number): Promise<{ id: number; name: string; slug: string } | undefined> {
+      return fromOptions((o) => o.neighbourhoods.find((n) => n.id === id), () => ctx.db('neighbourhoods').where({ id }).first('id'));
+    },
+
+    /** A neighbourhood's boundary (null without a neighbourhood or a boundary), read from ctx.dbRead as the listing page is. */
+    async neighbourhoodBoundary(id: number | null): Promise<MultiPolygon | null> {
+      if (!id) return null;
+      const kept = await boundaryCache.load(id, async () => ({ polygon: await readNeighbourhoodBoundary(ctx.dbRead, id) }));
+      return kept.polygon;
+    },
+  };
+}
+
+export type ListingsService = ReturnType<typeof createListingsService>;
