@@ -191,12 +191,12 @@ export const CACHE_CATALOGUE = {
   },
   'search-statements': {
     kind: 'in-process',
-    holds: "Site search's compiled SQL, one per statement shape, per database",
+    holds: "Site search's compiled SQL, one per statement shape, per app (the search service)",
     lifetime: { untilInvalidated: true },
     forWhom: 'everybody',
     invalidation: 'None: a shape compiles to the same SQL for the life of the process',
     where: 'server/apps/search/named-statement.ts',
-    bound: '500 shapes per database',
+    bound: '500 shapes per app',
   },
 
   // ## nginx (deploy/nginx.conf.template), in front of every process
