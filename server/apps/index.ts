@@ -21,6 +21,10 @@ import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import type { CacheCookies } from '../http/guest-response-cache';
 import { accountsApi } from './accounts/api';
 import { createAccountsService } from './accounts/service';
+import { createAccountDeletionService } from './account-deletion/service';
+import { createImageUploadService } from './uploads/service';
+import { createEventSubmissionService } from './event-submissions/service';
+import { createPhotosService } from './photos/service';
 import { accountsPages } from './accounts/pages';
 import { accountDeletionPages } from './account-deletion/pages';
 import { purgeDueAccounts } from './account-deletion/purge';
@@ -181,8 +185,14 @@ export const appSweeps: AppSweep[] = [
  * own clock or mailer) starts with its own. Nothing else keeps per-context state.
  */
 export function buildAppServiceSet(ctx: AppContext) {
+  // One upload service: members' uploads, the event form's attached image and staff's ad images.
+  const uploads = createImageUploadService(ctx);
   return {
     accounts: createAccountsService(ctx),
+    accountDeletion: createAccountDeletionService(ctx),
+    uploads,
+    eventSubmissions: createEventSubmissionService(ctx, uploads),
+    photos: createPhotosService(ctx),
     accessibility: createAccessibilityService(ctx),
     contact: createContactService(ctx),
     newsletters: createNewslettersService(ctx),
@@ -206,7 +216,7 @@ export function appRouters(ctx: AppContext): Router[] {
     // ## Members: accounts, profile, saved things, uploads
     accountsApi(ctx, services.accounts),
     accountsPages(ctx, services.accounts),
-    accountDeletionPages(ctx, services.accounts),
+    accountDeletionPages(ctx, services.accountDeletion, services.accounts),
     profilesApi(ctx),
     profilesPages(ctx),
     memberDataRoutes(ctx),
@@ -214,15 +224,15 @@ export function appRouters(ctx: AppContext): Router[] {
     todosApi(ctx),
     ratingsApi(ctx),
     bookmarksApi(ctx),
-    photosApi(ctx),
-    uploadsRoutes(ctx),
-    eventSubmissionPages(ctx),
+    photosApi(ctx, services.photos),
+    uploadsRoutes(ctx, services.uploads),
+    eventSubmissionPages(ctx, services.eventSubmissions),
     calendarApi(ctx),
     calendarFeedsApi(ctx),
     // ## Staff: moderation, contact messages, the audit log, contest draws, house ads
     staffPages(ctx),
     contestsStaffPages(ctx),
-    adsStaffPages(ctx),
+    adsStaffPages(ctx, services.uploads),
     bestOfStaffPages(ctx),
     // ## Public content API and search
     listingsApi(ctx, services.listings),

@@ -4,7 +4,7 @@ import { PageRedirect, type PageAnswer, type PageView, page } from '../../http/p
 import { SESSION_COOKIE } from '../accounts/session';
 import type { Member } from '../profiles/member';
 import type { AccountDeletionService } from './service';
-import { UNDO_PERIOD_MS, createAccountDeletionService } from './service';
+import { UNDO_PERIOD_MS } from './service';
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { requireMemberPage } from '../../http/auth-guards';
@@ -99,9 +99,8 @@ export async function submitUndo(service: AccountDeletionService, req: Request, 
 
 // ## Delete my account (the dashboard's 'Your data' panel links here): the form, the page after
 // it, and the two emailed links (confirm, for members without a password; undo, for 7 days).
-export function accountDeletionPages(ctx: AppContext, accounts: Pick<AccountsService, 'rateLimits'>): Router {
+export function accountDeletionPages(ctx: AppContext, service: AccountDeletionService, accounts: Pick<AccountsService, 'rateLimits'>): Router {
   const router = Router();
-  const service = createAccountDeletionService(ctx);
   // A wrong password counts as a failed login of the address, so a borrowed session cannot
   // be used to guess the password here either.
   const limits = accounts.rateLimits;

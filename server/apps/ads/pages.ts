@@ -12,7 +12,7 @@ import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { imageUrl } from '../../../shared/format/image-url';
 import { AD_SLOT_NAMES, AD_SLOTS } from '../../../shared/ads';
 import { recentStaffActions, recordStaffAction, staffActorOf } from '../staff-audit/audit-log';
-import { createImageUploadService } from '../uploads/service';
+import type { ImageUploadService } from '../uploads/service';
 import { deleteHouseAd, findHouseAd, houseAdStatus, insertHouseAd, listHouseAds, updateHouseAd, type HouseAd } from './house-ads';
 import { cityDay, dailyCounts, totalCounts } from './counters';
 import { AD_FORM_PATH, AD_IMAGE_FIELD, adFormBody } from './form-body';
@@ -40,10 +40,9 @@ interface FormState {
   errors: FieldErrors | null;
 }
 
-export function adsStaffPages(ctx: AppContext): Router {
+export function adsStaffPages(ctx: AppContext, uploads: ImageUploadService): Router {
   const router = Router();
   const staffOnly = requireStaffPage;
-  const uploads = createImageUploadService(ctx);
   const today = () => cityDay(ctx.now(), ctx.config.city.timeZone);
   const common = (pageTitle: string) => ({
     ...staffMenu(ctx, LIST_URL),

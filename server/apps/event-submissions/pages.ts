@@ -7,7 +7,7 @@ import { STORAGE_FULL_LOG } from '../../http/error-handler';
 import { isStorageFull } from '../../storage/storage-full';
 import { nullCharacterErrors } from '../../http/null-characters';
 import { list, text, type RawForm } from './form';
-import { createEventSubmissionService } from './service';
+import type { EventSubmissionService } from './service';
 import { addIsland } from '../../views';
 import { closeUnlessBodyRead, eventFormBody } from './body-parser';
 
@@ -23,9 +23,8 @@ function wantsJson(req: Request): boolean {
 // ## Event submission (spec 1 §2 "Add-event form"): members only, multipart with the CSRF token
 // in the X-CSRFToken header (the island) or as the form's first field (no JavaScript: checked
 // by eventFormBody before it reads the rest). A guest's or refused body is never read.
-export function eventSubmissionPages(ctx: AppContext): Router {
+export function eventSubmissionPages(ctx: AppContext, submissions: EventSubmissionService): Router {
   const router = Router();
-  const submissions = createEventSubmissionService(ctx);
   const eventsOn = (_req: Request, _res: Response, next: NextFunction) => next(ctx.config.flags.events ? undefined : new NotFoundError());
   const membersOnly = (req: Request, res: Response, next: NextFunction) => {
     if (req.user) return next();
@@ -39,7 +38,7 @@ export function eventSubmissionPages(ctx: AppContext): Router {
   return router;
 }
 
-async function submit(ctx: AppContext, submissions: ReturnType<typeof createEventSubmissionService>, req: Request, res: Response): Promise<void> {
+async function submit(ctx: AppContext, submissions: EventSubmissionService, req: Request, res: Response): Promise<void> {
   const raw = (req.body ?? {}) as RawForm;
   try {
     // A multipart body is not checked app-wide (see http/null-characters.ts).

@@ -5,7 +5,7 @@ import { slugify } from '../../../shared/format/text';
 import { LIMITS } from '../../../shared/constants';
 import { expandOccurrences, scheduleColumns } from '../events/schedule';
 import { replaceOccurrences } from '../events/occurrences';
-import { createImageUploadService, uploadKeyFromUrl } from '../uploads/service';
+import { uploadKeyFromUrl, type ImageUploadService } from '../uploads/service';
 import { parseEventForm, type EventForm, type RawForm } from './form';
 import { pointOfAddress } from '../geocoder/queries';
 
@@ -32,9 +32,8 @@ interface ListingPlace {
  * /streams/image-upload/, or attached to the form itself when JavaScript is off), and the event
  * is saved as pending with its occurrences, waiting for a moderator (/staff/events/, or scripts/events-moderate.ts).
  */
-export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'now'>) {
+export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'now'>, uploads: ImageUploadService) {
   const { db, storage, config } = ctx;
-  const uploads = createImageUploadService(ctx);
 
   async function findListing(id: number): Promise<ListingPlace | undefined> {
     return db('listings').where({ id }).first('id', 'name', 'address', 'latitude', 'longitude');
@@ -107,3 +106,5 @@ export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'stora
     },
   };
 }
+
+export type EventSubmissionService = ReturnType<typeof createEventSubmissionService>;

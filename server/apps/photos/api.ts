@@ -5,7 +5,7 @@ import { NotFoundError } from '../../http/errors';
 import { pageParams, paginated } from '../../http/pagination';
 import { idParam, validate } from '../../http/validate';
 import { PAGE_SIZE } from '../../../shared/constants';
-import { createPhotosService } from './service';
+import type { PhotosService } from './service';
 import { photoListQuerySchema, photoPageSize, photoUploadSchema } from './schemas';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 import { uploadBodySlot } from '../media/image-work';
@@ -14,9 +14,8 @@ import { jsonBase64Body } from '../media/json-base64-body';
 // ## Photos (spec 1 §7). The JSON body of a POST may be ~8.4 MB of base64 for a 6 MB JPEG: it is
 // read here (app.ts leaves it alone), only for a member, and only once an upload slot is free;
 // its image is decoded as it arrives, so a body holds its photo's bytes and no copy of the text.
-export function photosApi(ctx: AppContext): Router {
+export function photosApi(ctx: AppContext, photos: PhotosService): Router {
   const router = Router();
-  const photos = createPhotosService(ctx);
   const maxMb = ctx.config.limits.photoUploadMaxMb;
   const photoBody = jsonBase64Body({ field: 'image', maxBytes: Math.floor(maxMb * 1024 * 1024), limitBytes: (Math.ceil(maxMb * 1.4) + 1) * 1024 * 1024 });
   const uploadsEnabled = (_req: Request, _res: Response, next: NextFunction) =>

@@ -2,15 +2,14 @@ import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { memberId, requireMember } from '../../http/auth-guards';
 import { validate } from '../../http/validate';
-import { createImageUploadService, imageUploadParser } from './service';
+import { imageUploadParser, type ImageUploadService } from './service';
 import { uploadBodySlot } from '../media/image-work';
 import { imageUploadFieldsSchema } from './schemas';
 
 // ## Image uploads (the add-event form's image panel). Members only: the body is parsed after
 // the session says who is asking, so a guest cannot make the server buffer a file.
-export function uploadsRoutes(ctx: AppContext): Router {
+export function uploadsRoutes(ctx: AppContext, uploads: ImageUploadService): Router {
   const router = Router();
-  const uploads = createImageUploadService(ctx);
 
   router.post('/streams/image-upload/', requireMember, uploadBodySlot, imageUploadParser, async (req, res) => {
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];

@@ -112,3 +112,5 @@ export function createImageUploadService(ctx: Pick<AppContext, 'storage' | 'conf
     },
   };
 }
+
+export type ImageUploadService = ReturnType<typeof createImageUploadService>;
