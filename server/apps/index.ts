@@ -25,6 +25,8 @@ import { createAccountDeletionService } from './account-deletion/service';
 import { createImageUploadService } from './uploads/service';
 import { createEventSubmissionService } from './event-submissions/service';
 import { createPhotosService } from './photos/service';
+import { createAvatarService } from './profiles/service';
+import { createCalendarFeedsService } from './calendar-feeds/service';
 import { accountsPages } from './accounts/pages';
 import { accountDeletionPages } from './account-deletion/pages';
 import { purgeDueAccounts } from './account-deletion/purge';
@@ -193,6 +195,8 @@ export function buildAppServiceSet(ctx: AppContext) {
     uploads,
     eventSubmissions: createEventSubmissionService(ctx, uploads),
     photos: createPhotosService(ctx),
+    avatars: createAvatarService(ctx),
+    calendarFeeds: createCalendarFeedsService(ctx),
     accessibility: createAccessibilityService(ctx),
     contact: createContactService(ctx),
     newsletters: createNewslettersService(ctx),
@@ -217,7 +221,7 @@ export function appRouters(ctx: AppContext): Router[] {
     accountsApi(ctx, services.accounts),
     accountsPages(ctx, services.accounts),
     accountDeletionPages(ctx, services.accountDeletion, services.accounts),
-    profilesApi(ctx),
+    profilesApi(ctx, services.avatars),
     profilesPages(ctx),
     memberDataRoutes(ctx),
     favouritesApi(ctx),
@@ -228,7 +232,7 @@ export function appRouters(ctx: AppContext): Router[] {
     uploadsRoutes(ctx, services.uploads),
     eventSubmissionPages(ctx, services.eventSubmissions),
     calendarApi(ctx),
-    calendarFeedsApi(ctx),
+    calendarFeedsApi(ctx, services.calendarFeeds),
     // ## Staff: moderation, contact messages, the audit log, contest draws, house ads
     staffPages(ctx),
     contestsStaffPages(ctx),

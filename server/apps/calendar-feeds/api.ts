@@ -6,7 +6,7 @@ import { NotFoundError, RateLimitedError } from '../../http/errors';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 import { pageParams, paginated } from '../../http/pagination';
 import { idParam, validate } from '../../http/validate';
-import { createFeedService } from './feeds';
+import type { CalendarFeedsService } from './service';
 import { addFeedSchema } from './schemas';
 
 export const FEEDS_PATH = '/api/v2/calendar-feeds/';
@@ -28,9 +28,8 @@ function checkRateLimit(ctx: AppContext): RequestHandler {
 }
 
 // ## Calendar feeds (issue 28): an organiser's iCalendar feeds, imported into the event queue
-export function calendarFeedsApi(ctx: AppContext): Router {
+export function calendarFeedsApi(ctx: AppContext, feeds: CalendarFeedsService): Router {
   const router = Router();
-  const feeds = createFeedService(ctx);
   const eventsOn = (_req: Request, _res: Response, next: NextFunction) => next(ctx.config.flags.events ? undefined : new NotFoundError());
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 

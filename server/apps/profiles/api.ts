@@ -11,7 +11,7 @@ import type { Member } from './member';
 import { emailTaken, profilePatchSchema, profilePutSchema, type ProfilePatch } from './schemas';
 import { lastUpdatesDTO, profileDTO } from './serialize';
 import { profileCounts, updateProfile } from './queries';
-import { createAvatarService } from './avatar';
+import type { AvatarService } from './service';
 import { uploadBodySlot } from '../media/image-work';
 
 // A PATCH with a photo is ~8.4 MB of base64 JSON for 6 MB of JPEG: such a body is read only for a
@@ -35,11 +35,10 @@ function profileBody(req: Request, res: Response, next: NextFunction): void {
 
 // ## The signed-in member's profile (spec 1 §7). The guest newsletter subscription at
 // /api/v2/profiles/guest-newsletters/ belongs to the newsletters app.
-export function profilesApi(ctx: AppContext): Router {
+export function profilesApi(ctx: AppContext, avatars: AvatarService): Router {
   const { db } = ctx;
   const router = Router();
   const me = (req: Request) => req.user as Member;
-  const avatars = createAvatarService(ctx);
 
   async function saveProfile(member: Member, { avatar, ...patch }: ProfilePatch) {
     if (patch.email && patch.email !== member.email.toLowerCase()) {

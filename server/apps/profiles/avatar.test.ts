@@ -6,7 +6,7 @@ import { renditionPath } from '../media/renditions';
 import { renditionParamsFor } from '../media/rendition-params';
 import { mediaCacheDir } from '../media/api';
 import { LIMITS } from '../../../shared/constants';
-import { avatarMessages, STORED_AVATAR_MAX_SIDE } from './avatar';
+import { avatarMessages, STORED_AVATAR_MAX_SIDE } from './service';
 
 // The profile photo: PATCH /api/v2/profiles/me/ {avatar: base64 JPEG | null} (spec 1 §3, §5, §7).
 jest.setTimeout(120_000);

@@ -27,7 +27,7 @@ export const profilePatchSchema = z.object({
   first_name: name.optional(),
   last_name: name.optional(),
   sync_bookmarked_events_to_google_calendar: bool.nullable().optional(),
-  /** The profile photo: a JPEG as base64 (a data: URL is fine), or null to remove it (avatar.ts). */
+  /** The profile photo: a JPEG as base64 (a data: URL is fine), or null to remove it (service.ts). */
   avatar: z.string({ message: 'Not a valid string.' }).min(1, 'No file was submitted.').nullable().optional(),
   ...settings,
 });

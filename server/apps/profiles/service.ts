@@ -62,3 +62,5 @@ export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
     },
   };
 }
+
+export type AvatarService = ReturnType<typeof createAvatarService>;

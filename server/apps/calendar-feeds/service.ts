@@ -27,7 +27,7 @@ export function feedDto(r: FeedRow): CalendarFeedDTO {
   };
 }
 
-export function createFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'mailer' | 'logger'>) {
+export function createCalendarFeedsService(ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'mailer' | 'logger'>) {
   const { db } = ctx;
   const own = async (memberId: number, id: number): Promise<FeedRow> => {
     const row = await db('calendar_feeds').where({ id, profile_id: memberId }).first();
@@ -63,3 +63,5 @@ export function createFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'now' 
     },
   };
 }
+
+export type CalendarFeedsService = ReturnType<typeof createCalendarFeedsService>;
