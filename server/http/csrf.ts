@@ -85,6 +85,8 @@ class LazyCsrfToken {
   }
 }
 
+// Per request, not per context: the check hands the token to the multipart parser further down
+// the same request, and the entry goes with the request.
 const expectedInFirstField = new WeakMap<Request, string>();
 
 /**
