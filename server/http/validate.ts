@@ -37,11 +37,15 @@ export function idParam(value: unknown): number {
   return Number(s);
 }
 
+/** A posted form's fields as parsed (repeated names as arrays), or none when nothing was posted. */
+export function formBodyOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+}
+
 /**
  * A posted form's text fields. A field sent in another shape (name[b]=1 makes an object, often
  * without a prototype, which a form's template could not print) counts as missing.
  */
 export function textFieldsOf(body: unknown): Record<string, string> {
-  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.fromEntries(Object.entries(formBodyOf(body)).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { memberId, requireMemberPage } from '../../http/auth-guards';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
-import { idParam, validate } from '../../http/validate';
+import { formBodyOf, idParam, validate } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
 import { urls } from '../../../shared/urls';
 import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_NOTE_MAX, isAccessibilityAttribute } from '../../../shared/accessibility';
@@ -18,10 +18,6 @@ import type { AccessibilityService } from './service';
 // with the message beside that attribute's form (400).
 
 type FormErrors = { attribute: string; fields: FieldErrors; values: Record<string, unknown> };
-
-function formFields(req: Request): Record<string, unknown> {
-  return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-}
 
 export function accessibilityPages(ctx: AppContext, accessibility: AccessibilityService): Router {
   const router = Router();
@@ -53,12 +49,12 @@ export function accessibilityPages(ctx: AppContext, accessibility: Accessibility
     const id = idParam(req.params.id);
     let input;
     try {
-      input = validate(reportSchema, formFields(req));
+      input = validate(reportSchema, formBodyOf(req.body));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       res.status(400);
-      const attribute = typeof formFields(req).attribute === 'string' ? String(formFields(req).attribute) : '';
-      return reportPage(req, { attribute, fields: err.fields, values: formFields(req) });
+      const attribute = typeof formBodyOf(req.body).attribute === 'string' ? String(formBodyOf(req.body).attribute) : '';
+      return reportPage(req, { attribute, fields: err.fields, values: formBodyOf(req.body) });
     }
     await accessibility.report(memberId(req), id, input);
     await purgeListingAccessibilityPages(ctx.db, res, id);

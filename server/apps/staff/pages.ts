@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffBadgeCounts, staffMenu } from '../../http/staff-menu';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
-import { idParam, validate } from '../../http/validate';
+import { formBodyOf, idParam, validate } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { listPendingEvents } from '../event-submissions/moderation';
@@ -27,10 +27,6 @@ import { purgeListingAccessibilityPages } from '../accessibility/purge-pages';
 function queueNoticeUrl(done: ModerationResult): string {
   const count = done.ids.length > 1 ? `&count=${done.ids.length}` : '';
   return `/staff/events/?done=${done.status}&event=${done.ids[0]}${count}&mail=${done.mail}`;
-}
-
-function formFields(req: Request): Record<string, unknown> {
-  return req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
 }
 
 export function staffPages(ctx: AppContext): Router {
@@ -62,12 +58,12 @@ export function staffPages(ctx: AppContext): Router {
     const id = idParam(req.params.id);
     let form;
     try {
-      form = validate(moderationFormSchema, formFields(req));
+      form = validate(moderationFormSchema, formBodyOf(req.body));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       // CASE: without JavaScript the queue comes back with the message beside that event's note.
       res.status(400);
-      return queuePage(req, { eventId: id, fields: err.fields, values: formFields(req) });
+      return queuePage(req, { eventId: id, fields: err.fields, values: formBodyOf(req.body) });
     }
     return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), [id], form.decision, form.note)), 303);
   }));
@@ -75,11 +71,11 @@ export function staffPages(ctx: AppContext): Router {
   router.post('/staff/events/bulk/', staff, page('private', async (req, res) => {
     let form;
     try {
-      form = validate(bulkModerationFormSchema, formFields(req));
+      form = validate(bulkModerationFormSchema, formBodyOf(req.body));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       res.status(400);
-      return queuePage(req, { eventId: null, fields: err.fields, values: formFields(req) });
+      return queuePage(req, { eventId: null, fields: err.fields, values: formBodyOf(req.body) });
     }
     return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), form.ids, form.decision, form.note)), 303);
   }));
@@ -99,14 +95,14 @@ export function staffPages(ctx: AppContext): Router {
     const id = idParam(req.params.id);
     let form;
     try {
-      form = validate(photoRemovalFormSchema, formFields(req));
+      form = validate(photoRemovalFormSchema, formBodyOf(req.body));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       // A photo that is gone is a 404 whatever the form says; a valid form finds that out
       // in the removal itself, with no query before it.
       if (!(await ctx.db('photos').where({ id }).first('id'))) throw new NotFoundError();
       res.status(400);
-      return photosPage(req, { photoId: id, fields: err.fields, values: formFields(req) });
+      return photosPage(req, { photoId: id, fields: err.fields, values: formBodyOf(req.body) });
     }
     await removeListingPhoto(ctx, staffActorOf(req), id, form.note);
     return new PageRedirect(`/staff/photos/?removed=${id}`, 303);
@@ -138,11 +134,11 @@ export function staffPages(ctx: AppContext): Router {
   router.post('/staff/accessibility/decide/', staff, page('private', async (req, res) => {
     let form;
     try {
-      form = validate(accessibilityDecisionSchema, formFields(req));
+      form = validate(accessibilityDecisionSchema, formBodyOf(req.body));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       res.status(400);
-      const v = formFields(req);
+      const v = formBodyOf(req.body);
       return accessibilityPage(req, { key: `${String(v.listing)}-${String(v.attribute)}`, fields: err.fields, values: v });
     }
     await decideAccessibility(ctx.db, staffActorOf(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
