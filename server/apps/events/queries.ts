@@ -110,9 +110,14 @@ export async function upcomingOccurrences(db: Db, eventId: number, now: Date, li
  * pending until then, and a rejected one stays off the site.
  */
 export function whereEventIsPublic<Q extends Knex.QueryBuilder>(qb: Q, _now?: Date, alias = 'e'): Q {
-  qb.where(`${alias}.status`, 'approved');
+  qb.where(`${alias}.status`, PUBLIC_EVENT_STATUS);
   return qb;
 }
+
+const PUBLIC_EVENT_STATUS = 'approved';
+
+/** The same rule for an event row already read (a member's export of the events they submitted). */
+export const isEventRowPublic = (row: { status?: unknown }): boolean => row.status === PUBLIC_EVENT_STATUS;
 
 export const EVENT_ORDERINGS = ['-start_date_time', 'start_date_time'] as const;
 export const EVENT_BUNDLES = ['simple', 'medium', 'large'] as const;

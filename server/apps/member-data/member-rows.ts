@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import type { Row } from './tabular';
+import { isEventRowPublic } from '../events/queries';
 
 // What the export reads of one member, table by table: each source is a query of that
 // member's rows only (profile_id / submitted_by = the member), read in batches in id order
@@ -150,8 +151,8 @@ export const SUBMITTED_EVENTS: MemberTable = {
           .select('s.id', 's.slug', 's.date_created', 's.date_updated', 's.status', 's.moderation_note', 's.title', 's.description', 's.venue_name', 's.address', 's.website', 's.schedule_type',
             db.raw("to_char(s.start_date, 'YYYY-MM-DD') as start_date"), db.raw("to_char(s.end_date, 'YYYY-MM-DD') as end_date")),
       ),
-      // Only an approved event has a public page.
-      (r) => ({ ...r, event_url: r.status === 'approved' ? absoluteUrl(siteUrl, urls.event(String(r.slug), Number(r.id))) : null }),
+      // Only a public event has a page.
+      (r) => ({ ...r, event_url: isEventRowPublic(r) ? absoluteUrl(siteUrl, urls.event(String(r.slug), Number(r.id))) : null }),
     ),
 };
 
