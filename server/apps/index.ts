@@ -27,6 +27,8 @@ import { createEventSubmissionService } from './event-submissions/service';
 import { createPhotosService } from './photos/service';
 import { createAvatarService } from './profiles/service';
 import { createCalendarFeedsService } from './calendar-feeds/service';
+import { createCalendarService } from './calendar/sync';
+import { createIcsFeedService } from './calendar/ics-feed';
 import { accountsPages } from './accounts/pages';
 import { accountDeletionPages } from './account-deletion/pages';
 import { purgeDueAccounts } from './account-deletion/purge';
@@ -197,6 +199,9 @@ export function buildAppServiceSet(ctx: AppContext) {
     photos: createPhotosService(ctx),
     avatars: createAvatarService(ctx),
     calendarFeeds: createCalendarFeedsService(ctx),
+    // The calendar's two services keep their files' names (sync.ts, ics-feed.ts; see the README).
+    calendar: createCalendarService(ctx),
+    icsFeeds: createIcsFeedService(ctx),
     accessibility: createAccessibilityService(ctx),
     contact: createContactService(ctx),
     newsletters: createNewslettersService(ctx),
@@ -231,7 +236,7 @@ export function appRouters(ctx: AppContext): Router[] {
     photosApi(ctx, services.photos),
     uploadsRoutes(ctx, services.uploads),
     eventSubmissionPages(ctx, services.eventSubmissions),
-    calendarApi(ctx),
+    calendarApi(ctx, services.calendar, services.icsFeeds),
     calendarFeedsApi(ctx, services.calendarFeeds),
     // ## Staff: moderation, contact messages, the audit log, contest draws, house ads
     staffPages(ctx),

@@ -7,8 +7,8 @@ import { HttpError, NotFoundError } from '../../http/errors';
 import { safeNextPath } from '../../http/safe-redirect';
 import { validate } from '../../http/validate';
 import { calendarEnabled } from '../../config';
-import { createCalendarService, OAUTH_CALLBACK_PATH } from './sync';
-import { createIcsFeedService } from './ics-feed';
+import { OAUTH_CALLBACK_PATH, type CalendarService } from './sync';
+import type { IcsFeedService } from './ics-feed';
 
 const authorizationQuery = z.object({ next_url: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').optional() });
 const connectQuery = z.object({ next: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').optional() });
@@ -32,10 +32,8 @@ const callbackQuery = z.object({
 });
 
 // ## Calendar: Google Calendar authorization (spec 1 §7) and the private ICS feed.
-export function calendarApi(ctx: AppContext): Router {
+export function calendarApi(ctx: AppContext, calendar: CalendarService, feeds: IcsFeedService): Router {
   const router = Router();
-  const calendar = createCalendarService(ctx);
-  const feeds = createIcsFeedService(ctx);
   const googleOn = (_req: Request, _res: Response, next: NextFunction) => next(calendarEnabled(ctx.config) ? undefined : new NotFoundError());
   const eventsOn = (_req: Request, _res: Response, next: NextFunction) => next(ctx.config.flags.events ? undefined : new NotFoundError());
 
@@ -91,7 +89,7 @@ export function setupHint(siteUrl: string): string {
 
 const INVALID_STATE = 'This calendar authorization link is invalid or has expired. Please try again.';
 
-async function oauthCallback(ctx: AppContext, calendar: ReturnType<typeof createCalendarService>, req: Request, res: Response): Promise<void> {
+async function oauthCallback(ctx: AppContext, calendar: CalendarService, req: Request, res: Response): Promise<void> {
   const query = validate(callbackQuery, req.query);
   if (!req.user) return res.redirect(302, `/accounts/login?next=${encodeURIComponent(req.originalUrl)}`);
   const state = calendar.verifyState(query.state);

@@ -105,3 +105,5 @@ export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'no
     },
   };
 }
+
+export type IcsFeedService = ReturnType<typeof createIcsFeedService>;
