@@ -47,14 +47,15 @@ export function accessibilityPages(ctx: AppContext, accessibility: Accessibility
   router.get(path, requireMemberPage, page('private', (req) => reportPage(req)));
   router.post(path, requireMemberPage, accessibility.rateLimit, page('private', async (req, res) => {
     const id = idParam(req.params.id);
+    const posted = formBodyOf(req.body);
     let input;
     try {
-      input = validate(reportSchema, formBodyOf(req.body));
+      input = validate(reportSchema, posted);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       res.status(400);
-      const attribute = typeof formBodyOf(req.body).attribute === 'string' ? String(formBodyOf(req.body).attribute) : '';
-      return reportPage(req, { attribute, fields: err.fields, values: formBodyOf(req.body) });
+      const attribute = typeof posted.attribute === 'string' ? posted.attribute : '';
+      return reportPage(req, { attribute, fields: err.fields, values: posted });
     }
     await accessibility.report(memberId(req), id, input);
     await purgeListingAccessibilityPages(ctx.db, res, id);

@@ -101,6 +101,8 @@ export async function upcomingOccurrences(db: Db, eventId: number, now: Date, li
 // already expanded, each day converted on its own so DST is right), and show each event once
 // at its first occurrence that qualifies: that day's, or the next one not yet over.
 
+const PUBLIC_EVENT_STATUS = 'approved';
+
 /**
  * What a reader may see of events, written once (every page, API, feed, the sitemap, search,
  * newsletters, home and bookmarks filter through it). Each content type has one such scope,
@@ -113,8 +115,6 @@ export function whereEventIsPublic<Q extends Knex.QueryBuilder>(qb: Q, _now?: Da
   qb.where(`${alias}.status`, PUBLIC_EVENT_STATUS);
   return qb;
 }
-
-const PUBLIC_EVENT_STATUS = 'approved';
 
 /** The same rule for an event row already read (a member's export of the events they submitted). */
 export const isEventRowPublic = (row: { status?: unknown }): boolean => row.status === PUBLIC_EVENT_STATUS;
