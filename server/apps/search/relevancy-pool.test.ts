@@ -2,11 +2,12 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticleType } from '../../testing/fixtures';
 import { tsQuerySql, parseQueryText } from './query-text';
-import { EXACT_COUNT_LIMIT, RELEVANCY_POOL, bestMatches, poolFromMatches } from './ranking';
+import { EXACT_COUNT_LIMIT, RELEVANCY_POOL, bestMatches, poolFromMatches, poolPath, searchTables } from './ranking';
 
 // Relevancy ranks the RELEVANCY_POOL most recent matches. For a category with more than
-// EXACT_COUNT_LIMIT matches the pool is found one of two ways (poolFromMatches): from all the
-// matches, or by a walk down the date index. Both must rank the same pool the same way.
+// EXACT_COUNT_LIMIT matches the pool is found one of three ways (poolPath): from all the
+// matches, by a walk down the date index, or (PostgreSQL with the rum extension) by the RUM
+// index. All must rank the same pool the same way.
 describe('relevancy pool of a very common word', () => {
   let t: TestContext;
   const many = EXACT_COUNT_LIMIT + 150;
@@ -36,12 +37,29 @@ describe('relevancy pool of a very common word', () => {
     const db = t.ctx.db;
     const tsq = tsQuerySql(db, parseQueryText('ferry'))!;
     const now = new Date('2026-06-01T00:00:00Z');
-    const walked = (await bestMatches(db, tsq, 'articles', 'relevancy', now, 30, false)) as Array<{ id: number; score: number }>;
-    const fromMatches = (await bestMatches(db, tsq, 'articles', 'relevancy', now, 30, true)) as Array<{ id: number; score: number }>;
+    const walked = (await bestMatches(db, tsq, 'articles', 'relevancy', now, 30, 'walk')) as Array<{ id: number; score: number }>;
+    const fromMatches = (await bestMatches(db, tsq, 'articles', 'relevancy', now, 30, 'matches')) as Array<{ id: number; score: number }>;
     expect(walked.length).toBe(30);
     expect(fromMatches).toEqual(walked);
     const names = await db('articles').whereIn('id', walked.map((r) => r.id)).pluck('name');
     for (const name of names) expect(numberOf(name)).toBeGreaterThanOrEqual(firstInPool);
+  });
+
+  test('the RUM index, where the database has the extension, finds the same pool, and the query reads it', async () => {
+    const db = t.ctx.db;
+    const available = Number((await db.raw(`select count(*) as n from pg_available_extensions where name = 'rum'`)).rows[0].n) > 0;
+    const tables = await searchTables(db);
+    // The migration made the index wherever the extension can be installed (never on PGlite).
+    expect(tables.articles.rum).toBe(available);
+    if (!tables.articles.rum) return;
+    const tsq = tsQuerySql(db, parseQueryText('ferry'))!;
+    const now = new Date('2026-06-01T00:00:00Z');
+    const walked = await bestMatches(db, tsq, 'articles', 'relevancy', now, 30, 'walk');
+    const byRum = bestMatches(db, tsq, 'articles', 'relevancy', now, 30, 'rum');
+    const { sql, bindings } = byRum.toSQL();
+    const plan = JSON.stringify((await db.raw(`explain (format json) ${sql}`, bindings as never)).rows);
+    expect(plan).toContain('articles_search_rum');
+    expect(await byRum).toEqual(walked);
   });
 
   test('the search API ranks the pool: the schedules that say it more, most recent first, none older than the pool', async () => {
@@ -60,5 +78,13 @@ describe('relevancy pool of a very common word', () => {
     expect(poolFromMatches(6_300, 100_000)).toBe(false);
     // A table never analyzed (no row count): the walk, as before.
     expect(poolFromMatches(EXACT_COUNT_LIMIT + 1, 0)).toBe(false);
+    // With a RUM index: the index up to about 11,800 matches in 100,000 rows ('toronto',
+    // 10,400), the walk past it ('park', 17,900); never all the matches.
+    const rum = { rows: 100_000, rum: true };
+    expect(poolPath(3_900, rum)).toBe('rum');
+    expect(poolPath(10_400, rum)).toBe('rum');
+    expect(poolPath(17_900, rum)).toBe('walk');
+    expect(poolPath(3_900, { rows: 100_000, rum: false })).toBe('matches');
+    expect(poolPath(EXACT_COUNT_LIMIT + 1, { rows: 0, rum: true })).toBe('walk');
   });
 });

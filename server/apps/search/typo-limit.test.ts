@@ -14,6 +14,7 @@ describe('site search typo fallback limits', () => {
     const db = t.ctx.db;
     const type_id = await createListingType(db);
     for (let i = 0; i < TYPO_LIMIT + 10; i += 1) await createListing(db, { name: `Sunrise Bakery ${i}`, type_id });
+    for (const name of ['The Rex', 'The Drake', 'The Then']) await createListing(db, { name, type_id });
     await createArticle(db, { name: 'Sunrise bakery opens a second shop' });
   });
   afterAll(() => t.close());
@@ -37,6 +38,16 @@ describe('site search typo fallback limits', () => {
     expect(last.body.results).toHaveLength(10);
     const beyond = await search(`q=${encodeURIComponent('sunrize bakery')}&categories=listings&offset=${TYPO_LIMIT}&limit=20`);
     expect(beyond.body).toMatchObject({ count: TYPO_LIMIT, results: [] });
+  });
+
+  test('a query of stop words only is not matched by similar names; a misspelt word beside one still is', async () => {
+    // 'then' shares most of its trigrams with every "The ...": it would answer them all.
+    const stop = await search('q=then&categories=listings');
+    expect(stop.status).toBe(200);
+    expect(stop.body).toMatchObject({ count: 0, match: 'none', results: [] });
+    const typo = await search(`q=${encodeURIComponent('the drakke')}&categories=listings`);
+    expect(typo.body.match).toBe('similar');
+    expect((typo.body.results as Array<{ title: string }>)[0].title).toBe('The Drake');
   });
 
   test('full-text matches in headlines are still found', async () => {
