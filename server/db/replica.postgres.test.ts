@@ -106,12 +106,20 @@ describeWithClusters('reads from a streaming replica (DATABASE_REPLICA_URL)', ()
     await clusters!.standby.pauseReplay();
     try {
       const id = await createListing(ctx.db, { name: 'Only on the primary' });
-      // The replica does not have it yet: the public API's 404 is the replica's answer.
+      // The replica does not have it yet: the public API's 404 is the replica's answer, and
+      // the search page, like the search API, does not find it.
       expect((await request(app).get(`/api/v2/listings/${id}/`)).status).toBe(404);
+      for (const path of ['/search/?q=only+on+the+primary', '/api/search/?q=only+on+the+primary']) {
+        const res = await request(app).get(path);
+        expect(res.status).toBe(200);
+        expect(res.text).not.toContain('Only on the primary');
+      }
       expect(replica().status().state).toBe('streaming');
       await clusters!.standby.resumeReplay();
       await caughtUp();
       expect((await request(app).get(`/api/v2/listings/${id}/`)).status).toBe(200);
+      // Another query (the first one's answer is kept for a few seconds): found now.
+      for (const path of ['/search/?q=primary+only+on+the', '/api/search/?q=primary+only+on+the']) expect((await request(app).get(path)).text).toContain('Only on the primary');
     } finally {
       await clusters!.standby.resumeReplay();
     }

@@ -22,7 +22,7 @@ export async function searchPage(ctx: AppContext, search: SearchService, req: Re
   const categoriesParam = all ? '' : params.categories.join(',');
   const enabled = enabledCategories(ctx.config.flags);
   const categories = params.categories.filter((c) => enabled.has(c));
-  const result = q && categories.length ? await search.searchSite(ctx.db, { ...params, q, categories }, ctx.config.site.url, { now: ctx.now() }) : null;
+  const result = q && categories.length ? await search.searchSite(ctx.dbRead, { ...params, q, categories }, ctx.config.site.url, { now: ctx.now() }) : null;
   const pageParams: PageParams = { q, categories: categoriesParam || 'all', ordering: params.ordering, offset: params.offset };
   const href = (o: Partial<PageParams>) => siteSearchUrl({ ...pageParams, ...o });
   const count = result?.count ?? 0;

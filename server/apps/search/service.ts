@@ -86,9 +86,9 @@ export type SearchService = ReturnType<typeof createSearchService>;
 /**
  * Built once per app by the registry (apps/index.ts), for the search API and the search page:
  * it keeps the statements compiled per shape (named-statement.ts). It needs nothing from the
- * context: each search names its database (the API reads from the read pool, the page from
- * the primary), its site and its time. The answers and rankings are kept per database in the
- * core's caches (db/answer-cache.ts, db/count-cache.ts).
+ * context: each search names its database (the API and the page both read from the read
+ * pool, so they share answers), its site and its time. The answers and rankings are kept per
+ * database in the core's caches (db/answer-cache.ts, db/count-cache.ts).
  */
 export function createSearchService() {
   const statements = createStatementCache();
