@@ -10,6 +10,11 @@ import type { Knex } from 'knex';
 // the package) nothing is created and search keeps its GIN and date-index paths. Each index
 // is partial on the rule that makes a row public, where that rule is a constant, as the
 // search's queries state it.
+//
+// One RUM index per table, on `search` only. A second one (headline_words, for headline typos)
+// was tried: the planner then answered "order by date <=| now" for either column's query by
+// the other column's index, an ordered scan with no words in its condition, and RUM returned
+// such a scan in the wrong order (the oldest rows first: relevancy-pool.test.ts caught it).
 const INDEXES: Array<{ table: string; date: string; where?: string }> = [
   { table: 'articles', date: 'date_published', where: `status = 'published'` },
   { table: 'listings', date: 'date_published' },
