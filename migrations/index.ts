@@ -29,6 +29,7 @@ import * as listingAccessibility from './20261127000100_listing_accessibility';
 import * as bestOfChanges from './20261127000200_best_of_changes';
 import * as calendarFeeds from './20261127000300_calendar_feeds';
 import * as searchRumIndexes from './20261128000100_search_rum_indexes';
+import * as headlineWordsByDate from './20261128000200_headline_words_by_date';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -63,4 +64,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261127000200_best_of_changes', bestOfChanges],
   ['20261127000300_calendar_feeds', calendarFeeds],
   ['20261128000100_search_rum_indexes', searchRumIndexes],
+  ['20261128000200_headline_words_by_date', headlineWordsByDate],
 ];
