@@ -37,6 +37,8 @@ interface OpenLoopResult {
   failed: number;
   /** Milliseconds from when each search was due to its last byte, sorted. */
   latencies: number[];
+  /** The slowest searches, slowest first: where a p99 comes from (a word alone, or a queue). */
+  slowest: Array<{ word: string; ms: number; dueAt: number }>;
   seconds: number;
 }
 
@@ -44,6 +46,7 @@ interface OpenLoopResult {
 async function openLoop(words: string[], rate: number): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const latencies: number[] = [];
+  const samples: Array<{ word: string; ms: number; dueAt: number }> = [];
   let failed = 0;
   const interval = 1000 / rate;
   const start = performance.now();
@@ -59,8 +62,10 @@ async function openLoop(words: string[], rate: number): Promise<OpenLoopResult> 
           (res) => {
             res.resume();
             res.on('end', () => {
-              if (res.statusCode === 200) latencies.push(performance.now() - due);
-              else failed++;
+              if (res.statusCode === 200) {
+                latencies.push(performance.now() - due);
+                samples.push({ word: words[i], ms: performance.now() - due, dueAt: (due - start) / 1000 });
+              } else failed++;
               resolve();
             });
           },
@@ -75,7 +80,8 @@ async function openLoop(words: string[], rate: number): Promise<OpenLoopResult> 
   }
   await Promise.all(answers);
   agent.destroy();
-  return { sent: words.length, failed, latencies: latencies.sort((a, b) => a - b), seconds: (performance.now() - start) / 1000 };
+  const slowest = samples.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  return { sent: words.length, failed, latencies: latencies.sort((a, b) => a - b), slowest, seconds: (performance.now() - start) / 1000 };
 }
 
 const at = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
@@ -101,6 +107,8 @@ async function main(): Promise<void> {
       `  p50 ${at(run.latencies, 0.5).toFixed(1)} ms, p90 ${at(run.latencies, 0.9).toFixed(1)}, p99 ${p99.toFixed(1)}, max ${at(run.latencies, 1).toFixed(1)}; failed ${run.failed}  ` +
         `(target p99 < ${TARGET_P99_MS} ms, no errors: ${ok ? 'pass' : 'FAIL'})`,
     );
+    // Searches due close together and all slow were queued behind one another; a lone slow one is its word.
+    console.log(`  slowest: ${run.slowest.map((r) => `"${r.word}" ${r.ms.toFixed(0)} ms at ${r.dueAt.toFixed(2)} s`).join(', ')}`);
 
     const rest = words.slice(needed).map(searchPath);
     const closed = await measure(`http://127.0.0.1:${PORT}`, rest[0], UNCACHED, API_CONNECTIONS, rest, cpuMeter(server.pid!, backends));
