@@ -195,7 +195,8 @@ export function bestMatches(db: Db, tsq: Knex.Raw, c: SearchCategory, ordering: 
   const dateColumn = s.date.split('.')[1];
   const recent = matching(db, tsq, c, now).select(`${s.alias}.id`, `${s.date}`, `${s.alias}.search`);
   // RUM orders by distance from now (<=|: dates up to now, the nearest first), which is the
-  // date descending; rows published at the same instant come in the index's order, not by id.
+  // date descending; rows published at the same instant come in the index's order, not by id,
+  // and a row dated after now (only listings have no such filter, and none is) comes last.
   if (pool === 'rum') recent.orderByRaw(`${s.date} <=| ?::timestamptz`, [now]);
   else recent.orderBy(s.date, 'desc').orderBy(`${s.alias}.id`, 'desc');
   recent.limit(Math.max(RELEVANCY_POOL, wanted));
