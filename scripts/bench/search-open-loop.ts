@@ -45,7 +45,6 @@ interface OpenLoopResult {
 /** Sends one search per 1/rate s from `words`, never waiting for answers; latency from the due time. */
 async function openLoop(words: string[], rate: number): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const latencies: number[] = [];
   const samples: Array<{ word: string; ms: number; dueAt: number }> = [];
   let failed = 0;
   const interval = 1000 / rate;
@@ -62,10 +61,8 @@ async function openLoop(words: string[], rate: number): Promise<OpenLoopResult> 
           (res) => {
             res.resume();
             res.on('end', () => {
-              if (res.statusCode === 200) {
-                latencies.push(performance.now() - due);
-                samples.push({ word: words[i], ms: performance.now() - due, dueAt: (due - start) / 1000 });
-              } else failed++;
+              if (res.statusCode === 200) samples.push({ word: words[i], ms: performance.now() - due, dueAt: (due - start) / 1000 });
+              else failed++;
               resolve();
             });
           },
@@ -80,8 +77,8 @@ async function openLoop(words: string[], rate: number): Promise<OpenLoopResult> 
   }
   await Promise.all(answers);
   agent.destroy();
-  const slowest = samples.sort((a, b) => b.ms - a.ms).slice(0, 10);
-  return { sent: words.length, failed, latencies: latencies.sort((a, b) => a - b), slowest, seconds: (performance.now() - start) / 1000 };
+  const slowestFirst = samples.sort((a, b) => b.ms - a.ms);
+  return { sent: words.length, failed, latencies: slowestFirst.map((r) => r.ms).reverse(), slowest: slowestFirst.slice(0, 10), seconds: (performance.now() - start) / 1000 };
 }
 
 const at = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);

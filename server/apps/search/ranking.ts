@@ -50,14 +50,18 @@ export function poolFromMatches(matches: number, tableRows: number): boolean {
  * crossover, N x N = 1,400 x T, is about 11,800 matches in 100,000 rows; below it RUM is
  * also faster than reading every match (poolFromMatches), which took 10 ms for 3,200.
  */
-export const RUM_CROSSOVER = 1400;
-export function poolByRumIndex(matches: number, tableRows: number): boolean {
-  return matches * matches <= RUM_CROSSOVER * tableRows;
-}
+const RUM_CROSSOVER = 1400;
 /** How relevancy's pool of a category with more than EXACT_COUNT_LIMIT matches is found. */
 export type PoolPath = 'walk' | 'matches' | 'rum';
-export function poolPath(matches: number, table: { rows: number; rum: boolean }): PoolPath {
-  if (table.rum) return poolByRumIndex(matches, table.rows) ? 'rum' : 'walk';
+/** A category's table as poolPath needs it (searchTables reads it). */
+export interface SearchTable {
+  /** The planner's count of its rows (0 when it was never analyzed). */
+  rows: number;
+  /** Whether it has a RUM index (on `search`: the one RUM index a table may have). */
+  rum: boolean;
+}
+export function poolPath(matches: number, table: SearchTable): PoolPath {
+  if (table.rum) return matches * matches <= RUM_CROSSOVER * table.rows ? 'rum' : 'walk';
   return poolFromMatches(matches, table.rows) ? 'matches' : 'walk';
 }
 /** Typo matching: how much of the query's trigrams a word of the name must share. */
@@ -319,12 +323,10 @@ async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery,
 }
 
 /**
- * Each category's table as the pool's choice needs it: the planner's count of its rows (0
- * when it was never analyzed) and whether it has a RUM index. Read once for all categories
- * and kept like the rankings (count-cache.ts): they barely move, and every search of a very
- * common word needs them.
+ * Each category's table (SearchTable), read once for all categories and kept like the
+ * rankings (count-cache.ts): they barely move, and every search of a very common word needs them.
  */
-export function searchTables(db: Db): Promise<Record<SearchCategory, { rows: number; rum: boolean }>> {
+export function searchTables(db: Db): Promise<Record<SearchCategory, SearchTable>> {
   return cachedValue(
     db,
     'search\u0000tables',
@@ -337,7 +339,7 @@ export function searchTables(db: Db): Promise<Record<SearchCategory, { rows: num
            from unnest(?::text[]) with ordinality as u(t, i) order by i`,
         [tables],
       )) as { rows: Array<{ n: number; rum: boolean }> };
-      return Object.fromEntries(SEARCH_CATEGORIES.map((c, i) => [c, { rows: Math.max(0, Number(rows[i].n)), rum: rows[i].rum === true }])) as Record<SearchCategory, { rows: number; rum: boolean }>;
+      return Object.fromEntries(SEARCH_CATEGORIES.map((c, i) => [c, { rows: Math.max(0, Number(rows[i].n)), rum: rows[i].rum === true }])) as Record<SearchCategory, SearchTable>;
     },
     () => true,
   );
