@@ -40,7 +40,7 @@ export default tseslint.config(
         { type: 'migrations', pattern: 'migrations/**', mode: 'full' },
         { type: 'app-registry', pattern: 'server/apps/index.ts', mode: 'full' },
         { type: 'app', pattern: 'server/apps/*/**', mode: 'full', capture: ['app'] },
-        { type: 'core', pattern: ['server/index.ts', 'server/app.ts', 'server/config.ts', 'server/context.ts', 'server/db/**', 'server/http/**', 'server/cache/**'], mode: 'full' },
+        { type: 'core', pattern: ['server/index.ts', 'server/app.ts', 'server/config.ts', 'server/context.ts', 'server/db/**', 'server/http/**', 'server/cache/**', 'server/jobs/**'], mode: 'full' },
         { type: 'server', pattern: 'server/**', mode: 'full' },
         { type: 'tooling', pattern: ['scripts/**', 'test/**'], mode: 'full' },
       ],

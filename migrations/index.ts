@@ -30,6 +30,8 @@ import * as bestOfChanges from './20261127000200_best_of_changes';
 import * as calendarFeeds from './20261127000300_calendar_feeds';
 import * as searchRumIndexes from './20261128000100_search_rum_indexes';
 import * as headlineWordsByDate from './20261128000200_headline_words_by_date';
+import * as newsroom from './20261129000100_newsroom';
+import * as jobQueue from './20261129000200_job_queue';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -65,4 +67,6 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261127000300_calendar_feeds', calendarFeeds],
   ['20261128000100_search_rum_indexes', searchRumIndexes],
   ['20261128000200_headline_words_by_date', headlineWordsByDate],
+  ['20261129000100_newsroom', newsroom],
+  ['20261129000200_job_queue', jobQueue],
 ];

@@ -4,7 +4,9 @@ import type { DbHandle } from './db';
 import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createStorage } from './storage/storage-factory';
-import { appServices } from './apps';
+import { appJobs, appServices } from './apps';
+import { createJobQueue } from './jobs/queue';
+import { createChangeNotices } from './cache/change-notices';
 
 /** For scripts that must never send mail (benches, measurements): every message is dropped. */
 export const droppedMail: Mailer = { send: async () => {} };
@@ -19,6 +21,7 @@ export function buildAppContext(
   handle: Pick<DbHandle, 'db' | 'kind'> & Partial<Pick<DbHandle, 'read' | 'replica'>>,
   parts: Pick<AppContext, 'mailer'> & Partial<Pick<AppContext, 'logger' | 'storage' | 'now'>>,
 ): AppContext {
+  const logger = parts.logger ?? createLogger(config);
   return {
     ...appServices(),
     config,
@@ -26,9 +29,13 @@ export function buildAppContext(
     dbRead: handle.read ?? handle.db,
     replica: handle.replica ?? null,
     dbKind: handle.kind,
-    logger: parts.logger ?? createLogger(config),
+    logger,
     mailer: parts.mailer,
     storage: parts.storage ?? createStorage(config),
     now: parts.now ?? (() => new Date()),
+    // Lazy: created here for every context, it loads pg-boss and queries only when first used.
+    // Notices go through PostgreSQL when there is one; the embedded database has one process.
+    changes: createChangeNotices({ db: handle.db, databaseUrl: handle.kind === 'postgres' ? config.databaseUrl : undefined, logger }),
+    jobs: createJobQueue(handle.db, { queues: appJobs.map(({ name, policy }) => ({ name, policy })), logger }),
   };
 }

@@ -11,6 +11,8 @@ import { CSRF_TOKEN_PATH, csrfProtection, csrfTokenRoute } from './http/csrf';
 import { rejectNullCharacters } from './http/null-characters';
 import { compressedAnswers } from './http/compressed-answers';
 import { guestResponseCache } from './http/guest-response-cache';
+import { forgetSharedAnswers } from './db/answer-cache';
+import { forgetCounts } from './db/count-cache';
 import { accessLog } from './http/access-log';
 import { serverTiming } from './http/server-timing';
 import { trackQueries } from './db/query-stats';
@@ -72,6 +74,16 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   // own session is renewed.
   const pageCache = config.isProduction ? guestResponseCache({ cookies: cacheCookies }) : null;
   if (pageCache) app.use(pageCache.beforeSession);
+  // Content changed here or in another process (cache/change-notices.ts): this app's kept pages,
+  // shared answers and counts go, so the next reader, on any process, gets the change.
+  ctx.changes.subscribe((change) => {
+    if (change.paths.length) pageCache?.purge(change.paths);
+    else pageCache?.purgeAll();
+    for (const db of new Set([ctx.db, ctx.dbRead])) {
+      forgetSharedAnswers(db);
+      forgetCounts(db);
+    }
+  });
   app.use(compression());
   // After compression (its copy goes out as it is) and before the guest cache's capture.
   app.use(compressedAnswers());

@@ -2,6 +2,8 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Replica } from './db/replica';
 import type { Logger } from './logger';
+import type { JobQueue } from './jobs/queue';
+import type { ChangeNotices } from './cache/change-notices';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import type { NavbarMenuEntry } from './http/navbar';
@@ -27,6 +29,18 @@ export interface AppContext {
   mailer: Mailer;
   storage: Storage;
   now: () => Date;
+  /**
+   * The PostgreSQL job queue (pg-boss, server/jobs/queue.ts) on this context's database: any
+   * handler enqueues with `ctx.jobs.send(name, data, { startAfter })`; the server process works
+   * the registry's jobs (apps/index.ts appJobs). Nothing is loaded or queried before first use.
+   */
+  jobs: JobQueue;
+  /**
+   * Content changed: every process forgets its kept copies of what readers see (the page cache,
+   * the home's lists, the navbar's menus, shared answers and counts) through PostgreSQL
+   * LISTEN/NOTIFY (server/cache/change-notices.ts); `ctx.changes.announce(...)` after a change.
+   */
+  changes: ChangeNotices;
   /**
    * Copies a saved event into the member's Google Calendar. The calendar app provides it and
    * the app registry (apps/index.ts appServices) puts it here, so that bookmarks can call the

@@ -9,7 +9,7 @@ import { createApp, type CreateAppOptions } from './app';
 import { gracefulClose } from './http/graceful-close';
 import { createMailer } from './mail/mailer';
 import type { AppContext } from './context';
-import { appSweeps } from './apps';
+import { appJobs, appSweeps } from './apps';
 import { buildAppContext } from './app-context';
 import { logCacheRefreshErrorsTo } from './cache/refresh-ahead';
 
@@ -45,6 +45,9 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive
   const closer = gracefulClose(server);
   const sweeps = startSweeps(ctx);
+  await startJobWorkers(ctx);
+  // Other processes' content changes reach this one's caches (PostgreSQL; nothing to do on PGlite).
+  await ctx.changes.listen();
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
@@ -52,8 +55,14 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
       logger.info('shutting down: no new connections, finishing requests in flight');
       sweeps.stop();
       const startedStopping = Date.now();
+      // The job workers stop polling now and finish the jobs they hold within the same grace
+      // period as the requests (a job still running then is failed and retried by another
+      // process or the next start); requests may still enqueue meanwhile.
+      const jobsStopped = ctx.jobs.stop({ timeoutMs: config.shutdownGraceMs }).catch((err: unknown) => logger.error({ err }, 'stopping the job queue failed'));
       const { forced } = await closer.close(config.shutdownGraceMs);
       if (forced) logger.warn('requests still in flight at the end of the grace period were cut off');
+      await jobsStopped;
+      await ctx.changes.close();
       await waitForIdlePool(handle.db, startedStopping + config.shutdownGraceMs);
       await handle.close();
       logger.info('stopped');
@@ -86,6 +95,18 @@ function startSweeps(ctx: AppContext): { stop(): void } {
     timers.push(setTimeout(tick, 60_000).unref(), setInterval(tick, sweep.intervalMs).unref());
   }
   return { stop: () => timers.forEach((t) => clearTimeout(t)) };
+}
+
+/**
+ * Works the apps' jobs (apps/index.ts appJobs) in this process: pg-boss hands each job to one
+ * process of any number, retries failures with backoff, and runs at this start the jobs whose
+ * time came while no process was working. A failed job is logged by the queue.
+ */
+async function startJobWorkers(ctx: AppContext): Promise<void> {
+  const t0 = Date.now();
+  await ctx.jobs.start();
+  for (const job of appJobs) await ctx.jobs.work(job.name, (data) => job.run(ctx, data));
+  ctx.logger.info({ jobs: appJobs.length, ms: Date.now() - t0 }, 'job queue started');
 }
 
 /** The process entry: signals stop the server; exit code 0 after a clean stop. */

@@ -104,6 +104,8 @@ export const IMAGE_SIZES = {
   photoViewer: { w: 1080, h: null, cmd: 'fit' },
   hero: { w: 1200, h: 800, cmd: 'crop' },
   heroSquare: { w: 1200, h: 1200, cmd: 'crop' },
+  /** A story's social image (Open Graph, X): 1200×630, as the networks draw it. */
+  social: { w: 1200, h: 630, cmd: 'crop' },
 } as const satisfies Record<string, { w: number; h: number | null; cmd: 'crop' | 'fit' }>;
 export type ImageSizeName = keyof typeof IMAGE_SIZES;
 export const DEFAULT_IMAGE_QUALITY = 70;

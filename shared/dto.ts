@@ -351,3 +351,4 @@ export interface CalendarFeedDTO {
   next_fetch_at: string | null;
   date_created: string;
 }
+

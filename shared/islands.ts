@@ -4,6 +4,7 @@ import type { ListingSearchInitialState } from './listing-hub';
 import type { NewsletterPromptInitialState } from './newsletter-prompt';
 import type { PhotoViewerState } from './photo-viewer';
 import type { SearchIslandState } from './site-search';
+import type { StoryEditorInitialState } from './story-dto';
 
 // The island boundary: each island's name (the `island(name)` macro / data-island in the
 // templates) to the initial state the server prints for it (`addIsland` in server/views) and
@@ -98,6 +99,7 @@ export interface IslandStates {
   'photo-viewer': PhotoViewerState;
   saves: SavesIslandStateDTO;
   search: SearchIslandState;
+  'story-editor': StoryEditorInitialState;
   'video-grid': VideoGridState;
 }
 

@@ -26,8 +26,7 @@ import sharp from 'sharp';
 import { sign } from 'cookie-signature';
 import { loadConfig } from '../../server/config';
 import { createApp } from '../../server/app';
-import { appServices } from '../../server/apps';
-import { createLogger } from '../../server/logger';
+import { buildAppContext, droppedMail } from '../../server/app-context';
 import { openDatabase } from '../../server/db';
 import { migrateLatest } from '../../server/db/migrate';
 import { createLocalStorage } from '../../server/storage/storage';
@@ -77,7 +76,7 @@ async function serve(): Promise<void> {
   await db('sessions').insert({ sid, sess: JSON.stringify({ cookie: { originalMaxAge: SESSION_IDLE_MS, expires, httpOnly: true, path: '/' }, passport: { user: member.id } }), expired: expires });
   const csrf = crypto.randomBytes(32).toString('base64url');
   const cookie = `${SESSION_COOKIE}=${encodeURIComponent(`s:${sign(sid, config.sessionSecret)}`)}; csrftoken=${csrf}`;
-  const ctx = { ...appServices(), config, db, dbRead: db, replica: null, dbKind: handle.kind, logger: createLogger(config), mailer: { send: async () => {} }, storage: createLocalStorage(config.mediaDir), now: () => new Date() };
+  const ctx = buildAppContext(config, handle, { mailer: droppedMail, storage: createLocalStorage(config.mediaDir) });
   const server = createApp(ctx, { watchManifest: false }).listen(port, '127.0.0.1', () => process.send?.({ cookie, csrf, listingId: listing.id } satisfies Ready));
   const now = (): Memory => {
     const m = process.memoryUsage();

@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import moment from 'moment-timezone';
 import { ARTICLE_TYPES } from '../../shared/constants';
 import { slugify } from '../../shared/format/text';
+import { storyDocFromParagraphs } from '../../shared/newsroom';
+import { articlePath } from '../../server/apps/articles/serialize';
+import { renderStoryDoc } from '../../server/apps/articles/story-render';
 import { insertBatches, insertReturningIds, SlugRegistry } from './batch';
 import { readLibraries, readNeighbourhoodProfiles } from './data-files';
 import { AUTHORS, GENERIC_CLOSERS, ORDINALS, SEASONS, TEMPLATES } from './article-templates';
@@ -16,11 +19,7 @@ export async function seedArticleTypes(db: Knex): Promise<Map<string, number>> {
   return new Map(ARTICLE_TYPES.map((t, i) => [t.slug, ids[i]]));
 }
 
-/** `/{type-slug}/{yyyy}/{mm}/{slug}/`, the month being the city's local month of publication. */
-export function articlePath(typeSlug: string, published: Date, slug: string, timeZone: string): string {
-  const local = moment(published).tz(timeZone);
-  return `/${typeSlug}/${local.format('YYYY')}/${local.format('MM')}/${slug}/`;
-}
+export { articlePath };
 
 /** Most articles from the last year, the rest spread back to the site's first year. */
 export function publicationDate(rng: Rng, now: Date, startYear: number, recentShare = 0.65): Date {
@@ -128,6 +127,10 @@ export async function insertArticles(db: Knex, drafts: ArticleDraft[], typeIds: 
       path: articlePath(d.typeSlug, d.datePublished, slug, timeZone),
       excerpt: d.excerpt,
       body: d.body,
+      // The newsroom's document and its HTML, as a story written in the editor has them.
+      doc: JSON.stringify(storyDocFromParagraphs(d.body)),
+      body_html: renderStoryDoc(storyDocFromParagraphs(d.body)).html,
+      image_alt: d.imageKey ? d.name.slice(0, 400) : '',
       author_name: d.authorName,
       image_key: d.imageKey,
       image_credit: d.imageKey ? 'Demo illustration' : '',

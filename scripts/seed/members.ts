@@ -73,6 +73,8 @@ export async function seedMembers(db: Knex, opts: { rng: Rng; now: Date; count: 
     first_name: 'Demo',
     last_name: 'Editor',
     is_staff: true,
+    // The demo newsroom: the editor account may do everything, roles included.
+    newsroom_role: 'administrator',
     date_joined: new Date(now.getTime() - 8 * 365 * 86_400_000),
   };
   const [staffId] = await insertReturningIds(db, 'profiles', [staffRow]);

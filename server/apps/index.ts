@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { AppContext, AppMenus, AppServices, SaveKinds } from '../context';
+import type { JobPolicy } from '../jobs/queue';
 import type { SaveKindName } from '../../shared/save-kinds';
 import type { AnySaveKind } from './saves/kind';
 import { createFavouritesKind } from './favourites/kind';
@@ -66,7 +67,7 @@ import { seoRoutes } from './seo/api';
 import { homePages } from './home/pages';
 import { createHomeService } from './home/service';
 import { searchPages } from './search/pages';
-import { articlesPages } from './articles/pages';
+import { articleOldPathRedirects, articlesPages } from './articles/pages';
 import { eventsPages } from './events/pages';
 import { contestsPages } from './contests/pages';
 import { contestsStaffPages, contestsStaffSection } from './contests/pages';
@@ -78,6 +79,9 @@ import { patiosPages } from './patios/pages';
 import { photoChallengesPages } from './photo-challenges/pages';
 import { mapTilesRoutes } from './map-tiles/api';
 import { staffPages } from './staff/pages';
+import { newsroomApi } from './newsroom/api';
+import { newsroomPages, newsroomStaffSection } from './newsroom/pages';
+import { createNewsroomService, STORY_JOBS } from './newsroom/service';
 import { adServingRouter } from './ads/api';
 import { adSlotLocals } from './ads/slots';
 import { adsStaffPages, adsStaffSection } from './ads/pages';
@@ -112,7 +116,7 @@ function buildSaveKinds(): SaveKinds {
  */
 export const appMenus: AppMenus = {
   navbar: [...articlesNavbarMenus, ...listingsNavbarMenus],
-  staff: [...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, staffAuditSection],
+  staff: [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, staffAuditSection],
 };
 
 /**
@@ -172,6 +176,35 @@ export interface AppSweep {
 }
 
 /**
+ * A job an app runs on the job queue (server/jobs/queue.ts, pg-boss): anything may enqueue it
+ * with `ctx.jobs.send(name, data, { startAfter })`; the server process works every entry
+ * (server/index.ts). A job runs once across all processes and is retried with backoff when run
+ * throws (5 times unless the send says otherwise), so run must be idempotent: a retry, or a
+ * process killed mid-job, runs it again. data is what was sent (JSON): check it before use.
+ */
+export interface AppJob {
+  name: string;
+  /** How singletonKey deduplicates its sends (server/jobs/queue.ts JobPolicy); standard unless said. */
+  policy?: JobPolicy;
+  run(ctx: AppContext, data: unknown): Promise<void>;
+}
+
+/** The apps' jobs; their queues are created when the server starts. */
+export const appJobs: AppJob[] = [
+  // A scheduled story's publishing, and a published one's scheduled unpublishing (the newsroom).
+  { name: STORY_JOBS.publish, run: (ctx, data) => newsroomJob(ctx, data, 'publish') },
+  { name: STORY_JOBS.unpublish, run: (ctx, data) => newsroomJob(ctx, data, 'unpublish') },
+];
+
+async function newsroomJob(ctx: AppContext, data: unknown, what: 'publish' | 'unpublish'): Promise<void> {
+  const d = data as { id?: unknown; at?: unknown } | null;
+  if (!d || !Number.isInteger(d.id) || typeof d.at !== 'string') throw new Error(`story.${what}: bad job data ${JSON.stringify(data)}`);
+  const newsroom = createNewsroomService(ctx);
+  if (what === 'publish') await newsroom.publishDue(d.id as number, d.at);
+  else await newsroom.unpublishDue(d.id as number, d.at);
+}
+
+/**
  * The periodic sweeps the server process runs (server/index.ts starts and stops them). Each
  * must be safe to run from several processes at once.
  */
@@ -180,6 +213,9 @@ export const appSweeps: AppSweep[] = [
   { name: 'account purge', intervalMs: 60 * 60 * 1000, run: (ctx) => purgeDueAccounts(ctx) },
   // Organisers' calendar feeds that are due (each every CALENDAR_FEEDS_INTERVAL_MINUTES).
   { name: 'calendar feeds', intervalMs: FEED_SWEEP_INTERVAL_MS, run: (ctx) => syncCalendarFeeds(ctx) },
+  // Stories whose publishing or unpublishing time has passed and whose job never ran (lost, or
+  // sent to a queue that was not there): the job queue does this first; this is the net under it.
+  { name: 'newsroom schedule', intervalMs: 60_000, run: (ctx) => createNewsroomService(ctx).runDue() },
 ];
 
 /**
@@ -209,6 +245,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     geocoder: createGeocoderService(ctx),
     home: createHomeService(ctx),
     listings: createListingsService(ctx),
+    newsroom: createNewsroomService(ctx, { sendJob: (name, data, opts) => ctx.jobs.send(name, data, opts) }),
   };
 }
 
@@ -221,6 +258,7 @@ export type AppServiceSet = ReturnType<typeof buildAppServiceSet>;
  */
 export function appRouters(ctx: AppContext): Router[] {
   const services = buildAppServiceSet(ctx);
+  const oldPaths = articleOldPathRedirects(ctx);
   return [
     // ## Members: accounts, profile, saved things, uploads
     accountsApi(ctx, services.accounts),
@@ -243,6 +281,8 @@ export function appRouters(ctx: AppContext): Router[] {
     contestsStaffPages(ctx),
     adsStaffPages(ctx, services.uploads),
     bestOfStaffPages(ctx),
+    newsroomApi(ctx, services.newsroom),
+    newsroomPages(ctx, services.newsroom),
     // ## Public content API and search
     listingsApi(ctx, services.listings),
     accessibilityApi(ctx, services.accessibility),
@@ -257,6 +297,7 @@ export function appRouters(ctx: AppContext): Router[] {
     mapTilesRoutes(ctx),
     // ## Public pages with fixed paths
     accessibilityPages(ctx, services.accessibility),
+    oldPaths.query,
     homePages(ctx, services.home),
     newslettersPages(ctx, services.newsletters),
     contactPages(ctx, services.contact),
@@ -273,6 +314,8 @@ export function appRouters(ctx: AppContext): Router[] {
     articlesPages(ctx),
     photosPages(ctx),
     listingsPages(ctx, services.listings),
+    // Last: an old story address nothing else answered (an imported site's), as a 301.
+    oldPaths.rest,
   ];
 }
 

@@ -49,6 +49,11 @@ export interface SharedAnswerOptions<T> {
 }
 
 /** `compute()`'s answer for `key`, or the one kept for it (see above). */
+/** Forgets every answer kept for this database (content changed; see cache/change-notices.ts). */
+export function forgetSharedAnswers(db: object): void {
+  cacheFor(db).clear();
+}
+
 export function sharedAnswer<T>(db: object, key: string, compute: () => Promise<T>, opts: SharedAnswerOptions<T>): Promise<T> {
   const at = (minute: number | undefined) => (minute === undefined ? key : `${minute}\u0000${key}`);
   const minute = opts.minute?.getTime();

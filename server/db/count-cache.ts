@@ -39,6 +39,11 @@ const cacheFor = refreshAheadPerOwner<unknown>({
  * `compute()`'s value, kept for COUNT_TTL_MS when `keep(value)` says it is worth keeping,
  * refreshed ahead in the background while it is being read, computed once at a time.
  */
+/** Forgets every count kept for this database (content changed; see cache/change-notices.ts). */
+export function forgetCounts(db: object): void {
+  cacheFor(db).clear();
+}
+
 export function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
   return cacheFor(db).get(key, compute, { keep: keep as (value: unknown) => boolean, now }) as Promise<T>;
 }

@@ -39,3 +39,20 @@ export function memberId(req: Request): number {
   if (!req.user) throw new NotAuthenticatedError();
   return req.user.id;
 }
+
+/** API guard for the newsroom: 401 for guests, 403 for members without a newsroom role. */
+export function requireNewsroom(req: Request, _res: Response, next: NextFunction): void {
+  if (!req.user) return next(new NotAuthenticatedError());
+  if (!req.user.newsroom_role) return next(new PermissionDeniedError('The newsroom is for staff with a newsroom role.'));
+  next();
+}
+
+/** Page guard for the newsroom: guests go to the login page and come back; members without a role get the 403 page. */
+export function requireNewsroomPage(req: Request, res: Response, next: NextFunction): void {
+  if (!req.user) {
+    const back = req.method === 'GET' || req.method === 'HEAD' ? req.originalUrl : '/staff/stories/';
+    return res.redirect(302, `/accounts/login?next=${encodeURIComponent(back)}`);
+  }
+  if (!req.user.newsroom_role) return next(new PermissionDeniedError('The newsroom is for staff with a newsroom role.'));
+  next();
+}

@@ -337,5 +337,10 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     });
   }
 
-  return Object.assign(afterSession, { beforeSession });
+  /** Forgets every entry (a change whose pages are not listed, or a missed notice). */
+  function purgeAll(): void {
+    entries.clear();
+  }
+
+  return Object.assign(afterSession, { beforeSession, purge, purgeAll });
 }

@@ -61,6 +61,8 @@ export function navbarLocals(ctx: AppContext) {
   // One load shared by the pages that ask meanwhile; a failed load is not kept: the next page tries again.
   const cache = new MemoryCache<'menus', NavbarMenus>({ ttlMs: MENU_TTL_MS, maxEntries: 1 });
   const menus = () => cache.load('menus', () => loadNavbarMenus(ctx.db, ctx.now(), ctx.menus.navbar));
+  // The latest stories are in the menus: a published or withdrawn story changes them.
+  ctx.changes.subscribe(() => cache.clear());
   // Which sign-in buttons the dialogs offer: the providers the config has keys for.
   const social = {
     facebook: Boolean(ctx.config.facebook.appId && ctx.config.facebook.appSecret),

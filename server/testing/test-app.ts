@@ -58,6 +58,7 @@ export async function createTestContext(env: Env = {}, overrides: Partial<Config
     tmpDir,
     rebuild: (e: Env = {}, o: Partial<Config> = {}) => createApp({ ...ctx, config: build({ ...env, ...e }, { ...overrides, ...o }) }),
     close: async () => {
+      await ctx.jobs.stop(); // nothing to do unless the test started workers
       await handle.close();
       fs.rmSync(tmpDir, { recursive: true, force: true });
     },

@@ -260,6 +260,8 @@ describe('hostile input to every route', () => {
     const db = t.ctx.db;
     member = await createMember(t.ctx, { full_name: 'Fuzz Member' });
     staff = await createMember(t.ctx, { full_name: 'Fuzz Staff', is_staff: true });
+    // An administrator in the newsroom too, so its routes read their input.
+    await db('profiles').where({ id: staff.id }).update({ newsroom_role: 'administrator' });
     const typeId = await createListingType(db, { name: 'Restaurants', slug: 'restaurants' });
     await createListingSubType(db, typeId, { name: 'Pizza', slug: 'pizza' });
     const neighbourhoodId = await createNeighbourhood(db, { name: 'Kensington Market' });
@@ -319,6 +321,7 @@ describe('hostile input to every route', () => {
       },
       futureDate: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
       pngBase64: png.toString('base64'),
+      story: await newsroomStory(t, staff),
     };
     agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     server = http.createServer(t.app);
@@ -408,8 +411,19 @@ describe('hostile input to every route', () => {
     // routes' input; staff do. Last, as its valid probes change things (a photo is removed).
     const landing = await send(port, agent, { route: 'staff', label: 'staff', value: 'valid', method: 'GET', path: '/staff/' }, { cookie: await memberSessionCookie(t, staff) });
     expect(landing.status).toBe(200);
-    const probes = allProbes().filter((p) => p.path.startsWith('/staff/'));
+    const probes = allProbes().filter((p) => p.path.startsWith('/staff/') || p.path.startsWith('/api/v2/staff/'));
     expect(probes.length).toBeGreaterThan(100);
     expect(await sendAll('staff', probes)).toEqual([]);
   }, 600_000);
 });
+
+/** A story written through the newsroom's API by the staff member, with a revision and a preview link. */
+async function newsroomStory(t: TestContext, staff: MemberFixture): Promise<FuzzFixtures['story']> {
+  const a = await memberAgent(t, staff);
+  const created = await a.post('/api/v2/staff/stories/').set('X-CSRFToken', a.csrfToken).send({ fields: { name: 'Fuzz draft' } });
+  if (created.status !== 201) throw new Error(`story: ${created.status} ${created.text}`);
+  const id = created.body.id as number;
+  const revisionId = (await a.get(`/api/v2/staff/stories/${id}/revisions/`)).body.results[0].id as number;
+  const previewId = (await a.post(`/api/v2/staff/stories/${id}/previews/`).set('X-CSRFToken', a.csrfToken)).body.id as number;
+  return { id, revisionId, previewId };
+}

@@ -36,6 +36,8 @@ export interface FuzzFixtures {
   saves: { favourite: number; todo: number; rating: number; articleBookmark: number; videoBookmark: number; eventBookmark: number; photo: number };
   futureDate: string;
   pngBase64: string;
+  /** A newsroom story, one of its revisions and one of its preview links. */
+  story: { id: number; revisionId: number; previewId: number };
 }
 
 type Scalar = string | number | boolean;
@@ -156,6 +158,36 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
     },
   },
   'POST /staff/ads/:id/delete/': { path: id((f) => f.houseAdId), body: { encodings: ['form'], fields: [] } },
+  // ## The newsroom (issue 37): its API (staff with a role) and pages
+  'USE /api/v2/staff/': { path: {} },
+  'GET /api/v2/staff/stories/': { query: ['status', 'type', 'author', 'q', ...PAGE] },
+  'POST /api/v2/staff/stories/': { body: { encodings: ['json'], fields: ['fields'], valid: () => ({}) } },
+  'GET /api/v2/staff/stories/:id/': { path: id((f) => f.story.id) },
+  'PATCH /api/v2/staff/stories/:id/': { path: id((f) => f.story.id), body: { encodings: ['json'], fields: ['base_version', 'fields', 'explicit'], valid: () => ({ base_version: 1 }) } },
+  'POST /api/v2/staff/stories/:id/submit/': { path: id((f) => f.story.id) },
+  'POST /api/v2/staff/stories/:id/publish/': { path: id((f) => f.story.id), body: { encodings: ['json'], fields: ['override_reason'] } },
+  'POST /api/v2/staff/stories/:id/schedule/': { path: id((f) => f.story.id), body: { encodings: ['json'], fields: ['publish_at', 'override_reason'], valid: () => ({ publish_at: '2031-01-01T09:00' }) } },
+  'POST /api/v2/staff/stories/:id/unschedule/': { path: id((f) => f.story.id) },
+  'POST /api/v2/staff/stories/:id/unpublish/': { path: id((f) => f.story.id), body: { encodings: ['json'], fields: ['at'] } },
+  'GET /api/v2/staff/stories/:id/checks/': { path: id((f) => f.story.id) },
+  'GET /api/v2/staff/stories/:id/revisions/': { path: id((f) => f.story.id) },
+  'GET /api/v2/staff/stories/:id/revisions/:rid/': { path: { ...id((f) => f.story.id), rid: (f) => String(f.story.revisionId) } },
+  'POST /api/v2/staff/stories/:id/revisions/:rid/restore/': { path: { ...id((f) => f.story.id), rid: (f) => String(f.story.revisionId) } },
+  'GET /api/v2/staff/stories/:id/previews/': { path: id((f) => f.story.id) },
+  'POST /api/v2/staff/stories/:id/previews/': { path: id((f) => f.story.id) },
+  'DELETE /api/v2/staff/stories/:id/previews/:pid/': { path: { ...id((f) => f.story.id), pid: (f) => String(f.story.previewId) } },
+  'POST /api/v2/staff/stories/:id/presence/': { path: id((f) => f.story.id) },
+  'DELETE /api/v2/staff/stories/:id/presence/': { path: id((f) => f.story.id) },
+  'GET /api/v2/staff/link-targets/': { query: ['q'] },
+  'GET /api/v2/staff/card-targets/': { query: ['q', 'kind'] },
+  'GET /staff/stories/': { query: ['status', 'type', 'author', 'q', 'page'] },
+  'GET /staff/stories/new/': {},
+  'GET /staff/stories/:id/': { path: id((f) => f.story.id) },
+  'GET /staff/roles/': { query: ['done'] },
+  'POST /staff/roles/': { body: { encodings: ['form'], fields: ['email', 'role'], valid: (f) => ({ email: f.memberEmail, role: 'contributor' }) } },
+  'GET /preview/:token/': { path: { token: () => 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } },
+  // Last: old addresses of stories (an imported site's), answered with a 301 when known.
+  'GET /*splat': { path: { splat: () => '2019/05/17/old-story' } },
   'GET /staff/best-of/': {},
   'GET /staff/best-of/:slug/': { path: { slug: (f) => f.bestOfSlug }, query: ['done'] },
   'POST /staff/best-of/:slug/add/': { path: { slug: (f) => f.bestOfSlug }, body: { encodings: ['form'], fields: ['listing', 'blurb', 'reason'], valid: (f) => ({ listing: String(f.listingId), reason: 'Fuzz' }) } },

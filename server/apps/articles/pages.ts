@@ -5,12 +5,13 @@ import { urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { truncate } from '../../../shared/format/text';
 import type { BestOfMapState } from '../../../shared/islands';
-import type { PageView } from '../../http/pages/page-view';
+import { PageRedirect, type PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow, pathWithQuery } from '../../http/pages/page-param';
 import { listingPath, toListingDTO } from '../listings/serialize';
-import { articleByPath, articlesOfType, bestOfChanges, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug, relatedArticles, slidesOf, BEST_OF_ORDERINGS, type BestOfOrdering } from './queries';
+import { articleByPath, currentPathOfOldPath, type ArticleDetailRow, articlesOfType, bestOfChanges, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug, relatedArticles, slidesOf, BEST_OF_ORDERINGS, type BestOfOrdering } from './queries';
 import { bestOfCard, bestOfChangesFeedPath, bestOfChangesPath, bestOfChangeView } from './view-models';
 import { bestOfItemListJsonLd, newsArticleJsonLd } from './structured-data';
+import { withLiveCards } from './live-cards';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { page } from '../../http/pages/page-view';
 import { trailingSlash } from '../../http/pages/canonical-url';
@@ -85,39 +86,57 @@ export function articlePathFrom(p: ArticlePathParams): string | null {
 
 async function loadArticle(ctx: AppContext, path: string) {
   const article = await articleByPath(ctx.dbRead, ctx.now(), path);
-  if (!article) throw new NotFoundError();
-  return article;
+  if (article) return article;
+  // A path the story had before its slug or type changed (or an imported site's): a 301 to where it is now.
+  const moved = await currentPathOfOldPath(ctx.dbRead, ctx.now(), path);
+  if (moved) throw new PageRedirect(moved, 301);
+  throw new NotFoundError();
 }
 
-function articleLocals(ctx: AppContext, article: Awaited<ReturnType<typeof loadArticle>>) {
+function articleLocals(ctx: AppContext, article: ArticleDetailRow) {
+  const social = article.social_image_key ?? article.image_key;
   return {
     article,
     heroImage: article.image_key ? imageUrl(article.image_key, 'hero') : '',
-    heroImageAbsolute: article.image_key ? abs(ctx, imageUrl(article.image_key, 'hero')) : '',
+    heroAlt: article.image_alt || article.name,
+    heroImageAbsolute: social ? abs(ctx, imageUrl(social, article.social_image_key ? 'social' : 'hero')) : '',
+    socialImageSize: article.social_image_key ? { width: 1200, height: 630 } : { width: 1200, height: 800 },
     structuredData: newsArticleJsonLd(ctx.config, article),
     crumbs: [
       { name: 'Home', url: '/' },
       { name: article.type_name, url: urls.articleType(article.type_slug) },
       { name: article.name },
     ],
-    pageTitle: article.name,
-    pageDescription: truncate(article.excerpt || article.body, 160),
+    pageTitle: article.seo_title || article.name,
+    pageDescription: truncate(article.seo_description || article.excerpt || article.body, 160),
   };
 }
 
-export async function articlePage(ctx: AppContext, path: string): Promise<PageView> {
-  const article = await loadArticle(ctx, path);
-  const [related, slides] = await Promise.all([
-    relatedArticles(ctx.dbRead, ctx.now(), article, RELATED_COUNT),
-    article.is_slideshow ? slidesOf(ctx.dbRead, article.id) : Promise.resolve([]),
+/**
+ * An article page's view for a row already read: the public page, and the newsroom's preview
+ * of a story's working copy (which says so and is never indexed). The body is the stored HTML
+ * with its live cards drawn from the current records.
+ */
+export async function articleDetailView(ctx: AppContext, article: ArticleDetailRow, opts: { preview?: boolean } = {}): Promise<PageView> {
+  const db = opts.preview ? ctx.db : ctx.dbRead;
+  const [related, slides, bodyHtml] = await Promise.all([
+    opts.preview ? Promise.resolve([]) : relatedArticles(db, ctx.now(), article, RELATED_COUNT),
+    article.is_slideshow ? slidesOf(db, article.id) : Promise.resolve([]),
+    article.body_html === null ? Promise.resolve(null) : withLiveCards(db, ctx.now(), ctx.config.city.timeZone, article.body_html),
   ]);
   return {
     template: 'articles/detail.njk',
     ...articleLocals(ctx, article),
+    bodyHtml,
     related,
     slides: slides.map(slideView),
-    canonicalUrl: abs(ctx, article.path),
+    canonicalUrl: article.canonical_url || abs(ctx, article.path),
+    preview: Boolean(opts.preview),
   };
+}
+
+export async function articlePage(ctx: AppContext, path: string): Promise<PageView> {
+  return articleDetailView(ctx, await loadArticle(ctx, path));
 }
 
 function slideView(s: Awaited<ReturnType<typeof slidesOf>>[number]) {
@@ -279,6 +298,32 @@ export function articlesPages(ctx: AppContext): Router {
   router.get('/:type/:year/:month/:slug/', articleShaped, trailingSlash, page(shared, (req, res) => articleWithSaves(ctx, req, res)));
   router.get('/:type/:year/:month/:slug/slideshow/', articleShaped, trailingSlash, page(shared, (req, res) => slideshowPage(ctx, req, res.locals.articlePath)));
   return router;
+}
+
+/**
+ * Old addresses of stories that are not of a story's shape (an imported WordPress site's
+ * /2019/05/17/slug/ and /?p=123): a 301 to the story's path when the path history knows them.
+ * `query` is mounted before the home page (it answers only /?p= and /?page_id=), `rest` after
+ * every other page, where a path nothing answered would be a 404.
+ */
+export function articleOldPathRedirects(ctx: AppContext): { query: Router; rest: Router } {
+  const redirectIfKnown = async (path: string, res: Response, next: NextFunction) => {
+    const moved = await currentPathOfOldPath(ctx.dbRead, ctx.now(), path);
+    if (moved) return res.redirect(301, moved);
+    next();
+  };
+  const query = Router();
+  query.get('/', async (req, res, next) => {
+    const id = typeof req.query.p === 'string' ? req.query.p : typeof req.query.page_id === 'string' ? req.query.page_id : null;
+    if (!id || !/^\d{1,10}$/.test(id)) return next();
+    await redirectIfKnown(`/?${typeof req.query.p === 'string' ? 'p' : 'page_id'}=${id}`, res, next);
+  });
+  const rest = Router();
+  rest.get('/*splat', async (req, res, next) => {
+    if (req.path.length > 1000) return next();
+    await redirectIfKnown(req.path, res, next);
+  });
+  return { query, rest };
 }
 
 async function articleWithSaves(ctx: AppContext, req: Request, res: Response) {

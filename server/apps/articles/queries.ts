@@ -17,9 +17,24 @@ import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
 
 export interface ArticleDetailRow extends ArticleRow {
   body: string;
+  /** The body rendered from its document (story-render.ts), with live-card markers; null before the newsroom's migration filled it. */
+  body_html: string | null;
   image_credit: string;
+  image_alt: string;
+  seo_title: string;
+  seo_description: string;
+  canonical_url: string;
+  social_image_key: string | null;
+  is_sponsored: boolean;
+  sponsor_name: string;
   date_updated: Date | string;
 }
+
+/** The columns of an article page beyond the card's. */
+export const ARTICLE_DETAIL_COLUMNS = [
+  'a.body', 'a.body_html', 'a.image_credit', 'a.image_alt', 'a.seo_title', 'a.seo_description', 'a.canonical_url',
+  'a.social_image_key', 'a.is_sponsored', 'a.sponsor_name', 'a.date_updated',
+] as const;
 
 export interface SlideRow {
   id: number;
@@ -111,7 +126,19 @@ export async function articlesOfType(db: Db, now: Date, typeSlug: string, page: 
 }
 
 export async function articleByPath(db: Db, now: Date, path: string): Promise<ArticleDetailRow | undefined> {
-  return articlesQuery(db, now).where('a.path', path).first(['a.body', 'a.image_credit', 'a.date_updated']);
+  return articlesQuery(db, now).where('a.path', path).first([...ARTICLE_DETAIL_COLUMNS]);
+}
+
+/**
+ * Where a path a story once had (its slug or type changed after publishing, or an imported
+ * site's address) lives now, if that story is public; undefined otherwise.
+ */
+export async function currentPathOfOldPath(db: Db, now: Date, path: string): Promise<string | undefined> {
+  const row = await whereArticleIsPublic(db('article_path_history as h').join('articles as a', 'a.id', 'h.article_id'), now)
+    .where('h.path', path)
+    .whereNot('a.path', path)
+    .first('a.path');
+  return row?.path;
 }
 
 export async function slidesOf(db: Db, articleId: number): Promise<SlideRow[]> {

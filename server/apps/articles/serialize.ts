@@ -1,3 +1,4 @@
+import moment from 'moment-timezone';
 import type { Db } from '../../db';
 import type { ArticleDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
@@ -44,4 +45,10 @@ export function toArticleDTO(row: ArticleRow, siteUrl: string): ArticleDTO {
     slideshow_url: row.is_slideshow ? absoluteUrl(siteUrl, `${row.path}slideshow/`) : null,
     excerpt: row.excerpt,
   };
+}
+
+/** `/{type-slug}/{yyyy}/{mm}/{slug}/`, the month being the city's local month of publication. */
+export function articlePath(typeSlug: string, published: Date, slug: string, timeZone: string): string {
+  const local = moment(published).tz(timeZone);
+  return `/${typeSlug}/${local.format('YYYY')}/${local.format('MM')}/${slug}/`;
 }

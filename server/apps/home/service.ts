@@ -13,7 +13,7 @@ const GATED_TYPES = ['cannabis'];
 
 export const HOME_COUNTS = { latest: 12, featured: 5, bestOf: 6, events: 8, contests: 4 } as const;
 
-type HomeDeps = Pick<AppContext, 'dbRead' | 'config' | 'now'>;
+type HomeDeps = Pick<AppContext, 'dbRead' | 'config' | 'now'> & Partial<Pick<AppContext, 'changes'>>;
 
 export interface HomeData {
   latest: ArticleRow[];
@@ -51,6 +51,8 @@ export type HomeService = ReturnType<typeof createHomeService>;
  */
 export function createHomeService(ctx: HomeDeps) {
   const cache = new MemoryCache<'home', HomeData>({ ttlMs: HOME_SECTIONS_TTL_MS, maxEntries: 1 });
+  // A story published or withdrawn anywhere: the home's lists are made again on the next visit.
+  ctx.changes?.subscribe(() => cache.clear());
   return {
     /** The home's lists, loaded once for the requests that miss the cache together. */
     data(): Promise<HomeData> {

@@ -3,7 +3,7 @@ import { NEWSLETTER_SETTING_KEYS } from '../../../shared/constants';
 import type { Member } from './member';
 
 export const MEMBER_COLUMNS = [
-  'id', 'email', 'full_name', 'first_name', 'last_name', 'avatar', 'is_staff', 'is_active',
+  'id', 'email', 'full_name', 'first_name', 'last_name', 'avatar', 'is_staff', 'newsroom_role', 'is_active',
   'sync_bookmarked_events_to_google_calendar', ...NEWSLETTER_SETTING_KEYS, 'last_updates', 'date_joined', 'last_login',
 ] as const;
 

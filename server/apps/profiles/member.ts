@@ -1,4 +1,5 @@
 import type { NewsletterSettings } from '../../../shared/constants';
+import type { NewsroomRole } from '../../../shared/newsroom';
 
 // The signed-in member as the server sees it (a profiles row without secrets).
 export interface Member extends NewsletterSettings {
@@ -9,6 +10,8 @@ export interface Member extends NewsletterSettings {
   last_name: string;
   avatar: string | null;
   is_staff: boolean;
+  /** The newsroom role (shared/newsroom.ts), or null: no newsroom page or call. */
+  newsroom_role: NewsroomRole | null;
   is_active: boolean;
   sync_bookmarked_events_to_google_calendar: boolean | null;
   last_updates: Record<string, string>;

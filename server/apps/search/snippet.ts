@@ -2,16 +2,14 @@
 // and from the query first), so the snippet can be HTML-escaped whole and only then have the
 // markers turned into <mark>: nothing from an article or from the query is ever markup.
 
+import { escapeHtml } from '../../../shared/format/text';
+
 export const MARK_START = '\uE000';
 export const MARK_END = '\uE001';
 
 export const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+export { escapeHtml };
 
 /** Escaped HTML in which only the highlighted words are wrapped in <mark>. */
 export function highlightedHtml(headline: string | null | undefined): string {

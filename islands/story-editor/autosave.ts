@@ -1,0 +1,194 @@
+import { ApiError } from '../common/api';
+import { NEWSROOM_TIMINGS, STORY_FIELD_LABELS, STORY_FIELDS, type StoryField } from '../../shared/newsroom';
+import type { StoryConflictBody, StoryDTO, StoryFields } from '../../shared/story-dto';
+import type { StoryEditorApi } from './api';
+import { changedFields, hasChanges } from './fields';
+import { localCopyKey, type LocalCopyStore } from './local-copy';
+import { editorActions } from './slice';
+import type { StoryEditorStore } from './store';
+
+// Autosave (issue 37, "Nothing lost"): every change goes to this device's copy at once; the
+// changed fields go to the server 3 s after the last keystroke and at least every 60 s while
+// typing goes on, one save at a time. A save that cannot reach the server waits for the
+// browser to be online again; the copy on this device keeps everything meanwhile.
+
+export interface AutosaveOptions {
+  store: StoryEditorStore;
+  api: StoryEditorApi;
+  local: LocalCopyStore;
+  memberId: number;
+  /** A new story got its id: the page's address becomes the story's. */
+  onCreated?: (id: number) => void;
+  debounceMs?: number;
+  maxMs?: number;
+  /** Retry after a server error (5xx) this long after. */
+  retryMs?: number;
+  isOnline?: () => boolean;
+}
+
+export interface Autosaver {
+  /** Saves now (the Save button, Ctrl-S, before publishing); resolves when the queue is done. */
+  flush(explicit?: boolean): Promise<void>;
+  /** Resolves once this device's copy holds the latest change. */
+  written(): Promise<void>;
+  dispose(): void;
+}
+
+/** The first field error of a 4xx, as the status line says it: "Slug: This slug is taken." */
+export function saveErrorText(err: ApiError): string {
+  const body = err.body as Record<string, unknown>;
+  for (const f of STORY_FIELDS) {
+    const m = err.first(f);
+    if (m) return `Not saved — ${STORY_FIELD_LABELS[f]}: ${m}`;
+  }
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'detail' || k === 'non_field_errors') continue;
+    if (Array.isArray(v) && typeof v[0] === 'string') return `Not saved — ${k}: ${v[0]}`;
+  }
+  if (err.status === 401) return 'Not saved — you are signed out. Sign in again in another tab; your changes are kept on this device.';
+  if (err.status === 403) return `Not saved — ${err.first('detail') ?? 'you may not edit this story.'}`;
+  return `Not saved — ${err.message}`;
+}
+
+const isConflict = (err: unknown): err is ApiError & { body: StoryConflictBody } =>
+  err instanceof ApiError && err.status === 409 && Array.isArray((err.body as Partial<StoryConflictBody>).conflicts) && Boolean((err.body as Partial<StoryConflictBody>).story);
+
+export function createAutosaver(opts: AutosaveOptions): Autosaver {
+  const { store, api, local, memberId } = opts;
+  const debounceMs = opts.debounceMs ?? NEWSROOM_TIMINGS.autosaveDebounceMs;
+  const maxMs = opts.maxMs ?? NEWSROOM_TIMINGS.autosaveMaxMs;
+  const retryMs = opts.retryMs ?? 15_000;
+  const online = opts.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
+  const state = () => store.getState().editor;
+
+  let debounce: ReturnType<typeof setTimeout> | null = null;
+  let longest: ReturnType<typeof setTimeout> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let againExplicit = false;
+  let writing: Promise<void> = Promise.resolve();
+  let lastEdits = state().edits;
+  let disposed = false;
+
+  const clearTimers = () => {
+    for (const t of [debounce, longest, retry]) if (t) clearTimeout(t);
+    debounce = longest = retry = null;
+  };
+
+  /** Keeps this device's copy in step: the working copy while it differs from the server's, else nothing. */
+  const persist = (previousKey?: string) => {
+    const s = state();
+    const key = localCopyKey(s.id);
+    const copy = hasChanges(s.fields, s.saved) ? { key, memberId, baseVersion: s.baseVersion, fields: s.fields, saved: s.saved, updatedAt: Date.now() } : null;
+    writing = writing
+      .then(async () => {
+        if (previousKey && previousKey !== key) await local.delete(previousKey);
+        if (copy) await local.put(copy);
+        else await local.delete(key);
+      })
+      .catch(() => undefined); // storage full or blocked: the server copy is all there is
+    return writing;
+  };
+
+  const schedule = () => {
+    if (debounce) clearTimeout(debounce);
+    debounce = setTimeout(() => void flush(false), debounceMs);
+    longest ??= setTimeout(() => void flush(false), maxMs);
+  };
+
+  async function saveOnce(explicit: boolean): Promise<void> {
+    const s = state();
+    const skip: StoryField[] = s.conflicts.map((c) => c.field);
+    const sent = changedFields(s.fields, s.saved, skip);
+    if (!Object.keys(sent).length && !(explicit && s.id !== null)) {
+      store.dispatch(editorActions.nothingToSave());
+      await persist();
+      return;
+    }
+    if (!online()) {
+      store.dispatch(editorActions.saveOffline());
+      return;
+    }
+    store.dispatch(editorActions.saveStarted());
+    const keyBefore = localCopyKey(s.id);
+    try {
+      let story: StoryDTO;
+      if (s.id === null) {
+        story = await api.create({ ...s.fields } as StoryFields);
+        store.dispatch(editorActions.saveSucceeded({ story, sent: s.fields }));
+        opts.onCreated?.(story.id);
+      } else {
+        story = await api.save(s.id, { base_version: s.baseVersion, fields: sent, ...(explicit ? { explicit: true } : {}) });
+        store.dispatch(editorActions.saveSucceeded({ story, sent }));
+      }
+    } catch (err) {
+      if (isConflict(err)) store.dispatch(editorActions.saveConflicted({ body: err.body, sent }));
+      else if (err instanceof ApiError && err.status >= 500) {
+        store.dispatch(editorActions.saveFailed('Not saved — the server had a problem. Kept on this device; trying again shortly.'));
+        retry ??= setTimeout(() => {
+          retry = null;
+          void flush(false);
+        }, retryMs);
+      } else if (err instanceof ApiError) store.dispatch(editorActions.saveFailed(saveErrorText(err)));
+      else {
+        // fetch itself failed: no network. The browser's 'online' event, or this timer when the
+        // browser thinks it is online but the server is out of reach, tries again.
+        store.dispatch(editorActions.saveOffline());
+        retry ??= setTimeout(() => {
+          retry = null;
+          void flush(false);
+        }, retryMs);
+      }
+    }
+    await persist(keyBefore);
+  }
+
+  function flush(explicit = false): Promise<void> {
+    if (debounce) clearTimeout(debounce);
+    if (longest) clearTimeout(longest);
+    debounce = longest = null;
+    if (running) {
+      again = true;
+      againExplicit ||= explicit;
+      return running;
+    }
+    running = (async () => {
+      let ex = explicit;
+      for (;;) {
+        await saveOnce(ex);
+        if (!again || disposed) break;
+        ex = againExplicit;
+        again = againExplicit = false;
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const unsubscribe = store.subscribe(() => {
+    const s = state();
+    if (s.edits === lastEdits) return;
+    lastEdits = s.edits;
+    void persist();
+    schedule();
+  });
+
+  const onOnline = () => {
+    const s = state();
+    if (s.status === 'offline' || hasChanges(s.fields, s.saved)) void flush(false);
+  };
+  window.addEventListener('online', onOnline);
+
+  return {
+    flush,
+    written: () => writing,
+    dispose() {
+      disposed = true;
+      clearTimers();
+      unsubscribe();
+      window.removeEventListener('online', onOnline);
+    },
+  };
+}

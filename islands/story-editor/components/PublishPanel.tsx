@@ -1,0 +1,177 @@
+import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useDispatch, useSelector } from 'react-redux';
+import { ApiError } from '../../common/api';
+import { Dialog } from '../../common/Dialog';
+import { STORY_STATUS_LABELS } from '../../../shared/newsroom';
+import type { StoryCheck, StoryDTO } from '../../../shared/story-dto';
+import { useServices } from '../services';
+import { editorActions } from '../slice';
+import type { StoryEditorRootState } from '../store';
+import { SLUG_REDIRECT_NOTE } from './StoryFieldsForm';
+
+// Publishing: the status, and the actions the story's permissions allow. Publishing first
+// saves, then shows the checks (blocking ones in red, warnings in amber); an editor may
+// publish over a blocking one with a reason.
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-CA', { timeZone: 'America/Toronto', dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+function ChecksList({ checks }: { checks: StoryCheck[] }) {
+  if (!checks.length) return <p className="story-check story-check--ok">All checks pass.</p>;
+  return (
+    <ul className="story-checks">
+      {checks.map((c) => (
+        <li key={c.code} className={`story-check ${c.blocking ? 'story-check--blocking' : 'story-check--warning'}`}>
+          <strong>{c.blocking ? 'Must fix' : 'Warning'}:</strong> {c.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PublishDialog({ id, update, onDone, onClose }: { id: number; update: boolean; onDone: (s: StoryDTO) => void; onClose: () => void }) {
+  const { api, autosaver } = useServices();
+  const override = useSelector((s: StoryEditorRootState) => s.editor.meta?.permissions.override ?? false);
+  const reasonId = useId();
+  const [checks, setChecks] = useState<StoryCheck[] | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void autosaver
+      .flush(true)
+      .then(() => api.checks(id))
+      .then(
+        (c) => live && setChecks(c),
+        () => live && setError('The checks could not be loaded. Check your connection and try again.'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, autosaver, id]);
+  const blocking = (checks ?? []).some((c) => c.blocking);
+  const publish = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(await api.publish(id, blocking ? reason.trim() : undefined));
+    } catch (err) {
+      const body = err instanceof ApiError ? (err.body as { checks?: StoryCheck[] }) : {};
+      if (body.checks) setChecks(body.checks);
+      setError(err instanceof ApiError ? (err.first('override_reason') ?? err.first('non_field_errors') ?? err.message) : 'Not published: no connection.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={update ? 'Update the published story' : 'Publish'} onClose={onClose} className="story-dialog">
+      {checks === null && !error && <p role="status">Saving and checking…</p>}
+      {checks && <ChecksList checks={checks} />}
+      {blocking && !override && <p>Fix what must be fixed first, or ask an editor.</p>}
+      {blocking && override && (
+        <div className="story-field">
+          <label htmlFor={reasonId}>Reason to publish anyway (required)</label>
+          <textarea id={reasonId} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required />
+        </div>
+      )}
+      {error && <p className="field-error" role="alert">{error}</p>}
+      <div className="story-dialog__actions">
+        <button type="button" disabled={busy || checks === null || (blocking && (!override || !reason.trim()))} onClick={() => void publish()}>
+          {blocking ? 'Publish anyway' : update ? 'Update now' : 'Publish now'}
+        </button>
+        <button type="button" className="button--secondary" onClick={onClose}>Cancel</button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function PublishPanel() {
+  const dispatch = useDispatch();
+  const { api, autosaver } = useServices();
+  const { id, meta, fields, publishedSlug } = useSelector((s: StoryEditorRootState) => s.editor);
+  const [dialog, setDialog] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const [at, setAt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const atId = useId();
+
+  if (id === null || !meta) {
+    return (
+      <section className="story-panel" aria-labelledby="story-publish-title">
+        <h2 id="story-publish-title" className="story-panel__title">Publishing</h2>
+        <p><span className="story-badge story-badge--draft">New</span> Publishing opens once the story is saved: give it a headline.</p>
+      </section>
+    );
+  }
+  const p = meta.permissions;
+  const status = meta.status;
+  const published = status === 'published';
+  const run = async (action: () => Promise<StoryDTO>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await autosaver.flush(false);
+      dispatch(editorActions.storyUpdated(await action()));
+      setScheduling(false);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.first('publish_at') ?? err.first('at') ?? err.first('non_field_errors') ?? err.message) : 'No connection: try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="story-panel" aria-labelledby="story-publish-title">
+      <h2 id="story-publish-title" className="story-panel__title">Publishing</h2>
+      <p>
+        <span className={`story-badge story-badge--${status}`}>{STORY_STATUS_LABELS[status]}</span>
+        {meta.has_pending && published && <span className="story-badge story-badge--pending">Changes not live</span>}
+      </p>
+      {status === 'scheduled' && meta.scheduled_at && <p>Publishes {when(meta.scheduled_at)} (Toronto time).</p>}
+      {meta.unpublish_at && <p>Unpublishes {when(meta.unpublish_at)} (Toronto time).</p>}
+      {meta.date_published && published && <p>Published {when(meta.date_published)}{meta.published_late_minutes ? `, ${meta.published_late_minutes} min late.` : when(meta.date_published).endsWith('.') ? '' : '.'}</p>}
+      {meta.public_url && <p><a href={meta.public_url}>View the live story</a></p>}
+      {publishedSlug && fields.slug !== publishedSlug && <p className="story-note" role="note">{SLUG_REDIRECT_NOTE}</p>}
+      <div className="story-panel__actions">
+        {p.submitForReview && (status === 'draft' || status === 'unpublished') && (
+          <button type="button" className="button--secondary" disabled={busy} onClick={() => void run(() => api.submit(id))}>Submit for review</button>
+        )}
+        {p.publish && <button type="button" disabled={busy} onClick={() => setDialog(true)}>{published ? 'Update' : 'Publish'}</button>}
+        {p.publish && !published && <button type="button" className="button--secondary" disabled={busy} aria-expanded={scheduling} onClick={() => setScheduling(!scheduling)}>Schedule…</button>}
+        {p.publish && published && <button type="button" className="button--secondary" disabled={busy} onClick={() => void run(() => api.unpublish(id))}>Unpublish</button>}
+        {p.publish && (status === 'scheduled' || meta.unpublish_at) && <button type="button" className="button--secondary" disabled={busy} onClick={() => void run(() => api.unschedule(id))}>Unschedule</button>}
+      </div>
+      {scheduling && (
+        <form
+          className="story-schedule"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) void run(() => api.schedule(id, at.slice(0, 16)));
+          }}
+        >
+          <label htmlFor={atId}>Publish at (Toronto time)</label>
+          <input id={atId} type="datetime-local" value={at} required onChange={(e) => setAt(e.target.value)} />
+          <button type="submit" disabled={busy || !at}>Schedule</button>
+        </form>
+      )}
+      {error && <p className="field-error" role="alert">{error}</p>}
+      {/* In the body, not in this panel: the side column is sticky on a wide screen, and a
+          dialog inside it would sit under the editor's sticky bar and toolbar. */}
+      {dialog &&
+        createPortal(
+          <PublishDialog
+            id={id}
+            update={published}
+            onClose={() => setDialog(false)}
+            onDone={(s) => {
+              dispatch(editorActions.storyUpdated(s));
+              setDialog(false);
+            }}
+          />,
+          document.body,
+        )}
+    </section>
+  );
+}

@@ -1,0 +1,304 @@
+import type { Knex } from 'knex';
+import type PgBoss from 'pg-boss';
+import type { Logger } from '../logger';
+
+// The server's job queue (issues 37 and 40): pg-boss 10 on the site's own database, PostgreSQL
+// or the embedded PGlite, through knex's connections. A job runs once across any number of
+// processes (pg-boss fetches with FOR UPDATE SKIP LOCKED), is retried with backoff when its
+// handler throws, and a job whose time passed while no process was working runs at the next
+// start. Handlers must be idempotent: a process killed mid-job leaves the job active until it
+// expires, and then it runs again.
+
+/** pg-boss's tables live in this schema (migrations/20261129000200_job_queue.ts creates it). */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/** Retries unless a send says otherwise: 5, with exponential backoff from about 10 s. */
+export const DEFAULT_RETRY = { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true } as const;
+
+/**
+ * How often a worker looks for due jobs: a job sent with startAfter runs within about this
+ * long of its time (pg-boss's minimum is 0.5 s). One indexed query per queue per interval.
+ */
+export const DEFAULT_POLLING_SECONDS = 1;
+
+/**
+ * pg-boss's queue policies. standard: every send is a job (singletonKey does nothing). short: at
+ * most one job waiting to run per singletonKey, a second send answers null while the first waits
+ * (sends without a key share one empty key: give every send a key). singleton: at most one job
+ * running per key. stately: at most one waiting and one running per key.
+ */
+export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+export interface QueueSpec {
+  name: string;
+  /** standard unless said. */
+  policy?: JobPolicy;
+}
+
+export interface SendOptions {
+  /** Not before this time. */
+  startAfter?: Date;
+  /** Deduplicates per the queue's policy (see JobPolicy); nothing on a standard queue. */
+  singletonKey?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** Enqueue inside this knex transaction: the job exists only if it commits. */
+  trx?: Knex.Transaction;
+}
+
+export interface JobInfo {
+  id: string;
+  name: string;
+  /** 0 on the first run, 1 on the first retry … */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler = (data: unknown, job: JobInfo) => Promise<void>;
+
+export interface WorkOptions {
+  pollingIntervalSeconds?: number;
+}
+
+export interface StopOptions {
+  /** How long to wait for handlers in flight; past it their jobs are failed (and retried later). 30 s unless said. */
+  timeoutMs?: number;
+}
+
+export interface JobQueue {
+  /**
+   * Makes this process a worker: installs or upgrades pg-boss's schema if needed, creates the
+   * queues of `queues` and starts maintenance (expiring jobs whose worker died, archiving).
+   * Idempotent. Jobs due while no worker ran are fetched by the first `work` poll.
+   */
+  start(): Promise<void>;
+  /** Stops polling, waits for the handlers in flight (up to timeoutMs) and for pg-boss's last statements. */
+  stop(opts?: StopOptions): Promise<void>;
+  /**
+   * Enqueues a job; its id, or null when singletonKey matched a queued job. Works whether or not
+   * this process started as a worker (HTTP handlers and tests enqueue; server processes work).
+   * Inside a knex transaction pass it as trx: on PGlite the queue would otherwise wait for the
+   * one connection that transaction holds (and give up after knex's acquire timeout).
+   */
+  send(name: string, data?: object | null, opts?: SendOptions): Promise<string | null>;
+  /** Runs handler for each job of the queue, one at a time, in this process; needs start() first. */
+  work(name: string, handler: JobHandler, opts?: WorkOptions): Promise<void>;
+  /** Jobs of the queue by state (tests and operators): created, retry, active, completed, cancelled, failed. */
+  counts(name: string): Promise<Record<string, number>>;
+}
+
+export interface JobQueueOptions {
+  /** The queues to create at start (the registry's jobs); others are created standard on first use. */
+  queues?: readonly QueueSpec[];
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  pollingIntervalSeconds?: number;
+  /** Maintenance (expire, archive, delete) every this many seconds in worker mode; pg-boss's 120 unless said. */
+  maintenanceIntervalSeconds?: number;
+}
+
+/**
+ * The statements pg-boss runs, on a connection taken from knex's pool and given back: on
+ * PGlite (one connection) a statement never lands inside someone's open knex transaction, and
+ * on PostgreSQL the queue shares the pool's limit. A knex transaction passed in runs them on
+ * its own connection (knex's transaction client answers that connection and never releases it).
+ *
+ * PGlite: a statement with values goes through query(); pg-boss's multi-statement scripts
+ * (installing, migrating, maintenance: BEGIN; …; COMMIT;) have no values and go through exec(),
+ * which answers one result per statement: the last one is the answer. pg's Client runs a text
+ * without values over the simple protocol, which takes several statements too.
+ */
+export function knexPgBossDb(db: Knex | Knex.Transaction, track?: { inFlight: number }): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (track) track.inFlight += 1;
+      try {
+        const conn = (await db.client.acquireConnection()) as SqlConnection;
+        try {
+          const script = !values || values.length === 0;
+          try {
+            const result = script && isPglite(conn) ? await conn.exec(text) : await conn.query(text, values);
+            const last = Array.isArray(result) ? result[result.length - 1] : result;
+            return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? last?.affectedRows ?? 0 };
+          } catch (err) {
+            // A failed script may leave its BEGIN open on this connection: close it before the
+            // connection goes back to the pool (never a caller's transaction: scripts have no trx).
+            if (script && /^\s*BEGIN\b/i.test(text) && !('isTransaction' in db && db.isTransaction)) {
+              await (isPglite(conn) ? conn.exec('ROLLBACK') : conn.query('ROLLBACK')).catch(() => {});
+            }
+            throw err;
+          }
+        } finally {
+          await db.client.releaseConnection(conn);
+        }
+      } finally {
+        if (track) track.inFlight -= 1;
+      }
+    },
+  };
+}
+
+interface SqlResult {
+  rows?: unknown[];
+  rowCount?: number | null;
+  affectedRows?: number;
+}
+
+interface SqlConnection {
+  query(text: string, values?: unknown[]): Promise<SqlResult | SqlResult[]>;
+  exec?(text: string): Promise<SqlResult[]>;
+}
+
+function isPglite(conn: SqlConnection): conn is SqlConnection & { exec(text: string): Promise<SqlResult[]> } {
+  return typeof conn.exec === 'function' && 'waitReady' in conn;
+}
+
+/** Two processes creating queues at once may deadlock on pgboss.job (PostgreSQL aborts one): again. */
+async function retryOnDeadlock(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 100 * attempt));
+    }
+  }
+}
+
+/**
+ * The queue on `db`. Nothing is loaded or queried until the first call: a context that never
+ * sends a job (most tests, the seed) pays nothing.
+ */
+export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
+  const track = { inFlight: 0 };
+  const adapter = knexPgBossDb(db, track);
+  const polling = opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
+  const ensured = new Map<string, Promise<void>>();
+  const policies = new Map((opts.queues ?? []).map((q) => [q.name, q.policy]));
+  let client: Promise<PgBoss> | null = null; // sending only: no maintenance, no timers
+  let worker: Promise<PgBoss> | null = null; // start(): maintenance and workers
+  let handlersInFlight = 0;
+
+  const open = async (supervise: boolean): Promise<PgBoss> => {
+    const { default: PgBossClass } = await import('pg-boss');
+    const boss = new PgBossClass({
+      db: adapter,
+      schema: JOB_QUEUE_SCHEMA,
+      migrate: true, // a newer pg-boss upgrades its schema at start (advisory-locked: one process does it)
+      supervise,
+      schedule: false, // no cron: the apps' periodic work stays in appSweeps
+      // pg-boss asserts on a key present with the value undefined
+      ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
+      retryLimit: DEFAULT_RETRY.retryLimit,
+      retryDelay: DEFAULT_RETRY.retryDelaySeconds,
+      retryBackoff: DEFAULT_RETRY.retryBackoff,
+    });
+    boss.on('error', (err) => opts.logger?.error({ err }, 'job queue error'));
+    await boss.start();
+    // A worker creates every registered queue (a sender only those it sends to, when it does):
+    // one after another, as creating a queue attaches a partition to pgboss.job and two at once deadlock.
+    if (supervise) for (const q of opts.queues ?? []) await ensureQueue(boss, q.name);
+    return boss;
+  };
+
+  // Each queue is created once per process (create_queue does nothing when it exists). A job
+  // sent to a queue that does not exist would be dropped without a word by pg-boss. A policy
+  // changed in the code is written over the stored one (each job keeps its own at insert).
+  const ensureQueue = (boss: PgBoss, name: string): Promise<void> => {
+    let done = ensured.get(name);
+    if (!done) {
+      const policy = policies.get(name) ?? 'standard';
+      done = (async () => {
+        await retryOnDeadlock(() => boss.createQueue(name, { name, policy }));
+        if (policy !== 'standard' && (await boss.getQueue(name))?.policy !== policy) await boss.updateQueue(name, { name, policy });
+      })().catch((err: unknown) => {
+        ensured.delete(name);
+        throw err;
+      });
+      ensured.set(name, done);
+    }
+    return done;
+  };
+
+  const ready = (): Promise<PgBoss> => {
+    if (worker) return worker;
+    client ??= open(false).catch((err: unknown) => {
+      client = null;
+      throw err;
+    });
+    return client;
+  };
+
+  return {
+    async start() {
+      worker ??= open(true).catch((err: unknown) => {
+        worker = null;
+        throw err;
+      });
+      await worker;
+    },
+
+    async stop(stopOpts = {}) {
+      const timeoutMs = stopOpts.timeoutMs ?? 30_000;
+      const deadline = Date.now() + timeoutMs;
+      const boss = await worker?.catch(() => null);
+      worker = null;
+      client = null;
+      ensured.clear();
+      if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      // A poll in flight when the workers stopped may still answer a job: its handler runs to
+      // the end and its completion is written before the database may close.
+      while ((track.inFlight > 0 || handlersInFlight > 0) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+
+    async send(name, data = null, sendOpts = {}) {
+      const boss = await ready();
+      await ensureQueue(boss, name);
+      const options: PgBoss.SendOptions = {
+        startAfter: sendOpts.startAfter,
+        singletonKey: sendOpts.singletonKey,
+        retryLimit: sendOpts.retryLimit,
+        retryDelay: sendOpts.retryDelaySeconds,
+        retryBackoff: sendOpts.retryBackoff,
+        db: sendOpts.trx ? knexPgBossDb(sendOpts.trx) : undefined,
+      };
+      for (const key of Object.keys(options) as Array<keyof PgBoss.SendOptions>) if (options[key] === undefined) delete options[key];
+      return boss.send(name, data as object, options);
+    },
+
+    async work(name, handler, workOpts = {}) {
+      if (!worker) throw new Error(`job queue: start() before work('${name}')`);
+      const boss = await worker;
+      await ensureQueue(boss, name);
+      const self = { workerId: '' }; // set once work() answers (a first job may come before that)
+      self.workerId = await boss.work<unknown>(
+        name,
+        { pollingIntervalSeconds: workOpts.pollingIntervalSeconds ?? polling, batchSize: 1, includeMetadata: true },
+        async ([job]) => {
+          handlersInFlight += 1;
+          const info: JobInfo = { id: job.id, name, retryCount: job.retryCount, retryLimit: job.retryLimit };
+          try {
+            await handler(job.data, info);
+          } catch (err) {
+            const final = job.retryCount >= job.retryLimit;
+            opts.logger?.[final ? 'error' : 'warn']({ err, job: info }, final ? 'job failed for good' : 'job failed; it will be retried');
+            throw err;
+          } finally {
+            handlersInFlight -= 1;
+            // pg-boss's worker waits a polling interval after every fetch, even one that found a
+            // job: one job a second. Told that it found one, it fetches the next at once, and
+            // waits only once the queue has nothing due.
+            if (self.workerId) boss.notifyWorker(self.workerId);
+          }
+        },
+      );
+    },
+
+    async counts(name) {
+      const { rows } = await adapter.executeSql(`SELECT state, count(*)::int AS n FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 GROUP BY state`, [name]);
+      return Object.fromEntries((rows as Array<{ state: string; n: number }>).map((r) => [r.state, Number(r.n)]));
+    },
+  };
+}
