@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 // date, which live cards in stories show ("Closed") and the checks refuse to publish.
 
 // Today's bodies (paragraphs between blank lines) as documents and HTML: the same text, each
-// paragraph escaped, as the template printed it. Written here in SQL, as a frozen snapshot of
+// paragraph escaped, as the template printed it (trimmed of what JavaScript's trim() takes). Written here in SQL, as a frozen snapshot of
 // the renderer's paragraph rule (server/apps/articles/story-render.ts).
 export const PARAGRAPH_BODIES_TO_DOCS_SQL = `
     UPDATE articles a SET
@@ -19,7 +19,7 @@ export const PARAGRAPH_BODIES_TO_DOCS_SQL = `
         jsonb_agg(jsonb_build_object('type', 'paragraph', 'content', jsonb_build_array(jsonb_build_object('type', 'text', 'text', para))) ORDER BY n) AS nodes,
         string_agg('<p>' || replace(replace(replace(replace(replace(para, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;') || '</p>', E'\\n' ORDER BY n) AS html
       FROM articles a2,
-        LATERAL (SELECT btrim(x, E' \\t\\r\\n') AS para, n FROM regexp_split_to_table(a2.body, E'\\n{2,}') WITH ORDINALITY AS s(x, n)) parts
+        LATERAL (SELECT regexp_replace(x, E'^[\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+|[\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+$', '', 'g') AS para, n FROM regexp_split_to_table(a2.body, E'\\n{2,}') WITH ORDINALITY AS s(x, n)) parts
       WHERE parts.para <> '' AND a2.doc IS NULL
       GROUP BY a2.id
     ) p

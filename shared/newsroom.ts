@@ -148,7 +148,7 @@ const str = (max: number, required = false): AttrCheck => (v) => {
   if (v.length > max) return `must be at most ${max} characters`;
   return null;
 };
-const oneOf = (...allowed: unknown[]): AttrCheck => (v) => (allowed.includes(v) ? null : `must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+const oneOf = (...allowed: unknown[]): AttrCheck => (v) => (allowed.includes(v) ? null : `must be one of ${allowed.filter((a) => a !== undefined).map((a) => JSON.stringify(a)).join(', ')}`);
 const mediaKey = (required: boolean): AttrCheck => (v) => {
   if (v === undefined || v === null || v === '') return required ? 'is required' : null;
   if (typeof v !== 'string' || !MEDIA_KEY_RE.test(v) || v.includes('..')) return 'must be an uploaded image';
@@ -160,8 +160,10 @@ const optionalInt: AttrCheck = (v) => (v === undefined || v === null || (Number.
 /** What an href may be: a site path, an http(s) or mailto address; never javascript: or data:. */
 export function safeHref(v: unknown): string | null {
   if (typeof v !== 'string' || v.length > 2000) return null;
-  const href = v.trim();
-  if (href.startsWith('/') && !href.startsWith('//')) return href;
+  // Browsers drop tabs and newlines from a URL and read a backslash as a slash: "/\\host" and
+  // "/\t/host" lead to another host, so only a slash followed by neither is a site path.
+  const href = v.trim().replace(/[\t\n\r]/g, '');
+  if (/^\/(?![/\\])/.test(href)) return href;
   if (href.startsWith('#')) return href;
   try {
     const u = new URL(href);

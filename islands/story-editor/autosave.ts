@@ -7,7 +7,9 @@ import { localCopyKey, type LocalCopyStore } from './local-copy';
 import { editorActions } from './slice';
 import type { StoryEditorStore } from './store';
 
-// Autosave (issue 37, "Nothing lost"): every change goes to this device's copy at once; the
+// Autosave (issue 37, "Nothing lost"): every change goes to this device's copy within
+// `localDebounceMs` (a burst of keys is one write, off the keys' frames), at once when the
+// page is hidden or left, and before every save request; the
 // changed fields go to the server 3 s after the last keystroke and at least every 60 s while
 // typing goes on, one save at a time. A save that cannot reach the server waits for the
 // browser to be online again; the copy on this device keeps everything meanwhile.
@@ -24,6 +26,8 @@ export interface AutosaveOptions {
   /** Retry after a server error (5xx) this long after. */
   retryMs?: number;
   isOnline?: () => boolean;
+  /** This device's copy is written this long after the last change (coalesced). */
+  localDebounceMs?: number;
 }
 
 export interface Autosaver {
@@ -59,11 +63,17 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
   const maxMs = opts.maxMs ?? NEWSROOM_TIMINGS.autosaveMaxMs;
   const retryMs = opts.retryMs ?? 15_000;
   const online = opts.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
-  const state = () => store.getState().editor;
+  const localDebounceMs = opts.localDebounceMs ?? 300;
+  /** The state with the body editor's current JSON in it (read lazily: see store.ts). */
+  const state = () => {
+    store.body.sync();
+    return store.getState().editor;
+  };
 
   let debounce: ReturnType<typeof setTimeout> | null = null;
   let longest: ReturnType<typeof setTimeout> | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  let localTimer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let againExplicit = false;
@@ -72,12 +82,14 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
   let disposed = false;
 
   const clearTimers = () => {
-    for (const t of [debounce, longest, retry]) if (t) clearTimeout(t);
-    debounce = longest = retry = null;
+    for (const t of [debounce, longest, retry, localTimer]) if (t) clearTimeout(t);
+    debounce = longest = retry = localTimer = null;
   };
 
   /** Keeps this device's copy in step: the working copy while it differs from the server's, else nothing. */
   const persist = (previousKey?: string) => {
+    if (localTimer) clearTimeout(localTimer);
+    localTimer = null;
     const s = state();
     const key = localCopyKey(s.id);
     const copy = hasChanges(s.fields, s.saved) ? { key, memberId, baseVersion: s.baseVersion, fields: s.fields, saved: s.saved, updatedAt: Date.now() } : null;
@@ -89,6 +101,24 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
       })
       .catch(() => undefined); // storage full or blocked: the server copy is all there is
     return writing;
+  };
+
+  /** Writes this device's copy now if a write is waiting (the page going away, a save starting). */
+  const persistPending = () => (localTimer ? persist() : writing);
+
+  const schedulePersist = () => {
+    if (localTimer) clearTimeout(localTimer);
+    localTimer = setTimeout(() => {
+      localTimer = null;
+      // Off the frame of the key that asked: when the browser is idle, or soon at the latest.
+      const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+      if (ric) {
+        localTimer = setTimeout(() => void persist(), 500); // the idle callback's backstop
+        ric(() => {
+          if (localTimer) void persist();
+        }, { timeout: 400 });
+      } else void persist();
+    }, localDebounceMs);
   };
 
   const schedule = () => {
@@ -106,6 +136,8 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
       await persist();
       return;
     }
+    // This device's copy holds the change before any request for it goes out.
+    void persistPending();
     if (!online()) {
       store.dispatch(editorActions.saveOffline());
       return;
@@ -168,12 +200,21 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
   }
 
   const unsubscribe = store.subscribe(() => {
-    const s = state();
+    // Not state(): a keystroke must not read the body's JSON.
+    const s = store.getState().editor;
     if (s.edits === lastEdits) return;
     lastEdits = s.edits;
-    void persist();
+    schedulePersist();
     schedule();
   });
+
+  // Leaving or hiding the page writes the copy at once: nothing typed waits on a timer.
+  const onHide = () => void persistPending();
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') void persistPending();
+  };
+  window.addEventListener('pagehide', onHide);
+  document.addEventListener('visibilitychange', onVisibility);
 
   const onOnline = () => {
     const s = state();
@@ -183,12 +224,15 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
 
   return {
     flush,
-    written: () => writing,
+    written: () => persistPending(),
     dispose() {
       disposed = true;
+      if (localTimer) void persist();
       clearTimers();
       unsubscribe();
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
     },
   };
 }

@@ -3,13 +3,15 @@ import { initialStateFor } from '../common/initial-state';
 import { mountIsland } from '../common/mount';
 import { storyEditorApi } from './api';
 import { bootStoryEditor } from './boot';
-import { StoryEditor } from './components/StoryEditor';
+import { loadStoryBody, StoryEditor } from './components/StoryEditor';
 import { idbLocalCopies, memoryLocalCopies } from './local-copy';
 import { ServicesContext } from './services';
 
 // /staff/stories/new/ and /staff/stories/{id}/ (staff pages only): the newsroom's story editor.
 const init = initialStateFor('story-editor');
 if (init) {
+  // The body editor's chunk comes while the device's copy is read (StoryEditor.tsx).
+  void loadStoryBody();
   const local = typeof indexedDB !== 'undefined' ? idbLocalCopies : memoryLocalCopies();
   void bootStoryEditor(init, {
     api: storyEditorApi,

@@ -88,6 +88,18 @@ export const editorSlice = createSlice({
       if (payload.field === 'doc' && !payload.fromBody) s.docRevision += 1;
       s.edits += 1;
     },
+    /**
+     * The body editor changed (a keystroke): counted, but its JSON is not copied here on every
+     * key. The store reads it (`bodySynced`) before any other action and before a save or a
+     * copy to this device; see store.ts.
+     */
+    bodyEdited(s) {
+      s.edits += 1;
+    },
+    /** The body editor's current JSON, read lazily: no new edit, no new docRevision. */
+    bodySynced(s, { payload }: PayloadAction<StoryFields['doc']>) {
+      s.fields.doc = payload;
+    },
     saveStarted(s) {
       s.status = 'saving';
       s.error = null;

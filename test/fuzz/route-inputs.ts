@@ -178,6 +178,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'DELETE /api/v2/staff/stories/:id/previews/:pid/': { path: { ...id((f) => f.story.id), pid: (f) => String(f.story.previewId) } },
   'POST /api/v2/staff/stories/:id/presence/': { path: id((f) => f.story.id) },
   'DELETE /api/v2/staff/stories/:id/presence/': { path: id((f) => f.story.id) },
+  'POST /api/v2/staff/stories/:id/fetch-image/': { path: id((f) => f.story.id), body: { encodings: ['json'], fields: ['url'], valid: () => ({ url: 'http://127.0.0.1:9/none.png' }) } },
   'GET /api/v2/staff/link-targets/': { query: ['q'] },
   'GET /api/v2/staff/card-targets/': { query: ['q', 'kind'] },
   'GET /staff/stories/': { query: ['status', 'type', 'author', 'q', 'page'] },

@@ -1,9 +1,9 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import { STORY_FIELD_LABELS, type StoryDoc } from '../../../shared/newsroom';
 import type { StoryConflict } from '../../../shared/story-dto';
 import { useServices } from '../services';
 import { editorActions } from '../slice';
-import type { StoryEditorRootState } from '../store';
+import type { StoryEditorRootState, StoryEditorStore } from '../store';
 import { FieldValue } from './FieldValue';
 
 // A 409's conflicts: each field someone else changed meanwhile, both versions side by side;
@@ -20,6 +20,12 @@ export function ConflictPanel() {
   const conflicts = useSelector((s: StoryEditorRootState) => s.editor.conflicts);
   // "Mine" is the working copy as it is now: typing since the save is kept.
   const fields = useSelector((s: StoryEditorRootState) => s.editor.fields);
+  const store = useStore<StoryEditorRootState>() as StoryEditorStore;
+  /** The working copy as it is at the click, the body as typed (it is read lazily). */
+  const current = () => {
+    store.body.sync();
+    return store.getState().editor.fields;
+  };
   if (!conflicts.length) return null;
   const resolve = (c: StoryConflict, value: unknown) => {
     dispatch(editorActions.conflictResolved({ field: c.field, value }));
@@ -43,10 +49,10 @@ export function ConflictPanel() {
             </div>
           </div>
           <div className="story-conflict__actions">
-            <button type="button" onClick={() => resolve(c, fields[c.field])} aria-label={`Keep mine: ${STORY_FIELD_LABELS[c.field]}`}>Keep mine</button>
+            <button type="button" onClick={() => resolve(c, current()[c.field])} aria-label={`Keep mine: ${STORY_FIELD_LABELS[c.field]}`}>Keep mine</button>
             <button type="button" className="button--secondary" onClick={() => resolve(c, c.theirs)} aria-label={`Keep theirs: ${STORY_FIELD_LABELS[c.field]}`}>Keep theirs</button>
             {c.field === 'doc' && (
-              <button type="button" className="button--secondary" onClick={() => resolve(c, combinedDoc(fields.doc, c.theirs as StoryDoc))}>Combine</button>
+              <button type="button" className="button--secondary" onClick={() => resolve(c, combinedDoc(current().doc, c.theirs as StoryDoc))}>Combine</button>
             )}
           </div>
           {c.field === 'doc' && <p className="story-field__hint">Combine puts yours first, a divider, then theirs, in the body to edit together.</p>}

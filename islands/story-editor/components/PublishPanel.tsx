@@ -1,10 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useDispatch, useSelector } from 'react-redux';
 import { ApiError } from '../../common/api';
-import { Dialog } from '../../common/Dialog';
 import { STORY_STATUS_LABELS } from '../../../shared/newsroom';
-import type { StoryCheck, StoryDTO } from '../../../shared/story-dto';
+import type { StoryDTO } from '../../../shared/story-dto';
 import { useServices } from '../services';
 import { editorActions } from '../slice';
 import type { StoryEditorRootState } from '../store';
@@ -16,80 +15,17 @@ import { SLUG_REDIRECT_NOTE } from './StoryFieldsForm';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-CA', { timeZone: 'America/Toronto', dateStyle: 'medium', timeStyle: 'short' }) : '');
 
-function ChecksList({ checks }: { checks: StoryCheck[] }) {
-  if (!checks.length) return <p className="story-check story-check--ok">All checks pass.</p>;
-  return (
-    <ul className="story-checks">
-      {checks.map((c) => (
-        <li key={c.code} className={`story-check ${c.blocking ? 'story-check--blocking' : 'story-check--warning'}`}>
-          <strong>{c.blocking ? 'Must fix' : 'Warning'}:</strong> {c.message}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PublishDialog({ id, update, onDone, onClose }: { id: number; update: boolean; onDone: (s: StoryDTO) => void; onClose: () => void }) {
-  const { api, autosaver } = useServices();
-  const override = useSelector((s: StoryEditorRootState) => s.editor.meta?.permissions.override ?? false);
-  const reasonId = useId();
-  const [checks, setChecks] = useState<StoryCheck[] | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void autosaver
-      .flush(true)
-      .then(() => api.checks(id))
-      .then(
-        (c) => live && setChecks(c),
-        () => live && setError('The checks could not be loaded. Check your connection and try again.'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [api, autosaver, id]);
-  const blocking = (checks ?? []).some((c) => c.blocking);
-  const publish = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(await api.publish(id, blocking ? reason.trim() : undefined));
-    } catch (err) {
-      const body = err instanceof ApiError ? (err.body as { checks?: StoryCheck[] }) : {};
-      if (body.checks) setChecks(body.checks);
-      setError(err instanceof ApiError ? (err.first('override_reason') ?? err.first('non_field_errors') ?? err.message) : 'Not published: no connection.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog title={update ? 'Update the published story' : 'Publish'} onClose={onClose} className="story-dialog">
-      {checks === null && !error && <p role="status">Saving and checking…</p>}
-      {checks && <ChecksList checks={checks} />}
-      {blocking && !override && <p>Fix what must be fixed first, or ask an editor.</p>}
-      {blocking && override && (
-        <div className="story-field">
-          <label htmlFor={reasonId}>Reason to publish anyway (required)</label>
-          <textarea id={reasonId} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} required />
-        </div>
-      )}
-      {error && <p className="field-error" role="alert">{error}</p>}
-      <div className="story-dialog__actions">
-        <button type="button" disabled={busy || checks === null || (blocking && (!override || !reason.trim()))} onClick={() => void publish()}>
-          {blocking ? 'Publish anyway' : update ? 'Update now' : 'Publish now'}
-        </button>
-        <button type="button" className="button--secondary" onClick={onClose}>Cancel</button>
-      </div>
-    </Dialog>
-  );
-}
+// The checks and the publish dialog load when the dialog first opens.
+const PublishDialog = lazy(() => import('./PublishDialog').then((m) => ({ default: m.PublishDialog })));
 
 export function PublishPanel() {
   const dispatch = useDispatch();
   const { api, autosaver } = useServices();
-  const { id, meta, fields, publishedSlug } = useSelector((s: StoryEditorRootState) => s.editor);
+  // Only what this panel shows: not the whole state, which changes on every key.
+  const id = useSelector((s: StoryEditorRootState) => s.editor.id);
+  const meta = useSelector((s: StoryEditorRootState) => s.editor.meta);
+  const publishedSlug = useSelector((s: StoryEditorRootState) => s.editor.publishedSlug);
+  const slugChanged = useSelector((s: StoryEditorRootState) => s.editor.publishedSlug !== null && s.editor.fields.slug !== s.editor.publishedSlug);
   const [dialog, setDialog] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const [at, setAt] = useState('');
@@ -133,7 +69,7 @@ export function PublishPanel() {
       {meta.unpublish_at && <p>Unpublishes {when(meta.unpublish_at)} (Toronto time).</p>}
       {meta.date_published && published && <p>Published {when(meta.date_published)}{meta.published_late_minutes ? `, ${meta.published_late_minutes} min late.` : when(meta.date_published).endsWith('.') ? '' : '.'}</p>}
       {meta.public_url && <p><a href={meta.public_url}>View the live story</a></p>}
-      {publishedSlug && fields.slug !== publishedSlug && <p className="story-note" role="note">{SLUG_REDIRECT_NOTE}</p>}
+      {publishedSlug && slugChanged && <p className="story-note" role="note">{SLUG_REDIRECT_NOTE}</p>}
       <div className="story-panel__actions">
         {p.submitForReview && (status === 'draft' || status === 'unpublished') && (
           <button type="button" className="button--secondary" disabled={busy} onClick={() => void run(() => api.submit(id))}>Submit for review</button>
@@ -161,6 +97,7 @@ export function PublishPanel() {
           dialog inside it would sit under the editor's sticky bar and toolbar. */}
       {dialog &&
         createPortal(
+          <Suspense fallback={null}>
           <PublishDialog
             id={id}
             update={published}
@@ -169,7 +106,8 @@ export function PublishPanel() {
               dispatch(editorActions.storyUpdated(s));
               setDialog(false);
             }}
-          />,
+          />
+          </Suspense>,
           document.body,
         )}
     </section>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { STORY_FIELD_LABELS, STORY_FIELDS, STORY_STATUS_LABELS } from '../../../shared/newsroom';
 import type { StoryRevision, StoryRevisionSummary } from '../../../shared/story-dto';
@@ -48,7 +48,8 @@ function Compare({ older, newer }: { older: StoryRevision; newer: StoryRevision 
   );
 }
 
-export function RevisionsPanel() {
+/** `showList`: opened from its placeholder (StoryEditor), so the list loads at once. */
+export function RevisionsPanel({ showList = false }: { showList?: boolean }) {
   const dispatch = useDispatch();
   const store = useStore<StoryEditorRootState>();
   const { api, autosaver } = useServices();
@@ -57,6 +58,19 @@ export function RevisionsPanel() {
   const [picked, setPicked] = useState<number[]>([]);
   const [compared, setCompared] = useState<[StoryRevision, StoryRevision] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (!showList || id === null) return;
+    let live = true;
+    api.revisions(id).then(
+      (l) => live && setList(l),
+      () => live && setMessage('The revisions could not be loaded.'),
+    );
+    return () => {
+      live = false;
+    };
+    // Once, when opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (id === null) return null;
 
   const load = () => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { ApiError } from '../../common/api';
 import type { StoryDoc } from '../../../shared/newsroom';
@@ -9,11 +9,12 @@ import { sanitizeStoryDoc } from '../body/sanitize-doc';
 import { sameJson } from '../fields';
 import { useServices } from '../services';
 import { editorActions } from '../slice';
-import type { StoryEditorRootState } from '../store';
+import type { StoryEditorRootState, StoryEditorStore } from '../store';
 import { Toolbar } from './Toolbar';
 
-// The body: TipTap on the story schema. Every change goes to the store (and from there to
-// this device's copy and the autosave); a body replaced from outside (a restored revision, a
+// The body: TipTap on the story schema. Every change is counted in the store (and from there
+// goes to this device's copy and the autosave); its JSON is read lazily, when the store needs
+// it (store.ts), not on every key. A body replaced from outside (a restored revision, a
 // conflict's choice, this device's copy) comes back in through `docRevision`.
 
 export const PASTED_PICTURES_MESSAGE = 'Pictures pasted from other sites are not copied; upload them with the image button';
@@ -21,7 +22,7 @@ export const PASTED_PICTURES_MESSAGE = 'Pictures pasted from other sites are not
 export function StoryBody() {
   const dispatch = useDispatch();
   const { api } = useServices();
-  const doc = useSelector((s: StoryEditorRootState) => s.editor.fields.doc);
+  const store = useStore<StoryEditorRootState>() as StoryEditorStore;
   const docRevision = useSelector((s: StoryEditorRootState) => s.editor.docRevision);
   const storyId = useSelector((s: StoryEditorRootState) => s.editor.id);
   const [message, setMessage] = useState<string | null>(null);
@@ -32,14 +33,18 @@ export function StoryBody() {
 
   const editor = useEditor({
     extensions,
-    content: doc,
+    content: store.getState().editor.fields.doc,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: { attributes: { class: 'story-body-editor', 'aria-label': 'Body', 'aria-multiline': 'true', role: 'textbox' } },
-    onUpdate: ({ editor: e }) => {
-      dispatch(editorActions.fieldChanged({ field: 'doc', value: sanitizeStoryDoc(e.getJSON() as StoryDoc), fromBody: true }));
+    onUpdate: () => {
+      dispatch(editorActions.bodyEdited());
     },
   });
+  useEffect(() => {
+    if (!editor) return;
+    return store.body.connect(() => sanitizeStoryDoc(editor.getJSON() as StoryDoc));
+  }, [editor, store]);
   useEffect(() => {
     // The server may copy them (fetchPastedImage); until it can, the message stands.
     const onDropped = (e: Event) => {
@@ -63,6 +68,7 @@ export function StoryBody() {
 
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
+    const doc = store.getState().editor.fields.doc;
     if (!sameJson(sanitizeStoryDoc(editor.getJSON() as StoryDoc), doc)) editor.commands.setContent(doc, { emitUpdate: false });
     // Only a replaced body is pushed in; the editor's own changes are already in it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

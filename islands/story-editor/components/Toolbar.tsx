@@ -1,14 +1,25 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
 import type { GalleryItem } from '../../../shared/newsroom';
 import { insertBlocks } from '../body/insert-block';
 import { useServices } from '../services';
-import { LinkDialog, LiveCardDialog, YoutubeDialog } from './InsertDialogs';
 
 // The body's toolbar: one button per mark and block, each named; the arrow keys move between
 // them (a toolbar is one stop for Tab), as WAI-ARIA's toolbar pattern has it.
 
 type DialogName = 'link' | 'youtube' | 'card' | null;
+
+function shallowEqual<T extends object>(a: T, b: T | null): boolean {
+  if (a === b) return true;
+  if (!b) return false;
+  const ka = Object.keys(a) as Array<keyof T>;
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
+}
+
+// The dialogs load when first opened: a writer opens them later, if at all.
+const LinkDialog = lazy(() => import('./InsertDialogs').then((m) => ({ default: m.LinkDialog })));
+const YoutubeDialog = lazy(() => import('./InsertDialogs').then((m) => ({ default: m.YoutubeDialog })));
+const LiveCardDialog = lazy(() => import('./InsertDialogs').then((m) => ({ default: m.LiveCardDialog })));
 
 export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: string | null) => void }) {
   const { api } = useServices();
@@ -31,6 +42,8 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
+    // React renders the toolbar again only when one of these changes, not on every key.
+    equalityFn: shallowEqual,
   });
   const chain = () => editor.chain().focus();
 
@@ -92,6 +105,7 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
       </div>
       <input ref={imageInput} className="visually-hidden" type="file" accept="image/*" tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e.target.files, false).then(() => (e.target.value = ''))} />
       <input ref={galleryInput} className="visually-hidden" type="file" accept="image/*" multiple tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e.target.files, true).then(() => (e.target.value = ''))} />
+      <Suspense fallback={null}>
       {dialog === 'link' && (
         <LinkDialog
           current={active.href}
@@ -126,6 +140,7 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
           }}
         />
       )}
+      </Suspense>
     </>
   );
 }

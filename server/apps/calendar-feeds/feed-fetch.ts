@@ -1,9 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { resolveSafely, UnsafeAddressError, type AddressPolicy, type ResolvedHost } from './address-check';
+import { resolveSafely, UnsafeAddressError, type AddressPolicy, type ResolvedHost } from '../../http/outbound-address';
 
-// One fetch of a feed, bounded: http(s) only, every host checked (address-check.ts) before
+// One fetch of a feed, bounded: http(s) only, every host checked (http/outbound-address.ts) before
 // connecting, at most a few redirects (each checked again), a total time limit and a size
 // limit, and a conditional request (If-None-Match, If-Modified-Since) so an unchanged feed
 // answers 304 with no body.

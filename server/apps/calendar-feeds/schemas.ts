@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { z } from 'zod';
-import { refusedAddress, type AddressPolicy } from './address-check';
+import { refusedAddress, type AddressPolicy } from '../../http/outbound-address';
 
 /** Feeds one member may have: an organiser has a handful of calendars, not dozens. */
 export const MAX_FEEDS_PER_MEMBER = 10;

@@ -8,7 +8,7 @@ import type { NewsroomRole } from '../../../shared/newsroom';
 import type { NewsroomActor, NewsroomService } from './service';
 import { listStories } from './queries';
 import { toStoryDTO } from './serialize';
-import { cardTargetsSchema, createStorySchema, storyFieldsSchema, publishSchema, saveStorySchema, scheduleSchema, storyListQuerySchema, typeaheadSchema, unpublishSchema } from './schemas';
+import { cardTargetsSchema, createStorySchema, fetchImageSchema, storyFieldsSchema, publishSchema, saveStorySchema, scheduleSchema, storyListQuerySchema, typeaheadSchema, unpublishSchema } from './schemas';
 
 export const NEWSROOM_API = '/api/v2/staff/';
 
@@ -74,6 +74,10 @@ export function newsroomApi(ctx: AppContext, newsroom: NewsroomService): Router 
   router.delete(`${base}:id/presence/`, async (req, res) => {
     await newsroom.leave(newsroomActorOf(req), idParam(req.params.id));
     res.status(204).end();
+  });
+  router.post(`${base}:id/fetch-image/`, async (req, res) => {
+    const { url } = validate(fetchImageSchema, req.body ?? {});
+    json(res, 201, await newsroom.fetchImage(newsroomActorOf(req), idParam(req.params.id), url));
   });
   router.get(`${NEWSROOM_API}link-targets/`, async (req, res) => {
     const { q } = validate(typeaheadSchema, req.query);

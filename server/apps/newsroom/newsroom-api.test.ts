@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { pngImage } from '../media/test-images';
 import { createApp } from '../../app';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createArticleType, createListing, createListingType } from '../../testing/fixtures';
@@ -238,6 +241,36 @@ describe('the newsroom API', () => {
     expect(seen.body.others).toEqual([{ name: 'editor person', since: clock.toISOString() }]);
     await api('editor').del(`stories/${s.id}/presence/`).expect(204);
     expect((await api('administrator').post(`stories/${s.id}/presence/`).expect(200)).body.others).toEqual([]);
+  });
+
+  test('a picture pasted from another site is copied into the upload pipeline, or refused saying why', async () => {
+    const png = await pngImage();
+    const server = http.createServer((req, res) => {
+      if (req.url === '/photo.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
+      else if (req.url === '/page.html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>hi</p>');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const s = await newStory('writer', 'Pasted picture story');
+      // The site itself and its networks are never fetched.
+      const loop = await api('writer').post(`stories/${s.id}/fetch-image/`, { url: `http://127.0.0.1:${port}/photo.png` }).expect(400);
+      expect(loop.body.url[0]).toMatch(/loopback/);
+      const ftp = await api('writer').post(`stories/${s.id}/fetch-image/`, { url: 'ftp://example.com/a.png' }).expect(400);
+      expect(ftp.body.url[0]).toMatch(/Only http and https/);
+      await api('writer').post(`stories/${s.id}/fetch-image/`, { url: 'not a url' }).expect(400);
+      // With loopback allowed (as the tests' own servers need): copied, or refused for what it is.
+      const local = await memberAgent({ app: t.rebuild({}, { calendarFeeds: { ...t.config.calendarFeeds, allowLoopback: true } }), ctx: t.ctx }, members.writer!);
+      const copy = (url: string) => local.post(`/api/v2/staff/stories/${s.id}/fetch-image/`).set('X-CSRFToken', local.csrfToken).send({ url });
+      const ok = await copy(`http://127.0.0.1:${port}/photo.png`).expect(201);
+      expect(ok.body.key).toMatch(/^stories\/pasted\/.+\.png$/);
+      expect(await t.ctx.storage.get(ok.body.key)).toBeTruthy();
+      expect((await copy(`http://127.0.0.1:${port}/page.html`).expect(400)).body.url[0]).toMatch(/not a picture/);
+      expect((await copy(`http://127.0.0.1:${port}/missing.png`).expect(400)).body.url[0]).toMatch(/answered 404/);
+    } finally {
+      server.close();
+    }
   });
 
   test('the list filters by status and finds by headline; type-aheads answer stories and places', async () => {

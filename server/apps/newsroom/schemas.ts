@@ -8,8 +8,7 @@ import { MEDIA_KEY_RE, NEWSROOM_ROLES, STORY_LIMITS, STORY_STATUSES, storyDocErr
 const text = (max: number) => z.string({ message: 'Must be text.' }).max(max, `Ensure this field has no more than ${max} characters.`);
 const mediaKey = z
   .string()
-  .regex(MEDIA_KEY_RE, 'Must be an uploaded image.')
-  .refine((k) => !k.includes('..'), 'Must be an uploaded image.')
+  .refine((k) => MEDIA_KEY_RE.test(k) && !k.includes('..'), 'Must be an uploaded image.')
   .nullable();
 
 export const storyFieldsSchema = z

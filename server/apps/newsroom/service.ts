@@ -20,6 +20,7 @@ import type { StoryFieldsInput } from './schemas';
 import { storyChecks, type StoryCheck } from './checks';
 import { toStoryDTO, type StoryDTO } from './serialize';
 import { listingPath } from '../listings/serialize';
+import { fetchPastedImage, IMAGE_FETCH_LIMITS } from './image-fetch';
 
 // The newsroom's operations. Every write runs in one transaction with the story's row locked,
 // writes its audit entry in the same transaction, and answers the pages whose cached copies
@@ -242,7 +243,9 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
         }
         const after = (await storyById(trx, id))!;
         const due = !row.last_revision_at || ctx.now().getTime() - new Date(row.last_revision_at).getTime() >= NEWSROOM_TIMINGS.revisionIntervalMs;
-        const reason = !(await hasRevisions(trx, id)) ? 'first_save' : input.explicit ? 'explicit' : changed.length && due ? 'interval' : null;
+        // An explicit save makes a revision when there is something new since the last one (pressing Save twice keeps one).
+        const newSinceRevision = changed.length > 0 || !row.last_revision_at || new Date(row.last_revision_at) < new Date(row.date_updated);
+        const reason = !(await hasRevisions(trx, id)) ? 'first_save' : input.explicit && newSinceRevision ? 'explicit' : changed.length && due ? 'interval' : null;
         if (reason) await addRevision(trx, after, workingValues(after), reason, actor, version, after.status);
       });
       return { story: await dto((await storyById(ctx.db, id))!, actor), conflicts };
@@ -391,6 +394,12 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
 
     async leave(actor: NewsroomActor, id: number): Promise<void> {
       await leavePresence(ctx.db, id, actor.id);
+    },
+
+    /** A picture pasted from another site, copied into the upload pipeline (image-fetch.ts). */
+    async fetchImage(actor: NewsroomActor, id: number, url: string): Promise<{ key: string }> {
+      await loadFor(ctx.db, actor, id);
+      return { key: await fetchPastedImage(ctx.storage, url, { ...IMAGE_FETCH_LIMITS, allowLoopback: ctx.config.calendarFeeds.allowLoopback }) };
     },
 
     async linkTargets(q: string) {

@@ -1,7 +1,8 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 
-// Which hosts a feed may be fetched from: a member's URL must not make the server reach into
+// Which hosts the server may fetch from for someone (an organiser's calendar feed, a picture
+// pasted into a story): a URL given to the server must not make it reach into
 // its own network (the database, a cloud metadata service at 169.254.169.254, the admin side
 // of a router). Every address a name resolves to is checked, before connecting and again on
 // each redirect, and the connection then goes to the address checked (no second lookup that a
@@ -74,7 +75,7 @@ export async function resolveSafely(hostname: string, policy: AddressPolicy): Pr
   if (!found.length) throw new UnsafeAddressError(`The host ${hostname} could not be found.`);
   for (const { address } of found) {
     const why = refusedAddress(address, policy);
-    if (why) throw new UnsafeAddressError(`The host ${hostname} ${why} (${address}); feeds must be on the public internet.`);
+    if (why) throw new UnsafeAddressError(`The host ${hostname} ${why} (${address}); only addresses on the public internet are fetched.`);
   }
   return { address: found[0].address, family: found[0].family === 6 ? 6 : 4 };
 }
