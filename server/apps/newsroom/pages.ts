@@ -7,7 +7,7 @@ import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { formBodyOf, idParam, validate } from '../../http/validate';
 import { addIsland } from '../../views';
-import { NEWSROOM_ROLES, ROLE_LABELS, roleAtLeast, STORY_STATUSES, STORY_STATUS_LABELS, type StoryDoc } from '../../../shared/newsroom';
+import { NEWSROOM_ROLES, ROLE_LABELS, roleAtLeast, STORY_STATUSES, STORY_STATUS_LABELS } from '../../../shared/newsroom';
 import { renderStoryDoc } from '../articles/story-render';
 import { articleDetailView } from '../articles/pages';
 import type { ArticleDetailRow } from '../articles/queries';
@@ -15,6 +15,7 @@ import { recordStaffAction } from '../staff-audit/audit-log';
 import { newsroomActorOf } from './api';
 import type { NewsroomService } from './service';
 import { articleTypes, listStories, memberByEmail, newsroomStaff, setNewsroomRole, workingValues } from './queries';
+import { workingFields } from './serialize';
 import { roleFormSchema, storyListQuerySchema } from './schemas';
 
 // The newsroom's pages: the story list, the editor (the story-editor island, on staff pages
@@ -102,25 +103,9 @@ export function newsroomPages(ctx: AppContext, newsroom: NewsroomService): Route
     if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new NotFoundError();
     const row = await newsroom.previewRow(token);
     if (!row) throw new NotFoundError();
-    const v = workingValues(row);
-    const rendered = renderStoryDoc(v.doc as StoryDoc);
-    const article: ArticleDetailRow & { status: string } = {
-      ...row,
-      name: String(v.name ?? ''),
-      excerpt: String(v.excerpt ?? ''),
-      body: rendered.text,
-      body_html: rendered.html,
-      image_key: (v.image_key as string | null) ?? null,
-      image_alt: String(v.image_alt ?? ''),
-      image_credit: String(v.image_credit ?? ''),
-      seo_title: String(v.seo_title ?? ''),
-      seo_description: String(v.seo_description ?? ''),
-      canonical_url: String(v.canonical_url ?? ''),
-      social_image_key: (v.social_image_key as string | null) ?? null,
-      is_sponsored: Boolean(v.is_sponsored),
-      sponsor_name: String(v.sponsor_name ?? ''),
-      author_name: String(v.author_name ?? ''),
-    };
+    const { doc, type_id: _typeId, slug: _slug, ...fields } = workingFields(row);
+    const rendered = renderStoryDoc(doc);
+    const article: ArticleDetailRow & { status: string } = { ...row, ...fields, body: rendered.text, body_html: rendered.html };
     // Never kept by a shared cache, never indexed.
     res.set('X-Robots-Tag', 'noindex, nofollow');
     const pageView = await articleDetailView(ctx, article, { preview: true });

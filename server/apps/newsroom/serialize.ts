@@ -8,31 +8,36 @@ export type { StoryDTO };
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export function toStoryDTO(row: StoryRow, siteUrl: string, permissions: ReturnType<typeof storyPermissions>, now: Date): StoryDTO {
+/** A story's working copy (its columns with a published story's pending changes over them), typed. */
+export function workingFields(row: StoryRow): StoryDTO['fields'] {
   const v = workingValues(row);
+  return {
+    name: String(v.name ?? ''),
+    slug: String(v.slug ?? ''),
+    excerpt: String(v.excerpt ?? ''),
+    type_id: Number(v.type_id),
+    doc: v.doc as StoryDoc,
+    image_key: (v.image_key as string | null) ?? null,
+    image_alt: String(v.image_alt ?? ''),
+    image_credit: String(v.image_credit ?? ''),
+    seo_title: String(v.seo_title ?? ''),
+    seo_description: String(v.seo_description ?? ''),
+    canonical_url: String(v.canonical_url ?? ''),
+    social_image_key: (v.social_image_key as string | null) ?? null,
+    is_sponsored: Boolean(v.is_sponsored),
+    sponsor_name: String(v.sponsor_name ?? ''),
+    author_name: String(v.author_name ?? ''),
+  };
+}
+
+export function toStoryDTO(row: StoryRow, siteUrl: string, permissions: ReturnType<typeof storyPermissions>, now: Date): StoryDTO {
   const everPublished = row.status === 'published' || row.status === 'unpublished';
   const live = row.status === 'published' && new Date(row.date_published).getTime() <= now.getTime();
   return {
     id: row.id,
     status: row.status,
     version: row.version,
-    fields: {
-      name: String(v.name ?? ''),
-      slug: String(v.slug ?? ''),
-      excerpt: String(v.excerpt ?? ''),
-      type_id: Number(v.type_id),
-      doc: v.doc as StoryDoc,
-      image_key: (v.image_key as string | null) ?? null,
-      image_alt: String(v.image_alt ?? ''),
-      image_credit: String(v.image_credit ?? ''),
-      seo_title: String(v.seo_title ?? ''),
-      seo_description: String(v.seo_description ?? ''),
-      canonical_url: String(v.canonical_url ?? ''),
-      social_image_key: (v.social_image_key as string | null) ?? null,
-      is_sponsored: Boolean(v.is_sponsored),
-      sponsor_name: String(v.sponsor_name ?? ''),
-      author_name: String(v.author_name ?? ''),
-    },
+    fields: workingFields(row),
     has_pending: row.status === 'published' && Object.keys(row.pending).length > 0,
     path: row.path,
     published_slug: everPublished ? row.slug : null,
