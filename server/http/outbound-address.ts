@@ -1,5 +1,5 @@
 import dns from 'node:dns/promises';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 
 // Which hosts the server may fetch from for someone (an organiser's calendar feed, a picture
 // pasted into a story): a URL given to the server must not make it reach into
@@ -79,3 +79,9 @@ export async function resolveSafely(hostname: string, policy: AddressPolicy): Pr
   }
   return { address: found[0].address, family: found[0].family === 6 ? 6 : 4 };
 }
+
+/** The connection goes to the address that was checked, whatever a second lookup would say. */
+export const pinnedLookup = (host: ResolvedHost): LookupFunction => (_hostname, options, callback) => {
+  if (options.all) (callback as unknown as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address: host.address, family: host.family }]);
+  else callback(null, host.address, host.family);
+};

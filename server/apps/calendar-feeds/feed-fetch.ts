@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { resolveSafely, UnsafeAddressError, type AddressPolicy, type ResolvedHost } from '../../http/outbound-address';
+import { pinnedLookup, resolveSafely, UnsafeAddressError, type AddressPolicy, type ResolvedHost } from '../../http/outbound-address';
 
 // One fetch of a feed, bounded: http(s) only, every host checked (http/outbound-address.ts) before
 // connecting, at most a few redirects (each checked again), a total time limit and a size
@@ -33,12 +32,6 @@ export function feedUrl(raw: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new FeedFetchError(`Only http and https addresses can be fetched, not ${url.protocol.replace(':', '')}.`);
   return url;
 }
-
-/** The connection goes to the address that was checked, whatever a second lookup would say. */
-const pinnedLookup = (host: ResolvedHost): LookupFunction => (_hostname, options, callback) => {
-  if (options.all) (callback as unknown as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address: host.address, family: host.family }]);
-  else callback(null, host.address, host.family);
-};
 
 interface OneAnswer {
   status: number;

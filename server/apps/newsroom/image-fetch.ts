@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { resolveSafely, UnsafeAddressError, type AddressPolicy, type ResolvedHost } from '../../http/outbound-address';
+import { pinnedLookup, resolveSafely, UnsafeAddressError, type AddressPolicy, type ResolvedHost } from '../../http/outbound-address';
 import { ValidationError } from '../../http/errors';
 import { newKey, type Storage } from '../../storage/storage';
 import { normaliseImage, NotAnImageError } from '../media/ingest';
@@ -23,11 +22,6 @@ export const IMAGE_FETCH_LIMITS: Omit<ImageFetchLimits, 'allowLoopback'> = { tim
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const refuse = (message: string) => ValidationError.field('url', message);
-
-const pinnedLookup = (host: ResolvedHost): LookupFunction => (_hostname, options, callback) => {
-  if (options.all) (callback as unknown as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address: host.address, family: host.family }]);
-  else callback(null, host.address, host.family);
-};
 
 function getOnce(url: URL, host: ResolvedHost, limits: ImageFetchLimits, signal: AbortSignal): Promise<{ status: number; location: string | null; type: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
