@@ -26,6 +26,12 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/**
+ * A JSON body's `fields` object is an envelope (the newsroom's story fields, newsroom/schemas.ts)
+ * whose route names the field inside in its 400s; a NUL there is named the same way.
+ */
+const ENVELOPE = 'fields';
+
 /** The fields of a query or body that hold a NUL, each with DRF's message; {} when none. */
 export function nullCharacterErrors(input: unknown): FieldErrors {
   const errors: FieldErrors = {};
@@ -34,10 +40,14 @@ export function nullCharacterErrors(input: unknown): FieldErrors {
     return errors;
   }
   if (!input || typeof input !== 'object') return errors;
-  for (const [key, value] of Object.entries(input)) {
-    if (key.includes('\u0000')) errors.non_field_errors = [NULL_CHARACTER_MESSAGE];
-    else if (holdsNul(value)) errors[key] = [NULL_CHARACTER_MESSAGE];
-  }
+  const check = (object: object, outer: boolean) => {
+    for (const [key, value] of Object.entries(object)) {
+      if (key.includes('\u0000')) errors.non_field_errors = [NULL_CHARACTER_MESSAGE];
+      else if (outer && key === ENVELOPE && value && typeof value === 'object' && !Array.isArray(value)) check(value, false);
+      else if (holdsNul(value)) errors[key] = [NULL_CHARACTER_MESSAGE];
+    }
+  };
+  check(input, true);
   return errors;
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { STORY_LIMITS, TK_RE, storyNodes, type GalleryItem, type StoryDoc } from '../../../shared/newsroom';
 import { renderStoryDoc } from '../articles/story-render';
+import { createLinkChecker, LINK_CHECK_LIMITS, type LinkChecker, type LinkProblem } from './link-check';
 import { bestOfIds, existingListingIds, existingStoryPaths, placesByIds, publicEventIds, type StoryRow, type StoryValues } from './queries';
 import moment from 'moment-timezone';
 
@@ -21,6 +22,14 @@ export interface StoryCheck {
 const STORY_PATH = /^\/[a-z0-9-]+\/\d{4}\/\d{2}\/[^/]+\/$/;
 /** /{type}/{slug}-{id}/, a place's path. */
 const PLACE_PATH = /^\/[a-z0-9-]+\/[a-z0-9-]+-(\d+)\/$/;
+
+// One link checker per app, so its answers are kept between two openings of the publish dialog.
+const linkCheckers = new WeakMap<AppContext, LinkChecker>();
+function linkCheckerOf(ctx: AppContext): LinkChecker {
+  let checker = linkCheckers.get(ctx);
+  if (!checker) linkCheckers.set(ctx, (checker = createLinkChecker({ ...LINK_CHECK_LIMITS, allowLoopback: ctx.config.calendarFeeds.allowLoopback })));
+  return checker;
+}
 
 /** `db`: the transaction the caller holds, if any (the embedded database has one connection). */
 export async function storyChecks(ctx: AppContext, db: Db | Knex.Transaction, _row: StoryRow, v: StoryValues): Promise<StoryCheck[]> {
@@ -59,7 +68,7 @@ export async function storyChecks(ctx: AppContext, db: Db | Knex.Transaction, _r
 
   if (v.is_sponsored && !String(v.sponsor_name ?? '').trim()) out.push({ code: 'sponsor', message: 'A sponsored story must name its sponsor.', blocking: true, field: 'sponsor_name' });
 
-  // Links on this site must lead somewhere; links elsewhere are only reported.
+  // Links on this site must lead somewhere; links elsewhere are fetched, and only warned about.
   const site = ctx.config.site.url;
   const storyPaths = new Set<string>();
   const placeIds = new Map<number, string>();
@@ -77,10 +86,21 @@ export async function storyChecks(ctx: AppContext, db: Db | Knex.Transaction, _r
       } else if (/^https?:/.test(href)) external.add(href);
     }
   }
-  const [foundStories, foundPlaces] = await Promise.all([existingStoryPaths(db as Db, ctx.now(), [...storyPaths]), existingListingIds(db as Db, [...placeIds.keys()])]);
+  // Publishing reads only the blocking checks, in its transaction: it does not wait on other sites.
+  const checkExternal = external.size > 0 && !db.isTransaction;
+  const [foundStories, foundPlaces, linkProblems] = await Promise.all([
+    existingStoryPaths(db as Db, ctx.now(), [...storyPaths]),
+    existingListingIds(db as Db, [...placeIds.keys()]),
+    checkExternal ? linkCheckerOf(ctx).check([...external]) : new Map<string, LinkProblem>(),
+  ]);
   for (const p of storyPaths) if (!foundStories.has(p)) out.push({ code: 'internal_link', message: `The link to ${p} leads to no published story.`, blocking: true, field: 'doc' });
   for (const [id, p] of placeIds) if (!foundPlaces.has(id)) out.push({ code: 'internal_link', message: `The link to ${p} leads to no place.`, blocking: true, field: 'doc' });
-  if (external.size) out.push({ code: 'external_links', message: `${external.size} link${external.size === 1 ? '' : 's'} to other sites: check ${external.size === 1 ? 'it leads' : 'they lead'} where you mean.`, blocking: false, field: 'doc' });
+  for (const href of external) {
+    const problem = linkProblems.get(href);
+    if (problem) out.push({ code: 'external_link', message: `The link to ${href} ${problem}.`, blocking: false, field: 'doc' });
+  }
+  const unchecked = checkExternal ? external.size - linkProblems.size : 0;
+  if (unchecked > 0) out.push({ code: 'external_links_unchecked', message: `${unchecked} more link${unchecked === 1 ? '' : 's'} to other sites ${unchecked === 1 ? 'was' : 'were'} not checked (the first ${LINK_CHECK_LIMITS.maxLinks} were).`, blocking: false, field: 'doc' });
 
   // Live cards: each must name something that exists, and no place that has closed.
   const cards = nodes.filter((x) => x.type === 'liveCard').map((x) => ({ kind: String(x.attrs?.kind), id: Number(x.attrs?.id), label: String(x.attrs?.label ?? '') }));

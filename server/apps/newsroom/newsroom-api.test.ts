@@ -285,4 +285,26 @@ describe('the newsroom API', () => {
     expect(links.body[0]).toMatchObject({ kind: 'story', label: 'Findable cheese story' });
     await api('editor').get('card-targets/?kind=nope&q=x').expect(400);
   });
+
+  test('a preview has no bookmark control (nothing to bookmark yet); the public page has it', async () => {
+    const s = await newStory('writer', 'Bookmark story', doc('Words to keep.'));
+    const published = await api('editor').post(`stories/${s.id}/publish/`).expect(200);
+    const link = await api('writer').post(`stories/${s.id}/previews/`).expect(201);
+    const preview = await agents.writer!.get(new URL(link.body.url).pathname).expect(200);
+    expect(preview.text).toContain('Words to keep.');
+    expect(preview.text).not.toContain('data-save="article"');
+    expect(preview.text).not.toContain('Log in to bookmark');
+    const page = await request(t.app).get(published.body.path).expect(200);
+    expect(page.text).toContain('data-save="article"');
+  });
+
+  test('a NUL in a story field is a 400 naming that field, not "fields", and nothing is saved', async () => {
+    const s = await newStory('writer', 'NUL story');
+    const nul = 'Null characters are not allowed.';
+    const named = await api('writer').patch(`stories/${s.id}/`, { base_version: s.version, fields: { name: 'Bad\u0000name', excerpt: 'Fine' } }).expect(400);
+    expect(named.body).toEqual({ name: [nul] });
+    const inBody = await api('writer').post('stories/', { fields: { name: 'New', type_id: typeId, doc: doc('Bad\u0000body') } }).expect(400);
+    expect(inBody.body).toEqual({ doc: [nul] });
+    expect((await api('writer').get(`stories/${s.id}/`).expect(200)).body.fields).toMatchObject({ name: 'NUL story', excerpt: 'A dek.' });
+  });
 });
