@@ -198,6 +198,15 @@ export const CACHE_CATALOGUE = {
     where: 'server/apps/search/named-statement.ts',
     bound: '500 shapes per app',
   },
+  'story-link-checks': {
+    kind: 'in-process',
+    holds: "What a story's links to other sites answered when the newsroom's checks fetched them (the status, or why not), per link",
+    lifetime: { passedIn: 'LINK_CHECK_TTL_MS', definedIn: 'server/apps/newsroom/link-check.ts' },
+    forWhom: 'everybody',
+    invalidation: 'Expiry only: a link that comes back is checked again after it',
+    where: 'server/apps/newsroom/link-check.ts',
+    bound: '2,000 links per app',
+  },
 
   // ## nginx (deploy/nginx.conf.template), in front of every process
   'nginx-micro-cache': {

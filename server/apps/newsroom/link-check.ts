@@ -21,6 +21,9 @@ export interface LinkCheckLimits extends AddressPolicy {
   concurrency: number;
 }
 
+/** How long a link's answer is kept: reopening the publish dialog does not fetch it again. */
+export const LINK_CHECK_TTL_MS = 10 * 60_000;
+
 export const LINK_CHECK_LIMITS: Omit<LinkCheckLimits, 'allowLoopback'> = { timeoutMs: 5_000, maxRedirects: 3, maxLinks: 50, concurrency: 6 };
 
 /** What is wrong with a link, to follow "The link to …" ("answered 404 Not Found"); null when it leads to a page. */
@@ -100,7 +103,7 @@ async function checkLink(raw: string, limits: LinkCheckLimits): Promise<LinkProb
  * A checker whose answers are kept for a while (10 minutes), so that reopening the publish
  * dialog does not fetch every link again; a link being checked is shared by whoever asks.
  */
-export function createLinkChecker(limits: LinkCheckLimits, cache: { ttlMs: number; maxEntries: number } = { ttlMs: 10 * 60_000, maxEntries: 2_000 }): LinkChecker {
+export function createLinkChecker(limits: LinkCheckLimits, cache: { ttlMs: number; maxEntries: number } = { ttlMs: LINK_CHECK_TTL_MS, maxEntries: 2_000 }): LinkChecker {
   const answers = new MemoryCache<string, { problem: LinkProblem }>(cache);
   return {
     async check(urls) {
