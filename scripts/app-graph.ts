@@ -4,7 +4,8 @@ import { parseSync } from '@swc/core';
 
 // The walls between apps (shared/DESIGN.md "Walls that hold"), read from the imports
 // themselves: apps depend on each other in one direction only (the app graph is a DAG), the
-// server core never imports an app, and server/apps/README.md draws the graph as it is.
+// server core never imports an app, server/apps/README.md draws the graph as it is, and no
+// two server files load each other (a runtime import circle, such as queries.ts ↔ serialize.ts).
 // server/apps/index.ts (the registry that wires apps into the core) and server/testing/ may
 // import any app. `npm run lint` runs this file; server/apps/app-graph.test.ts tests it.
 
@@ -31,9 +32,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const parse = (file: string) => parseSync(fs.readFileSync(file, 'utf8'), { syntax: 'typescript', tsx: file.endsWith('.tsx') });
+
 /** Every module a file names: static and dynamic imports, re-exports, require() and import('x') types. */
 function importedSpecifiers(file: string): string[] {
-  const ast = parseSync(fs.readFileSync(file, 'utf8'), { syntax: 'typescript', tsx: file.endsWith('.tsx') });
+  const ast = parse(file);
   const found: string[] = [];
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
@@ -79,7 +82,32 @@ export function importsOfApps(): Import[] {
 
 export type Graph = Map<string, Set<string>>;
 
-/** app → the apps it imports, leaving out the temporary page-infrastructure imports. */
+/** The modules a file loads as it loads: its imports and re-exports, less those TypeScript erases (type only). */
+function loadedSpecifiers(file: string): string[] {
+  return (parse(file).body as unknown as Array<{ type: string; typeOnly?: boolean; source?: { value: string }; specifiers?: Array<{ type: string; isTypeOnly?: boolean }> }>).flatMap((n) => {
+    const erased = n.typeOnly || (n.type === 'ImportDeclaration' && n.specifiers!.length > 0 && n.specifiers!.every((s) => s.type === 'ImportSpecifier' && s.isTypeOnly));
+    const loads = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].includes(n.type) && n.source && !erased;
+    return loads ? [n.source!.value] : [];
+  });
+}
+
+/** file → the server files it loads (paths relative to server/). */
+export function fileGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of sourceFiles(SERVER)) {
+    const loaded = new Set<string>();
+    for (const spec of loadedSpecifiers(file)) {
+      if (!spec.startsWith('.')) continue;
+      const base = path.resolve(path.dirname(file), spec);
+      const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+      if (target?.startsWith(SERVER + path.sep)) loaded.add(path.relative(SERVER, target));
+    }
+    graph.set(path.relative(SERVER, file), loaded);
+  }
+  return graph;
+}
+
+/** app → the other apps its files import (the registry's and server/testing/'s imports are wiring, left out). */
 export function appGraph(imports: Import[]): Graph {
   const graph: Graph = new Map();
   for (const i of imports) {
@@ -128,6 +156,7 @@ export function appGraphProblems(): string[] {
   const imports = importsOfApps();
   const graph = appGraph(imports);
   const problems = cycles(graph).map((c) => `apps lean on each other: ${c.join(' -> ')}`);
+  for (const c of cycles(fileGraph())) problems.push(`files load each other: ${c.join(' -> ')}`);
   for (const i of imports) if (i.fromLayer.kind === 'core') problems.push(`the server core imports an app: ${i.from} -> apps/${i.to}`);
   if (readmeGraph() !== formatGraph(graph)) problems.push(`server/apps/README.md does not draw the graph as the imports make it; it should read:\n${formatGraph(graph)}`);
   return problems;
@@ -137,5 +166,5 @@ if (require.main === module) {
   const problems = appGraphProblems();
   for (const p of problems) console.error(p);
   if (problems.length) process.exit(1);
-  console.log('app graph: a DAG, the core imports no app, server/apps/README.md up to date');
+  console.log('app graph: a DAG, the core imports no app, server/apps/README.md up to date, no file import circle');
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { appGraph, cycles, formatGraph, importsOfApps, readmeGraph, type Graph } from '../../scripts/app-graph';
+import { appGraph, cycles, fileGraph, formatGraph, importsOfApps, readmeGraph, type Graph } from '../../scripts/app-graph';
 
 // The walls between apps (shared/DESIGN.md "Walls that hold"), checked from the imports by
 // scripts/app-graph.ts, which `npm run lint` also runs.
@@ -19,6 +19,14 @@ describe('the app graph', () => {
 
   test('server/apps/README.md draws the graph as the imports make it', () => {
     expect(readmeGraph()).toBe(formatGraph(graph));
+  });
+
+  test('no two server files load each other, directly or round about (type-only imports aside)', () => {
+    const files = fileGraph();
+    expect(cycles(files).map((c) => c.join(' -> '))).toEqual([]);
+    // Guards against passing because nothing was read: a known runtime import, and a type-only one left out.
+    expect(files.get(path.join('apps', 'articles', 'queries.ts'))).toContain(path.join('apps', 'articles', 'serialize.ts'));
+    expect(files.get(path.join('apps', 'home', 'queries.ts'))).not.toContain(path.join('apps', 'events', 'serialize.ts'));
   });
 
   test('sees the imports it must: a known edge and a known import of the wiring', () => {

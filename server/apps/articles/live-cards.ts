@@ -6,8 +6,10 @@ import { formatRating } from '../../../shared/format/rating';
 import { imageUrl } from '../../../shared/format/image-url';
 import { urls } from '../../../shared/urls';
 import type { LiveCardKind } from '../../../shared/newsroom';
-import { listingsQuery, listingPath } from '../listings/serialize';
-import { eventsQuery, eventPath } from '../events/serialize';
+import { listingPath } from '../listings/serialize';
+import { listingsQuery } from '../listings/queries';
+import { eventPath } from '../events/serialize';
+import { eventsQuery } from '../events/queries';
 import { LIVE_CARD_MARKER, liveCardsIn } from './story-render';
 
 // Live cards (issue 37): a place, an event or a Best of list named in a story is stored as a

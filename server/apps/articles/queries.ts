@@ -1,7 +1,8 @@
 import moment from 'moment-timezone';
 import type { Db } from '../../db';
-import { articlesQuery, type ArticleRow, toArticleDTO } from './serialize';
-import { listingsQuery, type ListingRow } from '../listings/serialize';
+import { type ArticleRow, toArticleDTO } from './serialize';
+import type { ListingRow } from '../listings/serialize';
+import { listingsQuery } from '../listings/queries';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
@@ -14,6 +15,21 @@ import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
 // The queries behind the article pages: hubs, details, slideshows, related articles, Best of
 // and the monthly archives. Every list is one indexed query plus, where a page needs it, one
 // count; nothing runs per row.
+
+export const ARTICLE_COLUMNS = [
+  'a.id', 'a.name', 'a.slug', 'a.path', 'a.excerpt', 'a.image_key', 'a.is_slideshow', 'a.is_featured', 'a.author_name',
+  'a.date_published', 't.id as type_id', 't.name as type_name', 't.slug as type_slug',
+] as const;
+
+/** Every article in any status or date, with its type t joined: for staff reads only. */
+export function allArticlesQuery(db: Db) {
+  return db('articles as a').join('article_types as t', 't.id', 'a.type_id').select([...ARTICLE_COLUMNS]);
+}
+
+/** The articles a reader may see at `now` (whereArticleIsPublic) with their type t joined. */
+export function articlesQuery(db: Db, now: Date) {
+  return whereArticleIsPublic(allArticlesQuery(db), now);
+}
 
 export interface ArticleDetailRow extends ArticleRow {
   body: string;

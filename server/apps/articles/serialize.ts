@@ -1,15 +1,7 @@
 import moment from 'moment-timezone';
-import type { Db } from '../../db';
 import type { ArticleDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
-// The scope and this module import each other; neither calls the other while loading.
-import { whereArticleIsPublic } from './queries';
-
-export const ARTICLE_COLUMNS = [
-  'a.id', 'a.name', 'a.slug', 'a.path', 'a.excerpt', 'a.image_key', 'a.is_slideshow', 'a.is_featured', 'a.author_name',
-  'a.date_published', 't.id as type_id', 't.name as type_name', 't.slug as type_slug',
-] as const;
 
 export interface ArticleRow {
   id: number;
@@ -25,11 +17,6 @@ export interface ArticleRow {
   type_id: number;
   type_name: string;
   type_slug: string;
-}
-
-/** The articles a reader may see at `now` (whereArticleIsPublic) with their type t joined. */
-export function articlesQuery(db: Db, now: Date) {
-  return whereArticleIsPublic(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now).select([...ARTICLE_COLUMNS]);
 }
 
 export function toArticleDTO(row: ArticleRow, siteUrl: string): ArticleDTO {

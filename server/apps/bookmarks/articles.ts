@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validate } from '../../http/validate';
-import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
-import { whereArticleIsPublic } from '../articles/queries';
+import { toArticleDTO, type ArticleRow } from '../articles/serialize';
+import { articlesQuery, whereArticleIsPublic } from '../articles/queries';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type ArticleBookmarkDTO } from '../saves/dto';
 import { defineSaveKind, type SaveKind } from '../saves/kind';

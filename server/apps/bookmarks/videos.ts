@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validate } from '../../http/validate';
-import { toVideoDTO, videosQuery, type VideoRow } from '../videos/serialize';
-import { whereVideoIsPublic } from '../videos/queries';
+import { toVideoDTO, type VideoRow } from '../videos/serialize';
+import { videosQuery, whereVideoIsPublic } from '../videos/queries';
 import { messages, pkField } from '../saves/fields';
 import { isoTime, type VideoBookmarkDTO } from '../saves/dto';
 import { defineSaveKind, type SaveKind } from '../saves/kind';
@@ -21,7 +21,7 @@ export function createVideoBookmarksKind(): SaveKind<VideoBookmarkDTO, VideoRow>
     objectAlias: 'v',
     visible: (qb, now) => void whereVideoIsPublic(qb, now, 'v'),
     saveColumns: [],
-    objectQuery: (db, _memberId, now) => whereVideoIsPublic(videosQuery(db), now, 'v'),
+    objectQuery: (db, _memberId, now) => videosQuery(db, now),
     // A scheduled video cannot be saved before its time (its id would otherwise tell it exists).
     unsaveableReason: async (db, videoId, now) =>
       (await whereVideoIsPublic(db('videos as v').where('v.id', videoId), now, 'v').first('v.id')) ? null : messages.doesNotExist(videoId),

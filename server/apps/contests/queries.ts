@@ -1,11 +1,23 @@
 import type { Db } from '../../db';
-import { contestsQuery, type ContestRow, toContestDTO } from './serialize';
+import { type ContestRow, toContestDTO } from './serialize';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ContestDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
+
+export const CONTEST_COLUMNS = ['c.id', 'c.title', 'c.name', 'c.description', 'c.prize', 'c.image_key', 'c.start_date', 'c.end_date', 'c.date_published'] as const;
+
+/** Every contest, published or being prepared: for staff reads only. */
+export function allContestsQuery(db: Db) {
+  return db('contests as c').select([...CONTEST_COLUMNS]);
+}
+
+/** The contests a reader may see at `now` (whereContestIsPublic). */
+export function contestsQuery(db: Db, now: Date) {
+  return whereContestIsPublic(allContestsQuery(db), now);
+}
 
 export interface ContestPageRow extends ContestRow {
   rules: string;
@@ -16,7 +28,7 @@ export interface ContestPageRow extends ContestRow {
 
 /** A published contest by its name (the slug in its URL), with its prize, rules and question. */
 export async function publishedContest(db: Db, name: string, now: Date): Promise<ContestPageRow | undefined> {
-  return whereContestIsPublic(contestsQuery(db), now).where('c.name', name).first('c.rules', 'c.skill_question', 'c.skill_answer');
+  return contestsQuery(db, now).where('c.name', name).first('c.rules', 'c.skill_question', 'c.skill_answer');
 }
 
 // Contests (spec 1 §7): newest first by default; is_expired is derived from end_date at the
@@ -57,16 +69,15 @@ export function parseContestListParams(query: unknown, defaultLimit: number = PA
 
 export async function listContests(db: Db, p: ContestListParams, opts: { siteUrl: string; now: Date }): Promise<{ count: number; results: ContestDTO[] }> {
   const filter = (qb: ReturnType<Db>) => {
-    whereContestIsPublic(qb, opts.now);
     // Expired means end_date <= now, exactly as toContestDTO derives is_expired.
     if (p.expired === true) qb.where('c.end_date', '<=', opts.now);
     if (p.expired === false) qb.where('c.end_date', '>', opts.now);
     return qb;
   };
-  const [{ count }] = await filter(db('contests as c').count<{ count: number }[]>({ count: '*' }));
+  const [{ count }] = await filter(whereContestIsPublic(db('contests as c'), opts.now).count<{ count: number }[]>({ count: '*' }));
   const total = Number(count);
   if (total === 0 || p.offset >= total) return { count: total, results: [] };
   const [column, dir] = p.ordering.startsWith('-') ? [p.ordering.slice(1), 'desc' as const] : [p.ordering, 'asc' as const];
-  const rows: ContestRow[] = await filter(contestsQuery(db)).orderBy(`c.${column}`, dir).orderBy('c.id', dir).offset(p.offset).limit(p.limit);
+  const rows: ContestRow[] = await filter(contestsQuery(db, opts.now)).orderBy(`c.${column}`, dir).orderBy('c.id', dir).offset(p.offset).limit(p.limit);
   return { count: total, results: rows.map((r) => toContestDTO(r, opts.siteUrl, opts.now)) };
 }

@@ -1,9 +1,6 @@
-import type { Db } from '../../db';
 import type { ContestDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
-
-export const CONTEST_COLUMNS = ['c.id', 'c.title', 'c.name', 'c.description', 'c.prize', 'c.image_key', 'c.start_date', 'c.end_date', 'c.date_published'] as const;
 
 export interface ContestRow {
   id: number;
@@ -15,10 +12,6 @@ export interface ContestRow {
   start_date: Date | string;
   end_date: Date | string;
   date_published: Date | string;
-}
-
-export function contestsQuery(db: Db) {
-  return db('contests as c').select([...CONTEST_COLUMNS]);
 }
 
 /** is_expired is derived from end_date at the time asked, never stored. */

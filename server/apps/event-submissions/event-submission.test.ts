@@ -2,7 +2,7 @@ import request from 'supertest';
 import moment from 'moment-timezone';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { createListing } from '../../testing/fixtures';
-import { eventsQuery } from '../events/serialize';
+import { eventsQuery } from '../events/queries';
 import { jpegImage } from '../media/test-images';
 import { listPendingEvents, moderateEvent } from './moderation';
 

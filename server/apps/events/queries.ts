@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { Schedule } from './schedule';
 import { scheduleWords } from './schedule-words';
-import { eventsQuery, type EventRow, EVENT_COLUMNS, toEventDTO } from './serialize';
+import { type EventRow, toEventDTO } from './serialize';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
@@ -65,6 +65,44 @@ export async function scheduleWordsFor(db: Db, ids: number[], now: Date, timeZon
   const rows: ScheduleRow[] = await db('events').whereIn('id', ids).select(SCHEDULE_COLUMNS);
   const dates = await irregularDates(db, rows.filter((r) => r.schedule_type === 'irregular').map((r) => r.id), timeZone);
   return new Map(rows.map((r) => [r.id, scheduleWords(toSchedule(r), { timeZone, now, dates: dates.get(r.id) })]));
+}
+
+export const EVENT_COLUMNS = [
+  'e.id', 'e.slug', 'e.title', 'e.description', 'e.venue_name', 'e.address', 'e.latitude', 'e.longitude', 'e.website',
+  'e.schedule_type', 'e.all_day', 'e.image_key', 'e.image_url', 'e.can_be_bookmarked', 'e.date_created', 'e.listing_id',
+  'el.name as listing_name', 'el.slug as listing_slug', 'elt.slug as listing_type_slug',
+] as const;
+
+/**
+ * Every event e, in any status, with its listing: for staff reads only (readers use
+ * eventsQuery). `start_date_time` is the occurrence given by `at`: the next one that has not
+ * ended by then, or else the last one (a past event shows its final date). Each is one indexed
+ * lookup on event_occurrences (event_id, starts_at).
+ */
+export function allEventsQuery(db: Db, at: Date = new Date()) {
+  const next = db.raw(
+    `coalesce(
+      (select o.starts_at from event_occurrences o where o.event_id = e.id and coalesce(o.ends_at, o.starts_at) >= ? order by o.starts_at limit 1),
+      (select o.starts_at from event_occurrences o where o.event_id = e.id order by o.starts_at desc limit 1)
+    ) as start_date_time`,
+    [at],
+  );
+  const nextEnd = db.raw(
+    `coalesce(
+      (select o.ends_at from event_occurrences o where o.event_id = e.id and coalesce(o.ends_at, o.starts_at) >= ? order by o.starts_at limit 1),
+      (select o.ends_at from event_occurrences o where o.event_id = e.id order by o.starts_at desc limit 1)
+    ) as end_date_time`,
+    [at],
+  );
+  return db('events as e')
+    .leftJoin('listings as el', 'el.id', 'e.listing_id')
+    .leftJoin('listing_types as elt', 'elt.id', 'el.type_id')
+    .select([...EVENT_COLUMNS, next, nextEnd]);
+}
+
+/** The events a reader may see (whereEventIsPublic: approved), as allEventsQuery. */
+export function eventsQuery(db: Db, at: Date = new Date()) {
+  return whereEventIsPublic(allEventsQuery(db, at));
 }
 
 export interface EventDetailRow extends EventRow {

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { selectSections } from '../../db/sections';
-import { articlesQuery, type ArticleRow } from '../articles/serialize';
-import { BEST_OF_ORDERINGS, type BestOfListRow } from '../articles/queries';
-import { EVENT_COLUMNS, type EventRow } from '../events/serialize';
-import { contestsQuery, type ContestRow } from '../contests/serialize';
-import { whereEventIsPublic } from '../events/queries';
-import { whereContestIsPublic } from '../contests/queries';
+import type { ArticleRow } from '../articles/serialize';
+import { articlesQuery, BEST_OF_ORDERINGS, type BestOfListRow } from '../articles/queries';
+import type { EventRow } from '../events/serialize';
+import type { ContestRow } from '../contests/serialize';
+import { EVENT_COLUMNS, whereEventIsPublic } from '../events/queries';
+import { contestsQuery } from '../contests/queries';
 
 // The home page's lists, all in one statement (db/sections.ts): one round trip, one plan.
 
@@ -54,7 +54,7 @@ function articles(db: Db, now: Date, limit: number, excludeTypeSlugs: string[]) 
  * soonest first; the window is found on event_occurrences (starts_at index), so the cost
  * follows the week's events. Each event's time is its next occurrence that has not ended (it
  * has one, being in the window): one lateral lookup, where the general events query
- * (events/serialize.ts) needs four correlated subqueries to also cover past events, which
+ * (events/queries.ts) needs four correlated subqueries to also cover past events, which
  * took longer to plan than to run.
  */
 export function eventsThisWeekQuery(db: Db, now: Date, limit: number): Knex.QueryBuilder {
@@ -78,7 +78,7 @@ export function eventsThisWeekQuery(db: Db, now: Date, limit: number): Knex.Quer
 
 /** Contests still open, ending soonest first. */
 export function openContestsQuery(db: Db, now: Date, limit: number): Knex.QueryBuilder {
-  return whereContestIsPublic(contestsQuery(db), now).where('c.end_date', '>', now).orderBy([{ column: 'c.end_date' }, { column: 'c.id' }]).limit(limit);
+  return contestsQuery(db, now).where('c.end_date', '>', now).orderBy([{ column: 'c.end_date' }, { column: 'c.id' }]).limit(limit);
 }
 
 /** The newest Best of lists (the Best of page's "most recent" order). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { validate } from '../../http/validate';
-import { listingsQuery, toListingDTO, type ListingRow } from './serialize';
+import { toListingDTO, type ListingRow } from './serialize';
+import { listingsQuery } from './queries';
 import type { ListingDTO } from '../../../shared/dto';
 import { messages, pkField } from '../saves/fields';
 import type { AnySaveKind, OrderTerms, SaveRow } from '../saves/kind';

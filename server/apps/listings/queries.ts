@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { listingsQuery, type ListingRow, toListingDTO } from './serialize';
+import { type ListingRow, toListingDTO } from './serialize';
 import type { MultiPolygon } from '../../views/boundary-svg';
 import { joinCreditedAuthor } from '../profiles/credited-author';
 import type { Knex } from 'knex';
@@ -14,6 +14,27 @@ import { applyCircle, applyFilters, applyOrdering, effectiveOrdering } from './l
 
 // What the places pages read (the /places/ landing, listing detail and its photos). The hub's
 // search itself is the content API's searchListings; these are the page-only lookups.
+
+export const LISTING_COLUMNS = [
+  'l.id', 'l.name', 'l.slug', 'l.address', 'l.phone', 'l.website', 'l.latitude', 'l.longitude', 'l.image_key',
+  'l.dinesafe_establishment_id', 'l.rating', 'l.rating_count', 'l.favourite_count', 'l.appears_in_best_of_lists',
+  'l.date_published', 'l.smart_review_score',
+  'lt.id as type_id', 'lt.name as type_name', 'lt.slug as type_slug',
+  'lst.id as sub_type_id', 'lst.name as sub_type_name', 'lst.slug as sub_type_slug',
+  'n.id as neighbourhood_id', 'n.name as neighbourhood_name', 'n.slug as neighbourhood_slug',
+] as const;
+
+/**
+ * listings l with its type lt, sub-type lst and neighbourhood n joined, LISTING_COLUMNS selected.
+ * A listing has no public scope: every row is public (a closed place still has its page).
+ */
+export function listingsQuery(db: Db) {
+  return db('listings as l')
+    .join('listing_types as lt', 'lt.id', 'l.type_id')
+    .leftJoin('listing_sub_types as lst', 'lst.id', 'l.sub_type_id')
+    .leftJoin('neighbourhoods as n', 'n.id', 'l.neighbourhood_id')
+    .select([...LISTING_COLUMNS]);
+}
 
 export interface ListingTypeRow {
   id: number;

@@ -1,20 +1,10 @@
-import type { Db } from '../../db';
 import type { ListingDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 
 // The one way a listing becomes JSON: lists, details, saved things and search all select
-// LISTING_COLUMNS through listingsQuery (one query, joins, no per-row lookups) and map rows
-// with toListingDTO.
-
-export const LISTING_COLUMNS = [
-  'l.id', 'l.name', 'l.slug', 'l.address', 'l.phone', 'l.website', 'l.latitude', 'l.longitude', 'l.image_key',
-  'l.dinesafe_establishment_id', 'l.rating', 'l.rating_count', 'l.favourite_count', 'l.appears_in_best_of_lists',
-  'l.date_published', 'l.smart_review_score',
-  'lt.id as type_id', 'lt.name as type_name', 'lt.slug as type_slug',
-  'lst.id as sub_type_id', 'lst.name as sub_type_name', 'lst.slug as sub_type_slug',
-  'n.id as neighbourhood_id', 'n.name as neighbourhood_name', 'n.slug as neighbourhood_slug',
-] as const;
+// LISTING_COLUMNS through listingsQuery (queries.ts: one query, joins, no per-row lookups)
+// and map rows with toListingDTO.
 
 export interface ListingRow {
   id: number;
@@ -45,15 +35,6 @@ export interface ListingRow {
   distance?: number | null;
   user_rating_id?: number | null;
   user_rating?: number | null;
-}
-
-/** listings l with its type lt, sub-type lst and neighbourhood n joined, LISTING_COLUMNS selected. */
-export function listingsQuery(db: Db) {
-  return db('listings as l')
-    .join('listing_types as lt', 'lt.id', 'l.type_id')
-    .leftJoin('listing_sub_types as lst', 'lst.id', 'l.sub_type_id')
-    .leftJoin('neighbourhoods as n', 'n.id', 'l.neighbourhood_id')
-    .select([...LISTING_COLUMNS]);
 }
 
 export function listingPath(row: Pick<ListingRow, 'type_slug' | 'slug' | 'id'>): string {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
-import { listingsQuery, toListingDTO } from '../listings/serialize';
+import { toListingDTO } from '../listings/serialize';
+import { listingsQuery } from '../listings/queries';
 import type { ListingDTO } from '../../../shared/dto';
 import type { MultiPolygon } from '../../views/boundary-svg';
 import { absoluteUrl, urls } from '../../../shared/urls';

@@ -6,6 +6,7 @@ import type { NewsletterType } from './unsubscribe-token';
 import { whereArticleIsPublic } from '../articles/queries';
 import { whereEventIsPublic } from '../events/queries';
 import { whereContestIsPublic } from '../contests/queries';
+import { wherePhotoChallengeIsPublic } from '../photo-challenges/queries';
 
 // The current issue of each newsletter, from what the site published: the latest articles of
 // the matching section, the week's events, the open contests or photo challenges: only what
@@ -42,7 +43,7 @@ export async function currentIssue(ctx: Pick<AppContext, 'db' | 'config' | 'now'
     const rows = await whereContestIsPublic(db('contests as c'), now).where('c.start_date', '<=', now).where('c.end_date', '>', now).orderBy('c.end_date').limit(ITEMS).select('c.title', 'c.name', 'c.prize');
     items = rows.map((r) => ({ title: r.title, url: absoluteUrl(site, urls.contest(r.name)), blurb: r.prize || undefined }));
   } else {
-    const rows = await db('photo_challenges').where('date_published', '<=', now).where('start_date', '<=', now).where('end_date', '>', now).orderBy('end_date').limit(ITEMS).select('title', 'name', 'hashtag');
+    const rows = await wherePhotoChallengeIsPublic(db('photo_challenges as c'), now).where('c.end_date', '>', now).orderBy('c.end_date').limit(ITEMS).select('c.title', 'c.name', 'c.hashtag');
     items = rows.map((r) => ({ title: r.title, url: `${site}/photo-challenges/${r.name}/`, blurb: `#${r.hashtag}` }));
   }
   if (!items.length) return null;

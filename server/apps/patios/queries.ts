@@ -1,6 +1,7 @@
 import moment from 'moment-timezone';
 import type { Db } from '../../db';
-import { articlesQuery, type ArticleRow } from '../articles/serialize';
+import type { ArticleRow } from '../articles/serialize';
+import { articlesQuery } from '../articles/queries';
 
 // The Patio Guide's stories: articles with "patio" in their headline (the A weight of the
 // articles' search vector, so a passing mention in a body does not count), in two groups:

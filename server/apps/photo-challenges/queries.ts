@@ -1,8 +1,9 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { joinCreditedAuthor } from '../profiles/credited-author';
 
 // Photo challenges and their entries. A challenge is open from start_date until end_date;
-// nothing is shown before its start_date or date_published.
+// nothing is shown before its start_date or date_published (wherePhotoChallengeIsPublic).
 
 export interface ChallengeRow {
   id: number;
@@ -27,12 +28,26 @@ export interface EntryRow {
   full_name: string | null;
 }
 
+/**
+ * What a reader may see of photo challenges, written once (the hub, a challenge's page and the
+ * photo challenges newsletter filter through it). Each content type has one such scope, named
+ * `where<Type>IsPublic(qb, now, alias)`.
+ *
+ * A challenge is public once both its date_published and its start_date have come; whether it
+ * is still open (end_date) is a filter on top.
+ */
+export function wherePhotoChallengeIsPublic<Q extends Knex.QueryBuilder>(qb: Q, now: Date, alias = 'c'): Q {
+  qb.where(`${alias}.date_published`, '<=', now).where(`${alias}.start_date`, '<=', now);
+  return qb;
+}
+
+/** The challenges a reader may see at `now`, with their entry counts. */
 function challengesQuery(db: Db, now: Date) {
   const entries = db('photos').count('*').where('photos.challenge_id', db.ref('c.id'));
-  return db('photo_challenges as c')
-    .select('c.id', 'c.title', 'c.name', 'c.description', 'c.hashtag', 'c.image_key', 'c.start_date', 'c.end_date', entries.as('entry_count'))
-    .where('c.date_published', '<=', now)
-    .where('c.start_date', '<=', now);
+  return wherePhotoChallengeIsPublic(
+    db('photo_challenges as c').select('c.id', 'c.title', 'c.name', 'c.description', 'c.hashtag', 'c.image_key', 'c.start_date', 'c.end_date', entries.as('entry_count')),
+    now,
+  );
 }
 
 const withCount = (r: ChallengeRow): ChallengeRow => ({ ...r, entry_count: Number(r.entry_count) });
@@ -46,7 +61,7 @@ export async function openChallenges(db: Db, now: Date, limit: number): Promise<
 /** Closed challenges, the latest to close first, one page of them and how many there are. */
 export async function pastChallenges(db: Db, now: Date, page: { limit: number; offset: number }): Promise<{ count: number; rows: ChallengeRow[] }> {
   const [counted, rows] = await Promise.all([
-    db('photo_challenges').count('* as n').where('date_published', '<=', now).where('end_date', '<=', now).first(),
+    wherePhotoChallengeIsPublic(db('photo_challenges as c'), now).where('c.end_date', '<=', now).count('* as n').first(),
     challengesQuery(db, now).where('c.end_date', '<=', now).orderBy([{ column: 'c.end_date', order: 'desc' }, { column: 'c.id', order: 'desc' }]).limit(page.limit).offset(page.offset),
   ]);
   return { count: Number((counted as { n: string | number } | undefined)?.n ?? 0), rows: rows.map(withCount) };

@@ -1,8 +1,23 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { PageParams } from '../../http/pagination';
-import { photosQuery, type PhotoRow } from './serialize';
+import type { PhotoRow } from './serialize';
+import { joinCreditedAuthor } from '../profiles/credited-author';
 import type { PhotoListQuery } from './schemas';
+
+export const PHOTO_COLUMNS = [
+  'p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'p.profile_id',
+  'p.listing_id', 'pl.name as listing_name', 'pl.slug as listing_slug', 'plt.slug as listing_type_slug',
+  'pp.id as author_id', 'pp.full_name as author_full_name', 'pp.avatar as author_avatar',
+] as const;
+
+/** photos p with their listing pl and credited author pp. A photo has no public scope: staff remove, not hide. */
+export function photosQuery(db: Db) {
+  const photos = db('photos as p')
+    .leftJoin('listings as pl', 'pl.id', 'p.listing_id')
+    .leftJoin('listing_types as plt', 'plt.id', 'pl.type_id');
+  return joinCreditedAuthor(photos, 'pp', 'p.profile_id').select([...PHOTO_COLUMNS]);
+}
 
 export interface PhotoFilter {
   listingId?: number;

@@ -1,15 +1,7 @@
-import type { Db } from '../../db';
 import type { PhotoDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
 import { listingPath } from '../listings/serialize';
-import { joinCreditedAuthor } from '../profiles/credited-author';
-
-export const PHOTO_COLUMNS = [
-  'p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'p.profile_id',
-  'p.listing_id', 'pl.name as listing_name', 'pl.slug as listing_slug', 'plt.slug as listing_type_slug',
-  'pp.id as author_id', 'pp.full_name as author_full_name', 'pp.avatar as author_avatar',
-] as const;
 
 export interface PhotoRow {
   id: number;
@@ -29,13 +21,6 @@ export interface PhotoRow {
   author_id: number | null;
   author_full_name: string | null;
   author_avatar: string | null;
-}
-
-export function photosQuery(db: Db) {
-  const photos = db('photos as p')
-    .leftJoin('listings as pl', 'pl.id', 'p.listing_id')
-    .leftJoin('listing_types as plt', 'plt.id', 'pl.type_id');
-  return joinCreditedAuthor(photos, 'pp', 'p.profile_id').select([...PHOTO_COLUMNS]);
 }
 
 export function photoPath(row: PhotoRow): string {

@@ -1,16 +1,17 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { ArticleDTO, ContestDTO, EventDTO, ListingDTO, VideoDTO } from '../../../shared/dto';
-import { articlesQuery, toArticleDTO, type ArticleRow } from '../articles/serialize';
-import { whereArticleIsPublic } from '../articles/queries';
-import { whereEventIsPublic } from '../events/queries';
-import { whereVideoIsPublic } from '../videos/queries';
-import { whereContestIsPublic } from '../contests/queries';
-import { listingsQuery, toListingDTO, type ListingRow } from '../listings/serialize';
-import { eventsQuery, toEventDTO, type EventRow } from '../events/serialize';
-import { videosQuery, toVideoDTO, type VideoRow } from '../videos/serialize';
+import { toArticleDTO, type ArticleRow } from '../articles/serialize';
+import { articlesQuery, whereArticleIsPublic } from '../articles/queries';
+import { eventsQuery, whereEventIsPublic } from '../events/queries';
+import { videosQuery, whereVideoIsPublic } from '../videos/queries';
+import { contestsQuery, whereContestIsPublic } from '../contests/queries';
+import { listingsQuery } from '../listings/queries';
+import { toListingDTO, type ListingRow } from '../listings/serialize';
+import { toEventDTO, type EventRow } from '../events/serialize';
+import { toVideoDTO, type VideoRow } from '../videos/serialize';
 import { SITE_SEARCH_CATEGORIES, type SiteSearchCategory } from '../../../shared/site-search';
-import { contestsQuery, toContestDTO, type ContestRow } from '../contests/serialize';
+import { toContestDTO, type ContestRow } from '../contests/serialize';
 
 // The five kinds of thing site search looks through, described once: the table and its
 // tsvector `search` column, the date that "-date_published" sorts by, the name that typo
@@ -123,7 +124,7 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     date: 'v.date_published',
     snippetText: 'left(v.description, 1500)',
     visible: (qb, now) => void whereVideoIsPublic(qb, now),
-    rows: (db) => videosQuery(db),
+    rows: (db, now) => videosQuery(db, now),
     hydrate: (row, siteUrl) => {
       const dto = toVideoDTO(row, siteUrl);
       return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.image_url, date: dto.date_published, object: dto };
@@ -136,7 +137,7 @@ export const SOURCES: Record<SearchCategory, SearchSource> = {
     date: 'c.date_published',
     snippetText: 'left(c.description, 1500)',
     visible: (qb, now) => void whereContestIsPublic(qb, now),
-    rows: (db) => contestsQuery(db),
+    rows: (db, now) => contestsQuery(db, now),
     hydrate: (row, siteUrl, now) => {
       const dto = toContestDTO(row, siteUrl, now);
       return { id: dto.id, title: dto.title, share_url: dto.share_url, image_url: dto.hub_page_image_url, date: iso(row.date_published), object: dto };

@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
-import { articleTypeBySlug, latestArticles } from '../articles/queries';
-import { articlesQuery } from '../articles/serialize';
+import { articlesQuery, articleTypeBySlug, latestArticles } from '../articles/queries';
 import { fixedPageUrls, sectionUrls, sitemapIndex, type SitemapUrl } from './sitemaps';
 import { rssFeed, RSS_ITEMS } from './rss';
-import { xmlEscape } from './xml';
+import { sendXml, xmlEscape } from './xml';
 import { Router } from 'express';
 import { HUB_TYPES } from '../articles/pages';
 import { bestOfChangesRss } from './best-of-changes-feed';
@@ -14,10 +13,6 @@ import { bestOfChangesRss } from './best-of-changes-feed';
 // sitemaps) or ten minutes (feeds), with ETags from Express.
 
 const lastmod = (d: SitemapUrl['lastmod']) => (d ? `<lastmod>${new Date(d).toISOString()}</lastmod>` : '');
-
-export function sendXml(res: Response, body: string, maxAgeSeconds: number, type = 'application/xml'): void {
-  res.set('Cache-Control', `public, max-age=${maxAgeSeconds}`).type(type).send(body);
-}
 
 export function robotsTxt(ctx: AppContext) {
   return (_req: Request, res: Response) => {

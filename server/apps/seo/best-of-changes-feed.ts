@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import { bestOfChanges, bestOfListBySlug } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
-import { sendXml } from './api';
+import { sendXml } from './xml';
 import { rssDocument, RSS_ITEMS } from './rss';
 
 /** Readers may see a change a minute after it is made (the list page's own max-age). */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { videosQuery, type VideoRow, toVideoDTO } from './serialize';
+import { type VideoRow, toVideoDTO } from './serialize';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
@@ -7,6 +7,21 @@ import type { VideoDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
+
+export const VIDEO_COLUMNS = [
+  'v.id', 'v.title', 'v.slug', 'v.description', 'v.youtube_code', 'v.image_key', 'v.date_published', 'v.duration_seconds',
+  'vc.id as category_id', 'vc.name as category_name', 'vc.slug as category_slug',
+] as const;
+
+/** Every video, published or scheduled, with its category vc: for staff reads only. */
+export function allVideosQuery(db: Db) {
+  return db('videos as v').leftJoin('video_categories as vc', 'vc.id', 'v.category_id').select([...VIDEO_COLUMNS]);
+}
+
+/** The videos a reader may see at `now` (whereVideoIsPublic) with their category vc. */
+export function videosQuery(db: Db, now: Date) {
+  return whereVideoIsPublic(allVideosQuery(db), now);
+}
 
 export interface VideoCategoryRow {
   id: number;
@@ -27,12 +42,12 @@ export async function videoCategoryBySlug(db: Db, slug: string): Promise<VideoCa
 }
 
 export async function publishedVideo(db: Db, slug: string, now: Date): Promise<VideoRow | undefined> {
-  return whereVideoIsPublic(videosQuery(db), now).where('v.slug', slug).first();
+  return videosQuery(db, now).where('v.slug', slug).first();
 }
 
 /** More from the same channel (or the latest, without one), for under the player. */
 export async function relatedVideos(db: Db, video: VideoRow, now: Date, limit: number): Promise<VideoRow[]> {
-  const qb = whereVideoIsPublic(videosQuery(db), now).whereNot('v.id', video.id);
+  const qb = videosQuery(db, now).whereNot('v.id', video.id);
   if (video.category_id) qb.where('v.category_id', video.category_id);
   return qb.orderBy([{ column: 'v.date_published', order: 'desc' }, { column: 'v.id', order: 'desc' }]).limit(limit);
 }
@@ -70,14 +85,14 @@ export function parseVideoListParams(query: unknown, defaultLimit: number = PAGE
 }
 
 export async function listVideos(db: Db, p: VideoListParams, opts: { siteUrl: string; now: Date }): Promise<{ count: number; results: VideoDTO[] }> {
+  const at = minuteFloor(opts.now);
   const filter = (qb: ReturnType<Db>) => {
-    whereVideoIsPublic(qb, minuteFloor(opts.now));
     if (p.category) qb.where('v.category_id', db('video_categories').select('id').where('slug', p.category));
     return qb;
   };
-  const total = await cachedCount(db, filter(db('videos as v').count({ count: '*' })));
+  const total = await cachedCount(db, filter(whereVideoIsPublic(db('videos as v').count({ count: '*' }), at)));
   if (total === 0 || p.offset >= total) return { count: total, results: [] };
-  const qb = filter(videosQuery(db));
+  const qb = filter(videosQuery(db, at));
   if (p.ordering === 'title') qb.orderBy('v.title').orderBy('v.id');
   else if (p.ordering === 'date_published') qb.orderBy('v.date_published').orderBy('v.id');
   else qb.orderBy('v.date_published', 'desc').orderBy('v.id', 'desc');

@@ -1,12 +1,6 @@
-import type { Db } from '../../db';
 import type { VideoDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
-
-export const VIDEO_COLUMNS = [
-  'v.id', 'v.title', 'v.slug', 'v.description', 'v.youtube_code', 'v.image_key', 'v.date_published', 'v.duration_seconds',
-  'vc.id as category_id', 'vc.name as category_name', 'vc.slug as category_slug',
-] as const;
 
 export interface VideoRow {
   id: number;
@@ -20,10 +14,6 @@ export interface VideoRow {
   category_id: number | null;
   category_name: string | null;
   category_slug: string | null;
-}
-
-export function videosQuery(db: Db) {
-  return db('videos as v').leftJoin('video_categories as vc', 'vc.id', 'v.category_id').select([...VIDEO_COLUMNS]);
 }
 
 export function toVideoDTO(row: VideoRow, siteUrl: string): VideoDTO {
