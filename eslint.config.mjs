@@ -1,7 +1,8 @@
 // Lint: typescript-eslint's recommended rules (syntax only: TypeScript 7 has no JS API, so
 // type-aware rules would need a second compiler), React hooks rules for the islands, and the
 // architecture walls of DESIGN.md checked by eslint-plugin-boundaries. The app-to-app
-// dependency graph (one direction, no cycle) is checked by scripts/check-app-graph.ts.
+// dependency graph (one direction, no cycle) is checked by scripts/app-graph.ts, which
+// `npm run lint` runs after this.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

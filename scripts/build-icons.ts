@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { THEME_COLOR } from '../shared/constants';
 
 const root = path.resolve(__dirname, '..');
 const source = path.join(root, 'static', 'img', 'favicon.svg');
 const outDir = path.join(root, 'static', 'img', 'icons');
-export const ACCENT = '#c8102e';
 
 async function plain(size: number, file: string): Promise<void> {
   await sharp(fs.readFileSync(source), { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(outDir, file));
@@ -19,7 +19,7 @@ async function plain(size: number, file: string): Promise<void> {
 async function maskable(size: number, file: string): Promise<void> {
   const inner = Math.round(size * 0.7);
   const art = await sharp(fs.readFileSync(source), { density: (72 * inner) / 32 }).resize(inner, inner).png().toBuffer();
-  await sharp({ create: { width: size, height: size, channels: 4, background: ACCENT } })
+  await sharp({ create: { width: size, height: size, channels: 4, background: THEME_COLOR } })
     .composite([{ input: art, gravity: 'center' }])
     .png({ compressionLevel: 9 })
     .toFile(path.join(outDir, file));

@@ -198,5 +198,13 @@ export const STICKY_OFFSETS = { contest: { small: 60, large: 120 } } as const;
  */
 export const EVENTS_HUB = { featuredCount: 8, listInitialOffset: 8, loadMoreLimit: 15, bundleType: 'medium', ordering: 'start_date_time' } as const;
 
+/**
+ * The site's colour, the red of its tile: the browser's theme-color and the web app manifest's,
+ * the offline page, the app icons, the map's markers. The stylesheets have it once as --accent
+ * (static/css/site.css) and the two SVGs that draw in it (static/img/favicon.svg,
+ * placeholders/event.svg) once each; server/http/pwa.test.ts holds them to this value.
+ */
+export const THEME_COLOR = '#c8102e';
+
 /** The installable site's paths: the server serves them (server/http/pwa.ts), the offline island and its worker use them. */
 export const PWA_PATHS = { serviceWorker: '/sw.js', manifest: '/manifest.webmanifest', offlinePage: '/offline/' } as const;

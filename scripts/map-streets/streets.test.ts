@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, DATA_FILES, parseCsv } from '../seed/data-files';
 import type { ContextCollection } from '../../shared/map-context';
-import { normaliseStreet, parseAddress, streetLabel } from './street-name';
+import { streetLabel } from './street-name';
 import { buildStreets, STREETS, type AddressPoint } from './streets';
 
 // The streets every map draws are traced through our food premises' addresses. These tests hold
@@ -46,26 +46,15 @@ function crossing(a: XY, b: XY, c: XY, d: XY): XY | null {
 }
 
 describe('street names', () => {
-  test.each([
-    ['65 FRONT ST W, Unit-442', 65, 'FRONT ST W'],
-    ['65 Front Street West', 65, 'FRONT ST W'],
-    ['317 Dundas St. W.', 317, 'DUNDAS ST W'],
-    ['401 bay st', 401, 'BAY ST'],
-    ['1 Blue Jays Way, Toronto', 1, 'BLUE JAYS WAY'],
-    ['1 Saint Clair Avenue East Suite 200', 1, 'ST CLAIR AVE E'],
-    ['144-146 FRONT ST W', 144, 'FRONT ST W'],
-    ['5-401 Bay Street', 401, 'BAY ST'],
-    ['650 1/2 QUEEN ST W', 650.5, 'QUEEN ST W'],
-    ['2190 MCNICOLL AVE, -109', 2190, 'MCNICOLL AVE'],
-    ['10 The East Mall', 10, 'THE EAST MALL'],
-  ])('%s is number %d on %s', (address, number, street) => {
-    expect(parseAddress(address)).toEqual({ number, street });
+  // Addresses are parsed by the geocoder's parser (its cases: server/apps/geocoder/normalise.test.ts).
+  test('labels read as street signs do, from the street as the data writes it', () => {
+    expect(['ST CLAIR AVE W', 'MCCAUL ST', "o'connor dr", 'the queensway'].map(streetLabel)).toEqual(['St Clair Ave W', 'McCaul St', "O'Connor Dr", 'The Queensway']);
   });
 
-  test('an address without a number is not parsed; labels read as street signs do', () => {
-    expect(parseAddress('Union Station, Toronto')).toBeNull();
-    expect(normaliseStreet('queen street west')).toBe('QUEEN ST W');
-    expect(['ST CLAIR AVE W', 'MCCAUL ST', "O'CONNOR DR", 'THE QUEENSWAY'].map(streetLabel)).toEqual(['St Clair Ave W', 'McCaul St', "O'Connor Dr", 'The Queensway']);
+  test('one line per street however its addresses write it, labelled as most write it', () => {
+    const written = ['ST', 'ST', 'Street'];
+    const points = [0, 2, 4, 6, 8, 10].map((n, i) => ({ address: `${n + 2} Test ${written[i % 3]}, Toronto`, longitude: -79.379 + (n * 10) / M_LNG, latitude: 43.652 }));
+    expect(buildStreets(points).map((l) => [l.name, l.street, l.addresses])).toEqual([['Test St', 'test st', 6]]);
   });
 });
 

@@ -1,11 +1,12 @@
-import { parseAddress, streetLabel } from './street-name';
+import { parseAddress } from '../../server/apps/geocoder/normalise';
+import { streetLabel } from './street-name';
 import { distToSegment, simplifyLine, type XY } from '../geometry/simplify-line';
 
 // Street centrelines from the addresses we hold (no street network is open to this project):
 // every food premises in DineSafe has a civic address and a point, and the points of one street,
 // in house-number order, trace it.
 //
-// 1. Parse each address (street-name.ts); one point per civic number (the median of the
+// 1. Parse each address (the geocoder's parser); one point per civic number (the median of the
 //    premises at that number: a mall holds dozens).
 // 2. Cluster one street's numbers by distance (single linkage, GAP_M): two places of the same
 //    name (Toronto has several John Streets) and the two ends of a street with nothing on it in
@@ -52,7 +53,7 @@ export interface AddressPoint {
 export interface StreetLine {
   /** "Queen St W" */
   name: string;
-  /** Normalised, "QUEEN ST W". */
+  /** The street's key, as the geocoder normalises it: "queen st w". */
   street: string;
   /** Distinct civic numbers on the whole street (all its lines). */
   rank: number;
@@ -197,13 +198,24 @@ const lengthOf = (line: XY[]) => line.reduce((s, p, i) => (i ? s + dist(p, line[
 /** Street lines from address points, most-supported streets first. */
 export function buildStreets(points: AddressPoint[]): StreetLine[] {
   const byStreet = new Map<string, Map<number, XY[]>>();
+  // The ways each street is written, to label it as the data writes it most often.
+  const written = new Map<string, Map<string, number>>();
   for (const p of points) {
     const parsed = parseAddress(p.address);
     if (!parsed || !Number.isFinite(p.longitude) || !Number.isFinite(p.latitude)) continue;
     const numbers = byStreet.get(parsed.street) ?? new Map<number, XY[]>();
     byStreet.set(parsed.street, numbers);
     numbers.set(parsed.number, [...(numbers.get(parsed.number) ?? []), toXY(p.longitude, p.latitude)]);
+    const forms = written.get(parsed.street) ?? new Map<string, number>();
+    written.set(parsed.street, forms);
+    forms.set(parsed.streetText, (forms.get(parsed.streetText) ?? 0) + 1);
   }
+  const labelOf = (street: string): string => {
+    let best = street;
+    let most = 0;
+    for (const [form, n] of written.get(street) ?? []) if (n > most) [best, most] = [form, n];
+    return streetLabel(best);
+  };
 
   const lines: Array<{ street: string; rank: number; addresses: number; xy: XY[] }> = [];
   for (const [street, numbers] of byStreet) {
@@ -226,23 +238,23 @@ export function buildStreets(points: AddressPoint[]): StreetLine[] {
   return lines
     .map((l): StreetLine => {
       const r = rank.get(l.street)!;
-      return { name: streetLabel(l.street), street: l.street, rank: r, class: r >= STREETS.MAJOR_ADDRESSES ? 'major' : 'minor', addresses: l.addresses, coordinates: l.xy.map(toLngLat) };
+      return { name: labelOf(l.street), street: l.street, rank: r, class: r >= STREETS.MAJOR_ADDRESSES ? 'major' : 'minor', addresses: l.addresses, coordinates: l.xy.map(toLngLat) };
     })
-    .sort((a, b) => b.rank - a.rank || a.street.localeCompare(b.street) || b.addresses - a.addresses);
+    .sort((a, b) => b.rank - a.rank || a.name.localeCompare(b.name) || b.addresses - a.addresses);
 }
 
 /**
- * "BLOOR ST W" and "BLOOR ST E" are one street divided at Yonge, each half ending at its last
+ * "bloor st w" and "bloor st e" are one street divided at Yonge, each half ending at its last
  * address: where two such halves have ends within DIVIDE_M of each other, both are carried on
  * to the midpoint of those ends.
  */
 function meetAtDivides(lines: Array<{ street: string; xy: XY[] }>): void {
   const halves = new Map<string, Array<{ street: string; xy: XY[] }>>();
   for (const l of lines) {
-    const m = /^(.+) ([WENS])$/.exec(l.street);
+    const m = /^(.+) ([wens])$/.exec(l.street);
     if (m) halves.set(m[1], [...(halves.get(m[1]) ?? []), l]);
   }
-  const opposite: Record<string, string> = { W: 'E', E: 'W', N: 'S', S: 'N' };
+  const opposite: Record<string, string> = { w: 'e', e: 'w', n: 's', s: 'n' };
   for (const group of halves.values()) {
     for (const a of group) {
       for (const b of group) {

@@ -16,7 +16,6 @@ import { articlesNavbarMenus } from './articles/navbar-menus';
 import { listingsNavbarMenus } from './listings/navbar-menus';
 import { staffAuditSection, staffQueueSections } from './staff/sections';
 import { signedInCookie } from './accounts/signed-in-cookie';
-import { syncBookmarkToCalendar } from './calendar/sync';
 import { AGE_GATE_COOKIE } from './site-pages/age-gate';
 import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import type { CacheCookies } from '../http/guest-response-cache';
@@ -28,8 +27,7 @@ import { createEventSubmissionService } from './event-submissions/service';
 import { createPhotosService } from './photos/service';
 import { createAvatarService } from './profiles/service';
 import { createCalendarFeedsService } from './calendar-feeds/service';
-import { createCalendarService } from './calendar/sync';
-import { createIcsFeedService } from './calendar/ics-feed';
+import { createCalendarService, createIcsFeedService, syncBookmarkToCalendar } from './calendar/service';
 import { accountsPages } from './accounts/pages';
 import { accountDeletionPages } from './account-deletion/pages';
 import { purgeDueAccounts } from './account-deletion/purge';
@@ -42,7 +40,8 @@ import { todosApi } from './todos/api';
 import { ratingsApi } from './ratings/api';
 import { bookmarksApi } from './bookmarks/api';
 import { photosApi } from './photos/api';
-import { mediaRoutes } from './media/api';
+import { mediaApi } from './media/api';
+import { createMediaService } from './media/service';
 import { uploadsRoutes } from './uploads/api';
 import { eventSubmissionPages } from './event-submissions/pages';
 import { calendarApi } from './calendar/api';
@@ -111,8 +110,8 @@ function buildSaveKinds(): SaveKinds {
 /**
  * The site's menus, each app's entries for what it owns, in the order they are shown: the
  * navbar's latest stories and recent reviews (articles) then the listing types (listings);
- * the staff menu's queues and photos (staff), contests, house ads, Best of lists, and last the
- * audit log (staff). The core renders them (http/navbar.ts, http/staff-menu.ts).
+ * the staff menu's stories (newsroom), queues and photos (staff), contests, house ads, Best of
+ * lists, and last the audit log (staff). The core renders them (http/navbar.ts, http/staff-menu.ts).
  */
 export const appMenus: AppMenus = {
   navbar: [...articlesNavbarMenus, ...listingsNavbarMenus],
@@ -235,7 +234,6 @@ export function buildAppServiceSet(ctx: AppContext) {
     photos: createPhotosService(ctx),
     avatars: createAvatarService(ctx),
     calendarFeeds: createCalendarFeedsService(ctx),
-    // The calendar's two services keep their files' names (sync.ts, ics-feed.ts; see the README).
     calendar: createCalendarService(ctx),
     icsFeeds: createIcsFeedService(ctx),
     accessibility: createAccessibilityService(ctx),
@@ -319,5 +317,10 @@ export function appRouters(ctx: AppContext): Router[] {
   ];
 }
 
-/** Media is served before sessions and CSRF: images need neither. */
-export { mediaRoutes };
+/**
+ * Media is served before sessions and CSRF (images need neither), so the core mounts it apart
+ * from appRouters; its service is built here all the same, once per app.
+ */
+export function mediaRoutes(ctx: AppContext): Router {
+  return mediaApi(createMediaService(ctx));
+}

@@ -7,7 +7,8 @@ import { refreshAheadPerOwner } from '../cache/refresh-ahead';
 // over 50 ms. Callers key an answer by everything it depends on and add what is personal
 // (a member's own ratings) after.
 //
-// The policy is count-cache.ts's, for the same reasons:
+// The policy is the refresh-ahead cache's (cache/refresh-ahead.ts, one per database), as in
+// count-cache.ts and for the same reasons; catalogued as 'shared-answers' (cache/catalogue.ts):
 // - only answers worth it are kept (`keep`: the lists keep those with KEEP_ANSWERS_FROM
 //   matches or more, where one more or less is no news); a short list stays exact at once
 //   after a write (a just-approved event on a quiet day), and tests' small fixtures always
@@ -19,11 +20,8 @@ import { refreshAheadPerOwner } from '../cache/refresh-ahead';
 // - answers that depend on the time carry the minute they were computed for (`minute`, the
 //   visibility filters' "now" floored). When the minute changes, the previous minute's answer
 //   is served while the new one loads: a crowd never waits on that either.
-// An answer never kept before is computed by each request for itself (after its own writes).
-
-// The policy is the refresh-ahead cache's (cache/refresh-ahead.ts), one per database:
-// catalogued as 'shared-answers' (cache/catalogue.ts). A failed background load forgets the
-// answer rather than keeping it.
+// An answer never kept before is computed by each request for itself (after its own writes),
+// and a failed background load forgets the answer rather than keeping it.
 
 export const ANSWER_TTL_MS = 10_000;
 /** Lists with fewer matches are always computed (see above). */
@@ -48,12 +46,12 @@ export interface SharedAnswerOptions<T> {
   minute?: Date;
 }
 
-/** `compute()`'s answer for `key`, or the one kept for it (see above). */
 /** Forgets every answer kept for this database (content changed; see cache/change-notices.ts). */
 export function forgetSharedAnswers(db: object): void {
   cacheFor(db).clear();
 }
 
+/** `compute()`'s answer for `key`, or the one kept for it (see above). */
 export function sharedAnswer<T>(db: object, key: string, compute: () => Promise<T>, opts: SharedAnswerOptions<T>): Promise<T> {
   const at = (minute: number | undefined) => (minute === undefined ? key : `${minute}\u0000${key}`);
   const minute = opts.minute?.getTime();

@@ -5,6 +5,8 @@ import express from 'express';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { pwaRoutes, webManifest } from './pwa';
+import { ROOT } from '../paths';
+import { THEME_COLOR } from '../../shared/constants';
 
 // The installable site (issue 28 part 2): the manifest every page links, the service worker
 // served from the site root without a long cache, and the offline page it keeps.
@@ -72,5 +74,29 @@ describe('the offline page', () => {
     expect(res.text).toContain("You're offline");
     expect(res.text).toContain('href="/accounts/dashboard/"');
     expect(res.text).not.toMatch(/<script|<link rel="stylesheet"|<img /);
+  });
+});
+
+describe('the theme colour', () => {
+  /** Source files (tests aside) under dir whose text holds the colour, with how often. */
+  function holders(dir: string): string[] {
+    return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = path.join(dir, e.name);
+      if (e.isDirectory()) return ['node_modules', 'dist', 'data'].includes(e.name) ? [] : holders(rel);
+      if (!/\.(ts|tsx|mjs|njk|css|svg|webmanifest)$/.test(e.name) || /\.test\.tsx?$/.test(e.name)) return [];
+      const n = fs.readFileSync(path.join(ROOT, rel), 'utf8').toLowerCase().split(THEME_COLOR).length - 1;
+      return n ? [`${rel} ${n}`] : [];
+    });
+  }
+
+  test('is written once, in shared/constants.ts, and once more only where a file cannot import it', () => {
+    const found = ['server', 'shared', 'islands', 'scripts', 'templates', 'static'].flatMap(holders).sort();
+    expect(found).toEqual(['shared/constants.ts 1', 'static/css/site.css 1', 'static/img/favicon.svg 1', 'static/img/placeholders/event.svg 1']);
+  });
+
+  test('pages, the manifest and the offline page take it from there', async () => {
+    expect((await request(t.app).get('/accounts/login')).text).toContain(`<meta name="theme-color" content="${THEME_COLOR}">`);
+    expect(JSON.parse((await request(t.app).get('/manifest.webmanifest')).text).theme_color).toBe(THEME_COLOR);
+    expect((await request(t.app).get('/offline/')).text.split(THEME_COLOR)).toHaveLength(4);
   });
 });

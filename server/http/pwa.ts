@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
 import type { Config } from '../config';
-import { PWA_PATHS } from '../../shared/constants';
+import { PWA_PATHS, THEME_COLOR } from '../../shared/constants';
 
 // The installable web app (issue 28 part 2): the web app manifest, the service worker and the
 // page it shows offline. Infrastructure for every page, so the core serves it, not an app.
@@ -14,7 +14,6 @@ import { PWA_PATHS } from '../../shared/constants';
 export const SERVICE_WORKER_PATH = PWA_PATHS.serviceWorker;
 export const WEB_MANIFEST_PATH = PWA_PATHS.manifest;
 export const OFFLINE_PAGE_PATH = PWA_PATHS.offlinePage;
-export const THEME_COLOR = '#c8102e';
 
 export function webManifest(config: Pick<Config, 'site' | 'city'>) {
   return {

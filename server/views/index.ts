@@ -6,7 +6,7 @@ import { makeFilters } from './formatters';
 import { jsonForScript } from './json-script';
 import type { ViteManifest } from './vite-manifest';
 import { requestPathAndQuery } from '../http/request-path';
-import { ARTICLE_TYPES, NEWSLETTERS, SHARE_WINDOWS, STICKY_OFFSETS } from '../../shared/constants';
+import { ARTICLE_TYPES, NEWSLETTERS, SHARE_WINDOWS, STICKY_OFFSETS, THEME_COLOR } from '../../shared/constants';
 import { pageLinks } from '../../shared/pagination';
 import { titleLengthClass } from '../../shared/format/text';
 import type { SiteConfigDTO } from '../../shared/dto';
@@ -53,6 +53,7 @@ export function configureViews(app: Express, config: Config, manifest: ViteManif
   env.addGlobal('pageLinks', pageLinks);
   env.addGlobal('shareWindows', SHARE_WINDOWS);
   env.addGlobal('stickyOffsets', STICKY_OFFSETS);
+  env.addGlobal('themeColor', THEME_COLOR);
   env.addGlobal('googleCalendarEnabled', Boolean(config.google.clientId));
   return env;
 }

@@ -6,6 +6,7 @@ import type { BBox, MapArea, MapEngine, MapHandle, MapOptions, MapPoint } from '
 import { boundsOf, geometryPoints, MAP } from './geo';
 import { baseStyle } from './base-style';
 import { siteConfig } from '../initial-state';
+import { THEME_COLOR } from '../../../shared/constants';
 
 // The maplibre implementation of MapEngine. Only loader.ts imports it, dynamically, so it and
 // maplibre-gl (the vendor-maplibre chunk) download only on map pages / when a map view opens.
@@ -19,12 +20,12 @@ const COLORS = {
   area: '#d9e4d1',
   areaHighlight: '#f6c343',
   areaLine: '#6b7a5e',
-  listing: '#c8102e',
+  listing: THEME_COLOR,
   bestOf: '#7a1fa2',
   main: '#0b57d0',
   station: '#ffffff',
   stationStroke: '#1f2937',
-  cluster: '#c8102e',
+  cluster: THEME_COLOR,
 };
 
 /**

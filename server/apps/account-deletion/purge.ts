@@ -18,15 +18,12 @@ import type { ContentChoice } from './schemas';
 // orphan, never a row pointing at nothing. Contact messages the member sent stay with staff,
 // unlinked from the account by their foreign key (ON DELETE SET NULL).
 
-/**
- * Other tables of the member's own rows, deleted outright. A new table of personal data is one
- * line here; `ifExists` lets a table another branch adds (login history) be listed before it lands.
- */
-export const MEMBER_TABLES: ReadonlyArray<{ table: string; column: string; ifExists?: boolean }> = [
+/** Other tables of the member's own rows, deleted outright. A new table of personal data is one line here. */
+export const MEMBER_TABLES: ReadonlyArray<{ table: string; column: string }> = [
   { table: 'calendar_credentials', column: 'profile_id' },
   { table: 'password_reset_tokens', column: 'profile_id' },
   { table: 'calendar_feeds', column: 'profile_id' },
-  { table: 'login_history', column: 'profile_id', ifExists: true },
+  { table: 'login_history', column: 'profile_id' },
 ];
 
 export interface PurgeResult {
@@ -57,10 +54,7 @@ async function purgeMember(trx: Knex.Transaction, saveKinds: AppContext['saveKin
   // Accessibility reports, each place's counts recounted without them (accessibility app).
   await deleteMemberReports(trx, profileId);
 
-  for (const { table, column, ifExists } of MEMBER_TABLES) {
-    if (ifExists && !(await trx.schema.hasTable(table))) continue;
-    await trx(table).where({ [column]: profileId }).delete();
-  }
+  for (const { table, column } of MEMBER_TABLES) await trx(table).where({ [column]: profileId }).delete();
   if (profile) await trx('guest_newsletter_subscriptions').whereRaw('lower(email) = ?', [String(profile.email).toLowerCase()]).delete();
 
   let photosRemoved = 0;

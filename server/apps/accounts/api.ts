@@ -13,8 +13,10 @@ import { InactiveAccountError, memberForSocialIdentity, SocialLoginError } from 
 import type { Member } from '../profiles/member';
 import type { LoginMethod } from './login-history';
 
-// ## Accounts API: sign up, sign in, passwords, Apple (spec 2 §7, issue 3). Handlers are
-// one call into the service; limits run before validation so bad input counts too.
+// ## Accounts API: sign up, sign in, passwords, Apple (spec 2 §7, issue 3). Handlers validate,
+// call the service and sign the member in (sign-in.ts), then run a guest's remembered action
+// (post-authenticate.ts). The limits are the service's, one set per app, and run before
+// validation so bad input counts too.
 export function accountsApi(ctx: AppContext, accounts: AccountsService): Router {
   const { db, logger } = ctx;
   const router = Router();

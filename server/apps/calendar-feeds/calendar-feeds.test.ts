@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { moderateEvent } from '../event-submissions/moderation';
-import { syncDueFeeds } from './feed-sync';
+import { measureQueries, trackQueries } from '../../db/query-stats';
+import { syncDueFeeds, syncFeed } from './feed-sync';
 import { MAX_FEEDS_PER_MEMBER } from './schemas';
 
 // Organisers' calendar feeds against a feed server of the test's own on 127.0.0.1 (loopback is
@@ -184,6 +185,29 @@ describe('calendar feeds', () => {
     seen.length = 0;
     await syncDueFeeds(t.ctx);
     expect(seen).toEqual([]);
+  });
+
+  it('a first import of 500 events is written in batches: under 20 statements, not several per event', async () => {
+    const day = (i: number) => new Date(Date.UTC(2030, 0, 1 + i)).toISOString().slice(0, 10).replace(/-/g, '');
+    const bulk = Array.from({ length: 500 }, (_, i) => vevent(`bulk-${i}@venue`, [`SUMMARY:Bulk night ${i}`, `DTSTART;TZID=America/Toronto:${day(i)}T190000`, `DTEND;TZID=America/Toronto:${day(i)}T210000`]));
+    routes.set('/bulk.ics', { body: calendar(...bulk) });
+    const feed = await addFeed('/bulk.ics');
+    const roomy = { ...t.ctx, config: { ...t.ctx.config, calendarFeeds: { ...t.ctx.config.calendarFeeds, maxEvents: 500, maxBytes: 1024 * 1024 } } };
+    trackQueries(t.ctx.db);
+    const sync = () => measureQueries(async (stats) => ({ outcome: await syncFeed(roomy, feed.id), stats }));
+
+    const first = await sync();
+    expect(first.outcome).toBe('updated');
+    expect(first.stats.queries).toBeLessThan(20);
+    const imported = t.ctx.db('calendar_feed_events').where({ feed_id: feed.id });
+    expect(await imported.clone().count('* as n').first()).toMatchObject({ n: 500 });
+    const last = await eventOf('bulk-499@venue');
+    expect(last).toMatchObject({ title: 'Bulk night 499', status: 'pending', source: 'calendar_feed', schedule_type: 'single_day' });
+    expect(await t.ctx.db('event_occurrences').where({ event_id: last.id }).first('local_date', 'all_day')).toMatchObject({ all_day: false });
+    expect(await t.ctx.db('event_occurrences').whereIn('event_id', imported.clone().select('event_id')).count('* as n').first()).toMatchObject({ n: 500 });
+
+    // Unchanged (no ETag to ask with): read, compared, nothing written.
+    expect((await sync()).stats.queries).toBeLessThan(10);
   });
 
   it('bad input: 400 naming the url field; another member\'s feed is a 404', async () => {

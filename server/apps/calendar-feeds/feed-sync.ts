@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../../context';
 import { slugify } from '../../../shared/format/text';
 import { expandOccurrences, scheduleColumns, type Schedule } from '../events/schedule';
-import { replaceOccurrences } from '../events/occurrences';
+import { writeOccurrences, type EventOccurrences } from '../events/occurrences';
 import { fetchFeed, FeedFetchError } from './feed-fetch';
 import { fingerprint, FeedParseError, parseFeed, type FeedEvent } from './feed-events';
 import { feedPausedEmail } from './paused-email';
@@ -34,8 +34,10 @@ interface Link {
   uid: string;
   event_id: number | null;
   sequence: number;
+  last_modified: string | null;
   fingerprint: string;
   state: 'active' | 'cancelled' | 'gone';
+  review: Review;
   event_status: string | null;
   last_date: string | null;
 }
@@ -84,18 +86,23 @@ function differences(before: EventFields, after: EventFields): Change[] {
   return (Object.keys(LABELS) as Array<keyof EventFields>).filter((k) => before[k] !== after[k]).map((k) => ({ field: LABELS[k], before: before[k].slice(0, 300), after: after[k].slice(0, 300) }));
 }
 
-/** The submission as it stands, described as fieldsOf describes a feed's version. */
-async function currentFields(trx: Knex.Transaction, eventId: number, tz: string): Promise<EventFields | null> {
-  const row = await trx('events').where({ id: eventId }).first('title', 'description', 'venue_name', 'address', 'website', 'schedule_type', 'all_day', 'weekdays', 'start_time', 'end_time', trx.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), trx.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"));
-  if (!row) return null;
-  let when: string;
-  if (row.schedule_type === 'irregular') {
-    const dates: Array<{ d: string; t: string | null }> = await trx('event_occurrences').where({ event_id: eventId }).orderBy('starts_at').select(trx.raw("to_char(local_date, 'YYYY-MM-DD') as d"), trx.raw(`CASE WHEN all_day THEN NULL ELSE to_char(starts_at AT TIME ZONE ?, 'HH24:MI') END as t`, [tz]));
-    when = dates.map((x) => `${x.d}${x.t ? ` ${x.t}` : ''}`).join('; ');
-  } else {
-    when = describeSchedule({ schedule_type: row.schedule_type, start_date: row.start_date, end_date: row.end_date, all_day: row.all_day, weekdays: row.weekdays, start_time: row.start_time, end_time: row.end_time });
+/** The submissions as they stand, by id, each described as fieldsOf describes a feed's version. */
+async function currentFields(trx: Knex.Transaction, eventIds: number[], tz: string): Promise<Map<number, EventFields>> {
+  if (!eventIds.length) return new Map();
+  const rows = await trx('events').whereIn('id', eventIds).select('id', 'title', 'description', 'venue_name', 'address', 'website', 'schedule_type', 'all_day', 'weekdays', 'start_time', 'end_time', trx.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), trx.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"));
+  const irregular = rows.filter((r) => r.schedule_type === 'irregular').map((r) => r.id as number);
+  const dates: Array<{ event_id: number; d: string; t: string | null }> = irregular.length
+    ? await trx('event_occurrences').whereIn('event_id', irregular).orderBy(['event_id', 'starts_at']).select('event_id', trx.raw("to_char(local_date, 'YYYY-MM-DD') as d"), trx.raw(`CASE WHEN all_day THEN NULL ELSE to_char(starts_at AT TIME ZONE ?, 'HH24:MI') END as t`, [tz]))
+    : [];
+  const out = new Map<number, EventFields>();
+  for (const row of rows) {
+    const when =
+      row.schedule_type === 'irregular'
+        ? dates.filter((x) => x.event_id === row.id).map((x) => `${x.d}${x.t ? ` ${x.t}` : ''}`).join('; ')
+        : describeSchedule({ schedule_type: row.schedule_type, start_date: row.start_date, end_date: row.end_date, all_day: row.all_day, weekdays: row.weekdays, start_time: row.start_time, end_time: row.end_time });
+    out.set(Number(row.id), { title: row.title, description: row.description, venue_name: row.venue_name, address: row.address, website: row.website, when });
   }
-  return { title: row.title, description: row.description, venue_name: row.venue_name, address: row.address, website: row.website, when };
+  return out;
 }
 
 function eventColumns(e: FeedEvent, feedUrl: string) {
@@ -111,11 +118,36 @@ function eventColumns(e: FeedEvent, feedUrl: string) {
   };
 }
 
-async function writeSchedule(trx: Knex.Transaction, eventId: number, e: FeedEvent, tz: string) {
-  await replaceOccurrences(trx, eventId, expandOccurrences(e.schedule, tz));
+/** Rows per multi-row insert or ids per IN list: an events row has about 20 columns, far under PostgreSQL's 65,535 parameters. */
+const BATCH = 1000;
+
+function* batches<T>(items: T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
 }
 
-/** Brings one feed's events into the queue, in one transaction. */
+/** A calendar_feed_events row as the sync leaves it. */
+interface LinkRow {
+  feed_id: number;
+  uid: string;
+  event_id: number | null;
+  sequence: number;
+  last_modified: string | null;
+  fingerprint: string;
+  state: Link['state'];
+  review: string;
+  date_created: Date;
+  date_updated: Date;
+}
+
+/** What an existing link's upsert may change (event_id and date_created stay). */
+const LINK_UPDATES = ['sequence', 'last_modified', 'fingerprint', 'state', 'review', 'date_updated'] as const;
+
+/**
+ * Brings one feed's events into the queue, in one transaction and a few statements whatever
+ * the feed's size: one read of its links, then every change gathered and written in batches
+ * (new events, their occurrences and their links each in multi-row inserts, the links in one
+ * upsert). Only an event edited in the feed costs a statement of its own.
+ */
 async function applyEvents(ctx: SyncContext, feed: FeedRow, events: FeedEvent[]): Promise<void> {
   const tz = ctx.config.city.timeZone;
   const now = ctx.now();
@@ -124,57 +156,102 @@ async function applyEvents(ctx: SyncContext, feed: FeedRow, events: FeedEvent[])
     const links: Link[] = await trx('calendar_feed_events as l')
       .leftJoin('events as e', 'e.id', 'l.event_id')
       .where('l.feed_id', feed.id)
-      .select('l.id', 'l.uid', 'l.event_id', 'l.sequence', 'l.fingerprint', 'l.state', 'e.status as event_status', trx.raw("(select to_char(max(o.local_date), 'YYYY-MM-DD') from event_occurrences o where o.event_id = l.event_id) as last_date"));
+      .select('l.id', 'l.uid', 'l.event_id', 'l.sequence', 'l.last_modified', 'l.fingerprint', 'l.state', 'l.review', 'e.status as event_status', trx.raw("(select to_char(max(o.local_date), 'YYYY-MM-DD') from event_occurrences o where o.event_id = l.event_id) as last_date"));
     const byUid = new Map(links.map((l) => [l.uid, l]));
-    const requeue = async (link: Link, review: Review, columns: Record<string, unknown> = {}) => {
-      if (!link.event_id) return;
-      await trx('events').where({ id: link.event_id }).update({ ...columns, status: 'pending', date_updated: now });
-      await trx('calendar_feed_events').where({ id: link.id }).update({ review: JSON.stringify(review), date_updated: now });
+
+    const added: FeedEvent[] = [];
+    const changed: Array<{ e: FeedEvent; link: Link; print: string }> = [];
+    const linkRows: LinkRow[] = [];
+    /** Events sent back to the queue as they are (cancelled, or gone while still to come). */
+    const requeued: number[] = [];
+    /** Events rewritten from the feed, and their new occurrences. */
+    const edited: Array<{ id: number; columns: Record<string, unknown> }> = [];
+    const schedules: EventOccurrences[] = [];
+    const linkRow = (link: Link, changes: Partial<LinkRow>): LinkRow => ({
+      feed_id: feed.id,
+      uid: link.uid,
+      event_id: link.event_id,
+      sequence: link.sequence,
+      last_modified: link.last_modified,
+      fingerprint: link.fingerprint,
+      state: link.state,
+      review: JSON.stringify(link.review),
+      date_created: now,
+      date_updated: now,
+      ...changes,
+    });
+    /** A link's submission back in the queue, with what staff are to be told. */
+    const requeue = (link: Link, review: Review, changes: Partial<LinkRow>) => {
+      if (link.event_id) requeued.push(link.event_id);
+      linkRows.push(linkRow(link, link.event_id ? { ...changes, review: JSON.stringify(review) } : changes));
     };
 
     for (const e of events) {
       const link = byUid.get(e.uid);
-      const print = fingerprint(e);
       if (!link) {
-        if (e.cancelled) continue; // never seen, already cancelled: nothing to show anybody
-        const [row] = await trx('events').insert({ ...eventColumns(e, feed.url), source: SOURCE, submitted_by: feed.profile_id, status: 'pending', date_created: now, date_updated: now }).returning('id');
-        const eventId = Number(row.id ?? row);
-        await writeSchedule(trx, eventId, e, tz);
-        await trx('calendar_feed_events').insert({ feed_id: feed.id, uid: e.uid, event_id: eventId, sequence: e.sequence, last_modified: e.lastModified, fingerprint: print, state: 'active', review: JSON.stringify({ flags: e.flags }), date_created: now, date_updated: now });
+        if (!e.cancelled) added.push(e); // never seen and already cancelled: nothing to show anybody
         continue;
       }
       if (e.sequence < link.sequence) continue; // an older version than the one imported
       if (e.cancelled) {
         if (link.state === 'cancelled') continue;
-        await trx('calendar_feed_events').where({ id: link.id }).update({ state: 'cancelled', sequence: e.sequence, last_modified: e.lastModified, date_updated: now });
-        await requeue(link, { flags: ['The organiser cancelled this event in their calendar (STATUS:CANCELLED). Reject it to take it down.', ...e.flags] });
+        requeue(link, { flags: ['The organiser cancelled this event in their calendar (STATUS:CANCELLED). Reject it to take it down.', ...e.flags] }, { state: 'cancelled', sequence: e.sequence, last_modified: e.lastModified });
         continue;
       }
+      const print = fingerprint(e);
       if (print === link.fingerprint && link.state === 'active') continue;
-      const before = link.event_id ? await currentFields(trx, link.event_id, tz) : null;
-      await trx('calendar_feed_events').where({ id: link.id }).update({ state: 'active', sequence: e.sequence, last_modified: e.lastModified, fingerprint: print, date_updated: now });
-      if (!link.event_id || !before) continue; // staff deleted the submission: not brought back
+      changed.push({ e, link, print });
+    }
+
+    const before = await currentFields(trx, changed.flatMap(({ link }) => (link.event_id ? [link.event_id] : [])), tz);
+    for (const { e, link, print } of changed) {
+      const update: Partial<LinkRow> = { state: 'active', sequence: e.sequence, last_modified: e.lastModified, fingerprint: print };
+      const was = link.event_id ? before.get(link.event_id) : undefined;
+      if (!link.event_id || !was) {
+        linkRows.push(linkRow(link, update)); // staff deleted the submission: not brought back
+        continue;
+      }
       const columns = eventColumns(e, feed.url);
       if (link.event_status === 'pending') {
-        await trx('events').where({ id: link.event_id }).update({ ...columns, date_updated: now });
-        await trx('calendar_feed_events').where({ id: link.id }).update({ review: JSON.stringify({ flags: e.flags }) });
+        edited.push({ id: link.event_id, columns });
+        linkRows.push(linkRow(link, { ...update, review: JSON.stringify({ flags: e.flags }) }));
       } else {
-        const changes = differences(before, fieldsOf(e));
+        const changes = differences(was, fieldsOf(e));
         const back = link.state !== 'active' ? ['The event is back in the organiser\'s calendar after being cancelled or removed.'] : [];
-        await requeue(link, { flags: [`Changed in the organiser's calendar after it was ${link.event_status}.`, ...back, ...e.flags], changes }, columns);
+        edited.push({ id: link.event_id, columns: { ...columns, status: 'pending' } });
+        linkRows.push(linkRow(link, { ...update, review: JSON.stringify({ flags: [`Changed in the organiser's calendar after it was ${link.event_status}.`, ...back, ...e.flags], changes }) }));
       }
-      await writeSchedule(trx, link.event_id, e, tz);
+      schedules.push({ eventId: link.event_id, occurrences: expandOccurrences(e.schedule, tz) });
     }
 
     // Gone from the feed: a past event dropping off is normal; one still to come is flagged.
     const present = new Set(events.map((e) => e.uid));
     for (const link of links) {
       if (present.has(link.uid) || link.state !== 'active') continue;
-      await trx('calendar_feed_events').where({ id: link.id }).update({ state: 'gone', date_updated: now });
       if (link.last_date && link.last_date >= today && link.event_status !== 'rejected') {
-        await requeue(link, { flags: ['This event is no longer in the organiser\'s calendar. Reject it to take it down, or approve it to keep it.'] });
+        requeue(link, { flags: ['This event is no longer in the organiser\'s calendar. Reject it to take it down, or approve it to keep it.'] }, { state: 'gone' });
+      } else {
+        linkRows.push(linkRow(link, { state: 'gone' }));
       }
     }
+
+    // The writes. New events first: their ids come back in the order of the rows (as Django's
+    // bulk_create relies on PostgreSQL's RETURNING to do), for their occurrences and links.
+    for (const batch of batches(added)) {
+      const rows: Array<{ id: number } | number> = await trx('events')
+        .insert(batch.map((e) => ({ ...eventColumns(e, feed.url), source: SOURCE, submitted_by: feed.profile_id, status: 'pending', date_created: now, date_updated: now })))
+        .returning('id');
+      rows.forEach((row, i) => {
+        const e = batch[i];
+        const eventId = Number(typeof row === 'object' ? row.id : row);
+        schedules.push({ eventId, occurrences: expandOccurrences(e.schedule, tz) });
+        linkRows.push({ feed_id: feed.id, uid: e.uid, event_id: eventId, sequence: e.sequence, last_modified: e.lastModified, fingerprint: fingerprint(e), state: 'active', review: JSON.stringify({ flags: e.flags }), date_created: now, date_updated: now });
+      });
+    }
+    for (const { id, columns } of edited) await trx('events').where({ id }).update({ ...columns, date_updated: now });
+    for (const ids of batches(requeued)) await trx('events').whereIn('id', ids).update({ status: 'pending', date_updated: now });
+    await writeOccurrences(trx, schedules, edited.map((x) => x.id));
+    for (const rows of batches(linkRows)) await trx('calendar_feed_events').insert(rows).onConflict(['feed_id', 'uid']).merge([...LINK_UPDATES]);
   });
 }
 

@@ -7,8 +7,7 @@ import { HttpError, NotFoundError } from '../../http/errors';
 import { safeNextPath } from '../../http/safe-redirect';
 import { validate } from '../../http/validate';
 import { calendarEnabled } from '../../config';
-import { OAUTH_CALLBACK_PATH, type CalendarService } from './sync';
-import type { IcsFeedService } from './ics-feed';
+import { OAUTH_CALLBACK_PATH, type CalendarService, type IcsFeedService } from './service';
 
 const authorizationQuery = z.object({ next_url: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').optional() });
 const connectQuery = z.object({ next: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').optional() });

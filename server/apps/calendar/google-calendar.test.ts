@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createEvent } from '../../testing/fixtures';
 import { startFakeGoogle, type FakeGoogle } from './fake-google';
-import { syncBookmarkToCalendar } from './sync';
+import { syncBookmarkToCalendar } from './service';
 import { createTokenCipher } from './token-crypto';
 import { createStateSigner } from './oauth-state';
 

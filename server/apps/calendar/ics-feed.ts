@@ -1,18 +1,16 @@
-import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import { absoluteUrl } from '../../../shared/urls';
 import { eventPath } from '../events/serialize';
-import { whereEventIsPublic } from '../events/queries';
-import { renderIcs, type IcsEvent } from './ics';
-import { ianaZone } from './google-event';
+import type { IcsEvent } from './ics';
 
 // A private feed of a member's saved events at /calendar/{token}.ics, for any calendar app to
-// subscribe to. The token is the only key (43 random characters); rotating it revokes the old
-// URL at once, and revoking clears it.
+// subscribe to: its links and its VEVENTs (which the member's data export writes too). The
+// service (service.ts) keeps the token: the only key (43 random characters); rotating it
+// revokes the old URL at once, and revoking clears it.
 
 export const ICS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Occurrences that ended more than this long ago drop out of the feed. */
-const PAST_DAYS = 30;
+export const PAST_DAYS = 30;
 /** A feed never lists more than this many occurrences. */
 export const MAX_FEED_OCCURRENCES = 2000;
 
@@ -61,49 +59,3 @@ export function occurrenceIcsEvent(r: OccurrenceRow, siteUrl: string, host: stri
     url,
   };
 }
-
-export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'now'>) {
-  const { db, config } = ctx;
-  return {
-    async link(memberId: number): Promise<IcsFeedLink> {
-      const row = await db('profiles').where({ id: memberId }).first('ics_token');
-      return feedLink(config.site.url, row?.ics_token ?? null);
-    },
-    /** A new token: the feed's URL changes and the old one stops working. */
-    async rotate(memberId: number): Promise<IcsFeedLink> {
-      const token = crypto.randomBytes(32).toString('base64url');
-      await db('profiles').where({ id: memberId }).update({ ics_token: token });
-      return feedLink(config.site.url, token);
-    },
-    async revoke(memberId: number): Promise<void> {
-      await db('profiles').where({ id: memberId }).update({ ics_token: null });
-    },
-
-    /** The feed's text, or null when no member has this token. */
-    async render(token: string): Promise<string | null> {
-      if (!ICS_TOKEN_PATTERN.test(token)) return null;
-      const member = await db('profiles').where({ ics_token: token, is_active: true }).first('id');
-      if (!member) return null;
-      const since = new Date(ctx.now().getTime() - PAST_DAYS * 86_400_000);
-      const rows = await whereEventIsPublic(db('event_bookmarks as b'))
-        .join('events as e', 'e.id', 'b.event_id')
-        .join('event_occurrences as o', 'o.event_id', 'e.id')
-        .where('b.profile_id', member.id)
-        .where(db.raw('coalesce(o.ends_at, o.starts_at)'), '>=', since)
-        .orderBy([{ column: 'o.starts_at' }, { column: 'e.id' }])
-        .limit(MAX_FEED_OCCURRENCES)
-        .select(occurrenceColumns(db));
-      const host = new URL(config.site.url).host;
-      const events = rows.map((r) => occurrenceIcsEvent(r, config.site.url, host));
-      return renderIcs({
-        prodId: `-//${config.site.name}//Saved events//EN`,
-        name: `${config.site.name}: my saved events`,
-        timeZone: ianaZone(config.city.timeZone),
-        events,
-        now: ctx.now(),
-      });
-    },
-  };
-}
-
-export type IcsFeedService = ReturnType<typeof createIcsFeedService>;

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../../context';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { createRenditionService, isImageKey, renditionStore, type MediaFile, type RenditionService } from './renditions';
+import { isImageKey, type MediaFile } from './renditions';
+import type { MediaService } from './service';
 import { assertServedRendition, renditionQuerySchema, toRenditionParams } from './rendition-params';
 import { ORIGINAL_CACHE_CONTROL, RENDITION_CACHE_CONTROL } from '../../cache/lifetimes';
 import { sendStored } from './send-stored';
@@ -16,15 +16,14 @@ export { ORIGINAL_CACHE_CONTROL, RENDITION_CACHE_CONTROL };
 // Served before sessions and CSRF (images need neither) and answered in plain text when
 // something is wrong: an <img> never shows an HTML error page, so none is rendered. Streamed
 // from the store, with ETag, If-None-Match and Range (send-stored.ts).
-export function mediaRoutes(ctx: AppContext): Router {
+export function mediaApi(media: MediaService): Router {
   const router = Router();
-  const renditions = createRenditionService({ storage: ctx.storage, renditions: renditionStore(ctx), logger: ctx.logger });
-  router.get('/media/*splat', (req, res) => serveMedia(renditions, req, res));
+  router.get('/media/*splat', (req, res) => serveMedia(media, req, res));
 
   return router;
 }
 
-async function serveMedia(renditions: RenditionService, req: Request, res: Response): Promise<void> {
+async function serveMedia(renditions: MediaService, req: Request, res: Response): Promise<void> {
   const key = (req.params as { splat: string[] }).splat.join('/');
   if (!isImageKey(key)) return notFound(res);
   let params;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { calendarEnabled } from '../../config';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
@@ -6,13 +7,18 @@ import { createGoogleClient, GoogleApiError, type GoogleClient, type TokenRespon
 import { createStateSigner, type OAuthState } from './oauth-state';
 import { createTokenCipher } from './token-crypto';
 import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredentials } from './credentials';
-import { loadCalendarSourceEvent, toGoogleEvent } from './google-event';
+import { ianaZone, loadCalendarSourceEvent, toGoogleEvent } from './google-event';
 import { eventPath } from '../events/serialize';
 import { createSave } from '../saves/store';
 import type { AnySaveKind } from '../saves/kind';
+import { whereEventIsPublic } from '../events/queries';
+import { renderIcs } from './ics';
+import { feedLink, ICS_TOKEN_PATTERN, MAX_FEED_OCCURRENCES, occurrenceColumns, occurrenceIcsEvent, PAST_DAYS, type IcsFeedLink } from './ics-feed';
 
-// Google Calendar sync of saved events (spec 1 §4 "Event save"). Off, and its routes 404,
-// unless GOOGLE_CLIENT_ID is set.
+// The calendar's two services, built once per app by the registry (apps/index.ts):
+// - Google Calendar sync of saved events (spec 1 §4 "Event save"). Off, and its routes 404,
+//   unless GOOGLE_CLIENT_ID is set. Bookmarks reach it through ctx.calendarSync.
+// - The private ICS feed of a member's saved events (ics-feed.ts has its links and VEVENTs).
 
 export const OAUTH_CALLBACK_PATH = '/profiles/oauth2callback/';
 /** Refresh a little before Google's expiry, not after a failed call. */
@@ -131,3 +137,49 @@ export async function syncBookmarkToCalendar(ctx: Ctx, memberId: number, eventId
   if (!calendarEnabled(ctx.config)) return { status: 'disabled' };
   return createCalendarService(ctx).insert(memberId, eventId);
 }
+
+export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'now'>) {
+  const { db, config } = ctx;
+  return {
+    async link(memberId: number): Promise<IcsFeedLink> {
+      const row = await db('profiles').where({ id: memberId }).first('ics_token');
+      return feedLink(config.site.url, row?.ics_token ?? null);
+    },
+    /** A new token: the feed's URL changes and the old one stops working. */
+    async rotate(memberId: number): Promise<IcsFeedLink> {
+      const token = crypto.randomBytes(32).toString('base64url');
+      await db('profiles').where({ id: memberId }).update({ ics_token: token });
+      return feedLink(config.site.url, token);
+    },
+    async revoke(memberId: number): Promise<void> {
+      await db('profiles').where({ id: memberId }).update({ ics_token: null });
+    },
+
+    /** The feed's text, or null when no member has this token. */
+    async render(token: string): Promise<string | null> {
+      if (!ICS_TOKEN_PATTERN.test(token)) return null;
+      const member = await db('profiles').where({ ics_token: token, is_active: true }).first('id');
+      if (!member) return null;
+      const since = new Date(ctx.now().getTime() - PAST_DAYS * 86_400_000);
+      const rows = await whereEventIsPublic(db('event_bookmarks as b'))
+        .join('events as e', 'e.id', 'b.event_id')
+        .join('event_occurrences as o', 'o.event_id', 'e.id')
+        .where('b.profile_id', member.id)
+        .where(db.raw('coalesce(o.ends_at, o.starts_at)'), '>=', since)
+        .orderBy([{ column: 'o.starts_at' }, { column: 'e.id' }])
+        .limit(MAX_FEED_OCCURRENCES)
+        .select(occurrenceColumns(db));
+      const host = new URL(config.site.url).host;
+      const events = rows.map((r) => occurrenceIcsEvent(r, config.site.url, host));
+      return renderIcs({
+        prodId: `-//${config.site.name}//Saved events//EN`,
+        name: `${config.site.name}: my saved events`,
+        timeZone: ianaZone(config.city.timeZone),
+        events,
+        now: ctx.now(),
+      });
+    },
+  };
+}
+
+export type IcsFeedService = ReturnType<typeof createIcsFeedService>;
