@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { STORY_LIMITS, TK_RE, storyNodes, type GalleryItem, type StoryDoc } from '../../../shared/newsroom';
 import { renderStoryDoc } from '../articles/story-render';
-import { createLinkChecker, LINK_CHECK_LIMITS, type LinkChecker, type LinkProblem } from './link-check';
+import { LINK_CHECK_LIMITS, type LinkChecker, type LinkProblem } from './link-check';
 import { bestOfIds, existingListingIds, existingStoryPaths, placesByIds, publicEventIds, type StoryRow, type StoryValues } from './queries';
 import moment from 'moment-timezone';
 
@@ -23,16 +23,12 @@ const STORY_PATH = /^\/[a-z0-9-]+\/\d{4}\/\d{2}\/[^/]+\/$/;
 /** /{type}/{slug}-{id}/, a place's path. */
 const PLACE_PATH = /^\/[a-z0-9-]+\/[a-z0-9-]+-(\d+)\/$/;
 
-// One link checker per app, so its answers are kept between two openings of the publish dialog.
-const linkCheckers = new WeakMap<AppContext, LinkChecker>();
-function linkCheckerOf(ctx: AppContext): LinkChecker {
-  let checker = linkCheckers.get(ctx);
-  if (!checker) linkCheckers.set(ctx, (checker = createLinkChecker({ ...LINK_CHECK_LIMITS, allowLoopback: ctx.config.calendarFeeds.allowLoopback })));
-  return checker;
-}
-
-/** `db`: the transaction the caller holds, if any (the embedded database has one connection). */
-export async function storyChecks(ctx: AppContext, db: Db | Knex.Transaction, _row: StoryRow, v: StoryValues): Promise<StoryCheck[]> {
+/**
+ * `db`: the transaction the caller holds, if any (the embedded database has one connection).
+ * `links`: the checker that fetches links to other sites; without one (publishing, which reads
+ * only the blocking checks inside its transaction) they are not fetched.
+ */
+export async function storyChecks(ctx: AppContext, db: Db | Knex.Transaction, _row: StoryRow, v: StoryValues, links?: LinkChecker): Promise<StoryCheck[]> {
   const out: StoryCheck[] = [];
   const doc = (v.doc ?? { type: 'doc', content: [] }) as StoryDoc;
   const nodes = [...storyNodes(doc)];
@@ -86,12 +82,11 @@ export async function storyChecks(ctx: AppContext, db: Db | Knex.Transaction, _r
       } else if (/^https?:/.test(href)) external.add(href);
     }
   }
-  // Publishing reads only the blocking checks, in its transaction: it does not wait on other sites.
-  const checkExternal = external.size > 0 && !db.isTransaction;
+  const checkExternal = external.size > 0 && links !== undefined;
   const [foundStories, foundPlaces, linkProblems] = await Promise.all([
     existingStoryPaths(db as Db, ctx.now(), [...storyPaths]),
     existingListingIds(db as Db, [...placeIds.keys()]),
-    checkExternal ? linkCheckerOf(ctx).check([...external]) : new Map<string, LinkProblem>(),
+    checkExternal ? links.check([...external]) : new Map<string, LinkProblem>(),
   ]);
   for (const p of storyPaths) if (!foundStories.has(p)) out.push({ code: 'internal_link', message: `The link to ${p} leads to no published story.`, blocking: true, field: 'doc' });
   for (const [id, p] of placeIds) if (!foundPlaces.has(id)) out.push({ code: 'internal_link', message: `The link to ${p} leads to no place.`, blocking: true, field: 'doc' });

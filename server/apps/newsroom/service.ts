@@ -18,6 +18,7 @@ import {
 } from './queries';
 import type { StoryFieldsInput } from './schemas';
 import { storyChecks, type StoryCheck } from './checks';
+import { createLinkChecker, LINK_CHECK_LIMITS } from './link-check';
 import { toStoryDTO, type StoryDTO } from './serialize';
 import { listingPath } from '../listings/serialize';
 import { fetchPastedImage, IMAGE_FETCH_LIMITS } from './image-fetch';
@@ -58,6 +59,8 @@ function hashToken(token: string): string {
 
 export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSender } = {}) {
   const tz = ctx.config.city.timeZone;
+  // Kept with the service, so reopening the publish dialog does not fetch a story's links again.
+  const links = createLinkChecker({ ...LINK_CHECK_LIMITS, allowLoopback: ctx.config.calendarFeeds.allowLoopback });
 
   function permissionsFor(actor: NewsroomActor, row: Pick<StoryRow, 'author_id'>) {
     return storyPermissions(actor.role, row.author_id === actor.id);
@@ -318,7 +321,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
 
     async checks(actor: NewsroomActor, id: number): Promise<StoryCheck[]> {
       const row = await loadFor(ctx.db, actor, id);
-      return storyChecks(ctx, ctx.db, row, workingValues(row));
+      return storyChecks(ctx, ctx.db, row, workingValues(row), links);
     },
 
     async revisions(actor: NewsroomActor, id: number) {
