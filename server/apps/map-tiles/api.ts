@@ -5,6 +5,7 @@ import { Router, type Response } from 'express';
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
 import { MemoryCache } from '../../cache/memory-cache';
+import { createLocalStorage, type Storage } from '../../storage/storage';
 import { PMTILES_CACHE_CONTROL, STATIC_MAP_CACHE_CONTROL, STATIC_MAP_MEMORY_TTL_MS } from '../../cache/lifetimes';
 import { mapContextFile, staticMapPng, STATIC_MAP } from './static-map';
 
@@ -31,7 +32,8 @@ function staticMapCacheDir(config: Config): string {
 export function mapTilesRoutes(ctx: AppContext): Router {
   const router = Router();
   const memory = new MemoryCache<string, Buffer>({ ttlMs: STATIC_MAP_MEMORY_TTL_MS, maxEntries: 200, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
-  const dir = staticMapCacheDir(ctx.config);
+  // The storage layer's local store: written aside and renamed, its .tmp removed when a write fails.
+  const disk = createLocalStorage(staticMapCacheDir(ctx.config));
 
   router.get('/map-tiles/:file', (req, res, next) => {
     const m = PMTILES_FILE.exec(String(req.params.file));
@@ -53,26 +55,21 @@ export function mapTilesRoutes(ctx: AppContext): Router {
     const etag = `"${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
     res.set({ 'Content-Type': 'image/png', ETag: etag, 'Cache-Control': STATIC_MAP_CACHE_CONTROL });
     if (req.fresh) return void res.status(304).end();
-    const png = await memory.load(key, () => onDisk(dir, key, () => staticMapPng(Number(lat), Number(lng))));
+    const png = await memory.load(key, () => onDisk(disk, key, () => staticMapPng(Number(lat), Number(lng))));
     res.send(png);
   });
 
   return router;
 }
 
-/** The cached file for key, or a new one made and written (atomically: another process may read it). */
-async function onDisk(dir: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-  const file = path.join(dir, `${key}.png`);
-  try {
-    return await fs.promises.readFile(file);
-  } catch {
-    const png = await make();
-    await fs.promises.mkdir(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    await fs.promises.writeFile(tmp, png);
-    await fs.promises.rename(tmp, file);
-    return png;
-  }
+/** The cached file for key, or a new one made and stored (whole or not at all: another process may read it). */
+async function onDisk(disk: Storage, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const name = `${key}.png`;
+  const cached = await disk.get(name).catch(() => null);
+  if (cached) return cached;
+  const png = await make();
+  await disk.put(name, png, 'image/png');
+  return png;
 }
 
 let version: string | null = null;

@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createListing, createListingType } from '../../testing/fixtures';
 import { loadConfig } from '../../config';
 import { mapOrigins } from '../../http/security-headers';
+import { createSmallDisk } from '../../testing/small-disk';
 import { mapContext, mercator, staticMapSvg } from './static-map';
 import { pmtilesDir } from './api';
 
@@ -74,6 +75,24 @@ describe('map tiles app', () => {
     const again = await request(t.app).get(`/static-maps/listings/${listingId}.png`).set('If-None-Match', res.headers.etag);
     expect(again.status).toBe(304);
     expect(fs.readdirSync(path.join(t.ctx.config.dataDir, 'map-cache')).filter((f) => f.endsWith('.png'))).toHaveLength(1);
+  });
+
+  test('a static map that cannot be written (a full disk) leaves no half-written file, and the next request makes it', async () => {
+    const typeId = await createListingType(t.ctx.db, { name: 'Bars', slug: 'bars' });
+    const id = await createListing(t.ctx.db, { name: 'Bar Raval', type_id: typeId, latitude: 43.6556, longitude: -79.4101 });
+    const disk = await createSmallDisk(path.join(t.ctx.config.dataDir, 'map-cache'), 'fault-injection');
+    const before = disk.files();
+    try {
+      await disk.fill(100);
+      const failed = await request(t.app).get(`/static-maps/listings/${id}.png`);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(disk.files()).toEqual(before);
+    } finally {
+      await disk.close();
+    }
+    const res = await request(t.app).get(`/static-maps/listings/${id}.png`).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(disk.files().filter((f) => !before.includes(f))).toEqual([expect.stringMatching(/\.png$/)]);
   });
 
   test('no static map for a place without coordinates, an unknown place or a bad name', async () => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ValidationError } from '../../http/errors';
 
 // A JPEG sent as base64 text in a JSON body (a listing photo, a profile photo), refused before
@@ -5,8 +6,8 @@ import { ValidationError } from '../../http/errors';
 //
 // The text is decoded piece by piece into one Buffer of at most maxBytes (Base64Decoder), so a
 // 6 MB photo costs its 6 MB and a few pieces of 64 KB, not the 8.4 MB text again for checking.
-// The listing photo's route never holds the text at all: its body parser feeds the decoder as
-// the body arrives (json-base64-body.ts).
+// The listing and profile photo routes never hold the text at all: their body parser feeds the
+// decoder as the body arrives (json-base64-body.ts).
 
 const DATA_URL_PREFIX = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,/i;
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
@@ -189,3 +190,24 @@ export function decodeBase64Jpeg(image: string | DecodedBase64, rules: Base64Jpe
   if (!bytes.subarray(0, 3).equals(JPEG_MAGIC)) throw tooLargeOrNotJpeg();
   return bytes;
 }
+
+/**
+ * A base64 image field as its route's parser left it: a DecodedBase64 (json-base64-body.ts) or,
+ * where text is allowed (a body another parser read), its text. Whether it is a JPEG of the
+ * allowed size is the service's to say (decodeBase64Jpeg), after every field is checked.
+ */
+function imageField(acceptText: boolean) {
+  return z.unknown().transform((value, ctx) => {
+    if (value instanceof DecodedBase64 || (acceptText && typeof value === 'string')) {
+      if ((typeof value === 'string' ? value.length : value.sent) === 0) ctx.addIssue({ code: 'custom', message: 'No file was submitted.' });
+      return value;
+    }
+    ctx.addIssue({ code: 'invalid_type', expected: 'string', input: value, message: 'Not a valid string.' });
+    return z.NEVER;
+  });
+}
+
+/** Only what json-base64-body.ts decoded (the listing photo). */
+export const decodedImageField = imageField(false);
+/** Decoded, or text (the profile photo, also sent by PUT and form bodies, which other parsers read). */
+export const base64ImageField = imageField(true);

@@ -1,29 +1,15 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../../shared/constants';
-import { DecodedBase64 } from '../media/base64-jpeg';
+import { decodedImageField } from '../media/base64-jpeg';
 
 const positiveId = z.union([
   z.number({ message: 'A valid integer is required.' }).int('A valid integer is required.').positive('A valid integer is required.').max(2_147_483_647, 'A valid integer is required.'),
   z.string().regex(/^\d{1,9}$/, 'A valid integer is required.').transform(Number).refine((n) => n > 0, 'A valid integer is required.'),
 ], { message: 'A valid integer is required.' });
 
-/**
- * The image as the route's body parser left it: its base64 text (a data: URL prefix is
- * allowed) decoded as it arrived (media/json-base64-body.ts). Whether it is a JPEG of the
- * allowed size is the service's to say (decodeBase64Jpeg), after every field is checked here.
- */
-const uploadedImage = z.unknown().transform((value, ctx) => {
-  if (value instanceof DecodedBase64) {
-    if (value.sent === 0) ctx.addIssue({ code: 'custom', message: 'No file was submitted.' });
-    return value;
-  }
-  ctx.addIssue({ code: 'invalid_type', expected: 'string', input: value, message: 'Not a valid string.' });
-  return z.NEVER;
-});
-
-/** POST /api/v2/photos/: the image arrives as base64 text, decoded by the body parser. */
+/** POST /api/v2/photos/: the image arrives as base64 text, decoded by the body parser (photos/api.ts). */
 export const photoUploadSchema = z.object({
-  image: uploadedImage,
+  image: decodedImageField,
   title: z.string({ message: 'Not a valid string.' }).trim().max(255, 'Ensure this field has no more than 255 characters.').nullish().transform((v) => v ?? ''),
   description: z.string({ message: 'Not a valid string.' }).trim().max(5000, 'Ensure this field has no more than 5000 characters.').nullish().transform((v) => v ?? ''),
   listing: positiveId,

@@ -1,4 +1,4 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { requireMember } from '../../http/auth-guards';
 import { ValidationError } from '../../http/errors';
@@ -13,13 +13,18 @@ import { lastUpdatesDTO, profileDTO } from './serialize';
 import { profileCounts, updateProfile } from './queries';
 import type { AvatarService } from './service';
 import { uploadBodySlot } from '../media/image-work';
+import { jsonBase64Body } from '../media/json-base64-body';
 
-// A PATCH with a photo is ~8.4 MB of base64 JSON for 6 MB of JPEG: such a body is read only for a
-// member and once an upload slot is free (media/image-work.ts); a small one (a name, the
-// newsletter boxes) is read at once, as every other JSON body is.
+// A PATCH with a photo is ~8.4 MB of base64 JSON for 6 MB of JPEG: read as the listing photo is
+// (media/json-base64-body.ts), its avatar decoded as it arrives and never held as text. A large
+// body waits for a member and a free upload slot (media/image-work.ts); a small one (a name, the
+// newsletter boxes) is read at once, bounded as every other JSON body is.
 const SMALL_BODY_BYTES = 1024 * 1024;
-const smallJson = express.json({ limit: SMALL_BODY_BYTES });
-const avatarJson = express.json({ limit: `${Math.ceil((LIMITS.profilePhotoBytes / 1024 / 1024) * 1.4) + 1}mb` });
+const AVATAR_BODY_BYTES = (Math.ceil((LIMITS.profilePhotoBytes / 1024 / 1024) * 1.4) + 1) * 1024 * 1024;
+const avatarField = { field: 'avatar', maxBytes: LIMITS.profilePhotoBytes };
+const smallJson = jsonBase64Body({ ...avatarField, limitBytes: SMALL_BODY_BYTES });
+// The rest of a large body may be that large too (a 2 MB name is a 400 on full_name, not a 413).
+const avatarJson = jsonBase64Body({ ...avatarField, limitBytes: AVATAR_BODY_BYTES, restBytes: AVATAR_BODY_BYTES });
 
 function profileBody(req: Request, res: Response, next: NextFunction): void {
   // Read after the app-wide NUL check (http/null-characters.ts), so it is made here too.
@@ -29,8 +34,8 @@ function profileBody(req: Request, res: Response, next: NextFunction): void {
     next(Object.keys(nul).length ? new ValidationError(nul) : undefined);
   };
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared <= SMALL_BODY_BYTES) return smallJson(req, res, checked);
-  uploadBodySlot(req, res, (err?: unknown) => (err ? next(err) : avatarJson(req, res, checked)));
+  if (Number.isFinite(declared) && declared <= SMALL_BODY_BYTES) return void smallJson(req, res, checked);
+  uploadBodySlot(req, res, (err?: unknown) => void (err ? next(err) : avatarJson(req, res, checked)));
 }
 
 // ## The signed-in member's profile (spec 1 §7). The guest newsletter subscription at

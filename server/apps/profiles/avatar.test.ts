@@ -129,6 +129,25 @@ describe('the profile photo', () => {
     expect(anon.status).toBe(401);
   });
 
+  test.each([[200 * 1024], [2 * 1024 * 1024]])("the photo's base64 is decoded as the body arrives (%i bytes), as a listing photo's: never parsed as JSON text", async (bytes) => {
+    const body = JSON.stringify({ avatar: dataUrl(await noiseJpeg(bytes)), full_name: 'Alice Munro' });
+    const parse = jest.spyOn(JSON, 'parse');
+    let res;
+    let parsed: string[];
+    try {
+      res = await alice.patch('/api/v2/profiles/me/').set('X-CSRFToken', alice.csrfToken).set('Content-Type', 'application/json').send(body);
+    } finally {
+      // Read before mockRestore, which forgets the calls.
+      parsed = parse.mock.calls.map(([text]) => String(text));
+      parse.mockRestore();
+    }
+    expect(res.status).toBe(200);
+    expect(res.body.avatar_url).toMatch(/^\/media\/avatars\//);
+    // What was parsed is the JSON around the photo, its string left empty (media/json-base64-body.ts).
+    expect(parsed).toContain('{"avatar":"","full_name":"Alice Munro"}');
+    expect(Math.max(...parsed.map((text) => text.length))).toBeLessThan(64 * 1024);
+  });
+
   test('a body over the photo limit is refused 413, and a small body over 1 MB is not', async () => {
     const huge = await patch(alice, { avatar: `data:image/jpeg;base64,${'A'.repeat(11 * 1024 * 1024)}` });
     expect(huge.status).toBe(413);

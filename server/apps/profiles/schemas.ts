@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, NEWSLETTER_SETTING_KEYS, type NewsletterSettingKey } from '../../../shared/constants';
+import { base64ImageField } from '../media/base64-jpeg';
 
 const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
@@ -28,7 +29,7 @@ export const profilePatchSchema = z.object({
   last_name: name.optional(),
   sync_bookmarked_events_to_google_calendar: bool.nullable().optional(),
   /** The profile photo: a JPEG as base64 (a data: URL is fine), or null to remove it (service.ts). */
-  avatar: z.string({ message: 'Not a valid string.' }).min(1, 'No file was submitted.').nullable().optional(),
+  avatar: base64ImageField.nullable().optional(),
   ...settings,
 });
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;

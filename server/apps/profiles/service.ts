@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { ValidationError } from '../../http/errors';
 import { newKey } from '../../storage/storage';
 import { LIMITS } from '../../../shared/constants';
-import { decodeBase64Jpeg } from '../media/base64-jpeg';
+import { decodeBase64Jpeg, type DecodedBase64 } from '../media/base64-jpeg';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
 import { purgeRenditions, renditionStore, warmRenditions } from '../media/renditions';
 import { renditionParamsFor } from '../media/rendition-params';
@@ -37,7 +37,7 @@ export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
 
   return {
     /** Stores the new photo (or none) and answers the member's new avatar key. */
-    async replace(member: Member, image: string | null): Promise<string | null> {
+    async replace(member: Member, image: string | DecodedBase64 | null): Promise<string | null> {
       if (image === null) {
         await db('profiles').where({ id: member.id }).update({ avatar: null });
         await forget(member.avatar);
