@@ -9,6 +9,7 @@ import { bootStoryEditor } from './boot';
 import { StoryEditor } from './components/StoryEditor';
 import { blankFields } from './fields';
 import { idbLocalCopies, memoryLocalCopies, restoreFrom } from './local-copy';
+import { followPageHeading } from './page-heading';
 import { ServicesContext } from './services';
 import { editorActions } from './slice';
 
@@ -124,6 +125,75 @@ describe('story editor autosave', () => {
     expect(store.getState().editor.conflicts).toEqual([]);
     expect(local.copies.has('12')).toBe(false);
     autosaver.dispose();
+  });
+
+  test('keys in the body read nothing until the copy and the save read the body once; the page heading names the story once saved', async () => {
+    const api = fakeApi();
+    const local = memoryLocalCopies();
+    const heading = document.createElement('h1');
+    heading.textContent = 'New story';
+    document.title = 'New story | City guide';
+    const { store, autosaver } = await bootStoryEditor({ story: null, types: [{ id: 1, name: 'Food' }], me: ME }, { api, local, onCreated: jest.fn(), debounceMs: 40 });
+    const stop = followPageHeading(store, heading);
+    const doc = (text: string) => ({ type: 'doc' as const, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+    let body = doc('F');
+    const read = jest.fn(() => body);
+    store.body.connect(read);
+    for (const text of ['Fi', 'Fir', 'First words']) {
+      body = doc(text);
+      store.body.edited();
+    }
+    // A keystroke neither reads the body nor goes through Redux.
+    expect(read).not.toHaveBeenCalled();
+    expect(store.getState().editor.edits).toBe(0);
+    expect(heading.textContent).toBe('New story');
+    await autosaver.written();
+    expect(local.copies.get('new')?.fields.doc).toEqual(doc('First words'));
+    await wait(120);
+    await autosaver.flush();
+    expect(api.create).toHaveBeenCalledTimes(1);
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ doc: doc('First words') }));
+    expect(read.mock.calls.length).toBeLessThanOrEqual(2);
+    expect(heading.textContent).toBe('Untitled story');
+    expect(document.title).toBe('Edit: Untitled story | City guide');
+    store.dispatch(editorActions.fieldChanged({ field: 'name', value: 'Patios of 2026' }));
+    expect(heading.textContent).toBe('Untitled story');
+    await autosaver.flush();
+    expect(heading.textContent).toBe('Patios of 2026');
+    expect(document.title).toBe('Edit: Patios of 2026 | City guide');
+    stop();
+    autosaver.dispose();
+  });
+
+  test('leaving the page keeps the last keys at once (an IndexedDB write may not outlive it), and the newer copy wins on load', async () => {
+    const api = fakeApi();
+    const local = memoryLocalCopies();
+    const putNow = jest.spyOn(local, 'putNow');
+    const { store, autosaver } = await bootStoryEditor({ story: story(7), types: [], me: ME }, { api, local, onCreated: jest.fn(), debounceMs: 10_000 });
+    const doc = (text: string) => ({ type: 'doc' as const, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+    store.body.connect(() => doc('The last words'));
+    store.body.edited();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(putNow).toHaveBeenCalledTimes(1);
+    expect(local.copies.get('12')?.fields.doc).toEqual(doc('The last words'));
+    await autosaver.written();
+    // Nothing newer than what IndexedDB holds: nothing more to keep at once.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(putNow).toHaveBeenCalledTimes(1);
+    autosaver.dispose();
+
+    // The browser's stores: the synchronous copy (localStorage) is read when it is the newer.
+    const server = story(7);
+    const older = { key: '12', memberId: 3, baseVersion: 7, fields: { ...server.fields, excerpt: 'Older' }, saved: server.fields, updatedAt: 1 };
+    await idbLocalCopies.put(older);
+    idbLocalCopies.putNow!({ ...older, fields: { ...server.fields, excerpt: 'Newer' }, updatedAt: 2 });
+    expect((await idbLocalCopies.get('12'))?.fields.excerpt).toBe('Newer');
+    await idbLocalCopies.put({ ...older, fields: { ...server.fields, excerpt: 'Newest' }, updatedAt: 3 });
+    expect(localStorage.getItem('newsroom-draft:12')).toBeNull();
+    expect((await idbLocalCopies.get('12'))?.fields.excerpt).toBe('Newest');
+    idbLocalCopies.putNow!({ ...older, updatedAt: 4 });
+    await idbLocalCopies.delete('12');
+    expect(await idbLocalCopies.get('12')).toBeUndefined();
   });
 
   test('a 400 names the field in the status line', async () => {

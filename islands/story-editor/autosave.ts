@@ -79,6 +79,9 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
   let againExplicit = false;
   let writing: Promise<void> = Promise.resolve();
   let lastEdits = state().edits;
+  /** Changes seen (keys in the body, fields), and how many of them the IndexedDB copy is known to hold. */
+  let changes = 0;
+  let stored = 0;
   let disposed = false;
 
   const clearTimers = () => {
@@ -86,18 +89,25 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
     debounce = longest = retry = localTimer = null;
   };
 
-  /** Keeps this device's copy in step: the working copy while it differs from the server's, else nothing. */
+  /** The copy this device should hold now: the working copy while it differs from the server's, else none. */
+  const copyNow = () => {
+    const s = state();
+    const key = localCopyKey(s.id);
+    return { key, copy: hasChanges(s.fields, s.saved) ? { key, memberId, baseVersion: s.baseVersion, fields: s.fields, saved: s.saved, updatedAt: Date.now() } : null };
+  };
+
+  /** Keeps this device's copy in step. */
   const persist = (previousKey?: string) => {
     if (localTimer) clearTimeout(localTimer);
     localTimer = null;
-    const s = state();
-    const key = localCopyKey(s.id);
-    const copy = hasChanges(s.fields, s.saved) ? { key, memberId, baseVersion: s.baseVersion, fields: s.fields, saved: s.saved, updatedAt: Date.now() } : null;
+    const { key, copy } = copyNow();
+    const upTo = changes;
     writing = writing
       .then(async () => {
         if (previousKey && previousKey !== key) await local.delete(previousKey);
         if (copy) await local.put(copy);
         else await local.delete(key);
+        stored = Math.max(stored, upTo);
       })
       .catch(() => undefined); // storage full or blocked: the server copy is all there is
     return writing;
@@ -106,24 +116,39 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
   /** Writes this device's copy now if a write is waiting (the page going away, a save starting). */
   const persistPending = () => (localTimer ? persist() : writing);
 
+  // A keystroke only moves these deadlines; the timers re-arm themselves when they fire early.
+  let localDue = 0;
+  let saveDue = 0;
+  const localTick = () => {
+    localTimer = null;
+    const wait = localDue - Date.now();
+    if (wait > 0) {
+      localTimer = setTimeout(localTick, wait);
+      return;
+    }
+    // Off the frame of the key that asked: when the browser is idle, or soon at the latest.
+    const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+    if (ric) {
+      localTimer = setTimeout(() => void persist(), 500); // the idle callback's backstop
+      ric(() => {
+        if (localTimer) void persist();
+      }, { timeout: 400 });
+    } else void persist();
+  };
   const schedulePersist = () => {
-    if (localTimer) clearTimeout(localTimer);
-    localTimer = setTimeout(() => {
-      localTimer = null;
-      // Off the frame of the key that asked: when the browser is idle, or soon at the latest.
-      const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-      if (ric) {
-        localTimer = setTimeout(() => void persist(), 500); // the idle callback's backstop
-        ric(() => {
-          if (localTimer) void persist();
-        }, { timeout: 400 });
-      } else void persist();
-    }, localDebounceMs);
+    localDue = Date.now() + localDebounceMs;
+    localTimer ??= setTimeout(localTick, localDebounceMs);
   };
 
+  const saveTick = () => {
+    debounce = null;
+    const wait = saveDue - Date.now();
+    if (wait > 0) debounce = setTimeout(saveTick, wait);
+    else void flush(false);
+  };
   const schedule = () => {
-    if (debounce) clearTimeout(debounce);
-    debounce = setTimeout(() => void flush(false), debounceMs);
+    saveDue = Date.now() + debounceMs;
+    debounce ??= setTimeout(saveTick, debounceMs);
     longest ??= setTimeout(() => void flush(false), maxMs);
   };
 
@@ -199,19 +224,33 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
     return running;
   }
 
+  const changed = () => {
+    changes += 1;
+    schedulePersist();
+    schedule();
+  };
   const unsubscribe = store.subscribe(() => {
-    // Not state(): a keystroke must not read the body's JSON.
+    // Not state(): an action must not read the body's JSON.
     const s = store.getState().editor;
     if (s.edits === lastEdits) return;
     lastEdits = s.edits;
-    schedulePersist();
-    schedule();
+    changed();
   });
+  // A keystroke in the body: no Redux action (store.ts).
+  const unsubscribeBody = store.body.onEdit(changed);
 
-  // Leaving or hiding the page writes the copy at once: nothing typed waits on a timer.
-  const onHide = () => void persistPending();
+  // Leaving or hiding the page writes the copy at once: nothing typed waits on a timer. An
+  // IndexedDB write begun now may be cut off by the unload, so a change it does not yet hold
+  // is also kept synchronously (putNow).
+  const onHide = () => {
+    if (stored < changes && local.putNow) {
+      const { copy } = copyNow();
+      if (copy) local.putNow(copy);
+    }
+    void persistPending();
+  };
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden') void persistPending();
+    if (document.visibilityState === 'hidden') onHide();
   };
   window.addEventListener('pagehide', onHide);
   document.addEventListener('visibilitychange', onVisibility);
@@ -230,6 +269,7 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
       if (localTimer) void persist();
       clearTimers();
       unsubscribe();
+      unsubscribeBody();
       window.removeEventListener('online', onOnline);
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);

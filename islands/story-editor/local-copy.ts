@@ -2,9 +2,10 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { StoryDTO, StoryFields } from '../../shared/story-dto';
 import { changedFields, hasChanges } from './fields';
 
-// "Nothing lost" (issue 37): every change is kept in IndexedDB at once, with the version it
-// was made on, until the server has acknowledged exactly that state. A story not yet created
-// is kept under 'new'. On load a copy with changes the server lacks becomes the working copy.
+// "Nothing lost" (issue 37): every change is kept in IndexedDB (and, as the page goes, in
+// localStorage), with the version it was made on, until the server has acknowledged exactly
+// that state. A story not yet created is kept under 'new'. On load a copy with changes the
+// server lacks becomes the working copy.
 
 export interface LocalCopy {
   /** The story's id, or 'new' before its first save. */
@@ -22,6 +23,11 @@ export interface LocalCopyStore {
   get(key: string): Promise<LocalCopy | undefined>;
   put(copy: LocalCopy): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Keeps `copy` at once, synchronously, for a page going away: an IndexedDB write begun in
+   * `pagehide` is often cut off by the unload (a reload lost the last words typed).
+   */
+  putNow?(copy: LocalCopy): void;
 }
 
 export const localCopyKey = (id: number | null) => (id === null ? 'new' : String(id));
@@ -49,15 +55,48 @@ function openDrafts() {
   return opening;
 }
 
+// The page-leaving copy (putNow) is kept in localStorage, one key a story; `get` answers the
+// newer of the two and a write to IndexedDB that catches up removes it.
+const NOW_PREFIX = 'newsroom-draft:';
+
+function nowCopy(key: string): LocalCopy | undefined {
+  try {
+    const raw = localStorage.getItem(NOW_PREFIX + key);
+    return raw ? (JSON.parse(raw) as LocalCopy) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function dropNowCopy(key: string, upTo = Infinity): void {
+  try {
+    const now = nowCopy(key);
+    if (now && now.updatedAt <= upTo) localStorage.removeItem(NOW_PREFIX + key);
+  } catch {
+    // storage blocked: nothing was kept there either
+  }
+}
+
 export const idbLocalCopies: LocalCopyStore = {
   async get(key) {
-    return (await openDrafts()).get('drafts', key);
+    const now = nowCopy(key);
+    const kept = await (await openDrafts()).get('drafts', key).catch(() => undefined);
+    return now && (!kept || now.updatedAt >= kept.updatedAt) ? now : kept;
   },
   async put(copy) {
     await (await openDrafts()).put('drafts', copy);
+    dropNowCopy(copy.key, copy.updatedAt);
   },
   async delete(key) {
+    dropNowCopy(key);
     await (await openDrafts()).delete('drafts', key);
+  },
+  putNow(copy) {
+    try {
+      localStorage.setItem(NOW_PREFIX + copy.key, JSON.stringify(copy));
+    } catch {
+      // full or blocked: the IndexedDB write begun alongside is all there is
+    }
   },
 };
 
@@ -69,6 +108,7 @@ export function memoryLocalCopies(): LocalCopyStore & { copies: Map<string, Loca
     get: async (key) => copies.get(key),
     put: async (copy) => void copies.set(copy.key, structuredClone(copy)),
     delete: async (key) => void copies.delete(key),
+    putNow: (copy) => void copies.set(copy.key, structuredClone(copy)),
   };
 }
 

@@ -5,6 +5,7 @@ import { storyEditorApi } from './api';
 import { bootStoryEditor } from './boot';
 import { loadStoryBody, StoryEditor } from './components/StoryEditor';
 import { idbLocalCopies, memoryLocalCopies } from './local-copy';
+import { followPageHeading } from './page-heading';
 import { ServicesContext } from './services';
 
 // /staff/stories/new/ and /staff/stories/{id}/ (staff pages only): the newsroom's story editor.
@@ -18,13 +19,14 @@ if (init) {
     local,
     // The new story's own address, so a reload opens it (and its copy on this device).
     onCreated: (id) => history.replaceState(history.state, '', `/staff/stories/${id}/`),
-  }).then(({ store, autosaver }) =>
+  }).then(({ store, autosaver }) => {
+    followPageHeading(store);
     mountIsland('story-editor', () => (
       <Provider store={store}>
         <ServicesContext.Provider value={{ api: storyEditorApi, autosaver }}>
           <StoryEditor types={init.types} />
         </ServicesContext.Provider>
       </Provider>
-    )),
-  );
+    ));
+  });
 }

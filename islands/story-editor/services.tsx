@@ -3,7 +3,7 @@ import type { StoryEditorApi } from './api';
 import type { Autosaver } from './autosave';
 
 // What the editor's components need from outside React: the API (a fake in tests) and the
-// autosaver. Node views reach it too: TipTap renders them in portals under the editor.
+// autosaver. Node views reach it too: they render in portals under the body (body/node-views.tsx).
 
 export interface EditorServices {
   api: StoryEditorApi;

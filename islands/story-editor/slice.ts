@@ -17,7 +17,7 @@ export interface EditorState {
   fields: StoryFields;
   saved: StoryFields;
   baseVersion: number;
-  /** Counts every change to the working copy: the autosaver and the local copy follow it. */
+  /** Counts changes to the fields (the body's keystrokes are counted outside Redux: store.ts). */
   edits: number;
   /** Bumped when the body is replaced from outside the body editor (restore, conflict, server). */
   docRevision: number;
@@ -86,14 +86,6 @@ export const editorSlice = createSlice({
     fieldChanged<F extends StoryField>(s: EditorState, { payload }: PayloadAction<{ field: F; value: StoryFields[F]; fromBody?: boolean }>) {
       (s.fields as unknown as Record<string, unknown>)[payload.field] = payload.value;
       if (payload.field === 'doc' && !payload.fromBody) s.docRevision += 1;
-      s.edits += 1;
-    },
-    /**
-     * The body editor changed (a keystroke): counted, but its JSON is not copied here on every
-     * key. The store reads it (`bodySynced`) before any other action and before a save or a
-     * copy to this device; see store.ts.
-     */
-    bodyEdited(s) {
       s.edits += 1;
     },
     /** The body editor's current JSON, read lazily: no new edit, no new docRevision. */

@@ -5,11 +5,12 @@ import { editorActions, editorSlice, type EditorState } from './slice';
 
 // One slice: the story. The autosaver (autosave.ts) follows the store from outside it.
 //
-// The body's JSON is read lazily: a keystroke only dispatches `bodyEdited` (a counter), and
+// The body's JSON is read lazily: a keystroke only calls `body.edited()` (no Redux action, so
+// no reducer, middleware or selector runs on a key; the autosaver listens with `onEdit`), and
 // the body editor's current JSON is copied into `fields.doc` (`bodySynced`) just before any
 // other action is reduced, and whenever `body.sync()` is called (the autosaver does before it
 // saves or writes this device's copy). So every reducer, and every reader that syncs first,
-// sees the body as typed, without getJSON() and a frozen tree on every key.
+// sees the body as typed, without toJSON() and a frozen tree on every key.
 
 export interface StoryEditorRootState {
   editor: EditorState;
@@ -22,6 +23,10 @@ export interface BodyLink {
   connect(read: () => Doc): () => void;
   /** Copies the body editor's JSON into the store if it changed since the last copy. */
   sync(): void;
+  /** The body changed (a keystroke): its JSON is read later. */
+  edited(): void;
+  /** Calls `listener` on every body change; answers the unsubscribe. */
+  onEdit(listener: () => void): () => void;
 }
 
 export function createStoryEditorStore(editor: EditorState) {
@@ -34,9 +39,9 @@ export function createStoryEditorStore(editor: EditorState) {
     dirty = false;
     rawDispatch(editorActions.bodySynced(read()));
   };
+  const listeners = new Set<() => void>();
   const dispatch = ((action: Action) => {
-    if (editorActions.bodyEdited.match(action)) dirty = true;
-    else if (!editorActions.bodySynced.match(action)) sync();
+    if (!editorActions.bodySynced.match(action)) sync();
     return rawDispatch(action);
   }) as typeof rawDispatch;
   const body: BodyLink = {
@@ -48,6 +53,14 @@ export function createStoryEditorStore(editor: EditorState) {
       };
     },
     sync,
+    edited() {
+      dirty = true;
+      for (const l of listeners) l();
+    },
+    onEdit(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
   };
   return Object.assign(store, { dispatch, body });
 }

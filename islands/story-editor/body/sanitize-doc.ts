@@ -1,6 +1,6 @@
 import type { StoryDoc, StoryMark, StoryNode } from '../../../shared/newsroom';
 
-// The last guard between TipTap's JSON and the schema: attributes an extension fills from
+// The last guard between the editor's JSON and the schema: attributes a parse rule fills from
 // pasted HTML that the schema does not allow (a list numbered "a", a link's class) are reset,
 // so a paste can never make the server refuse the body.
 

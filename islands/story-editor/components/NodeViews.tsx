@@ -1,12 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
 import { imageUrl } from '../../../shared/format/image-url';
 import { STORY_LIMITS, type GalleryItem, type LiveCardKind } from '../../../shared/newsroom';
+import type { StoryNodeViewProps } from '../body/node-views';
 import { useServices } from '../services';
 
 // The editor's own blocks as the writer sees them: each picture with its alt text, credit
 // and caption (warning while alt text or credit is missing), a gallery of them, a video, and
-// a live card. Inputs inside a node view are left to the browser by TipTap (stopEvent).
+// a live card. Inputs inside a node view are left to the browser (body/node-views.tsx).
 
 export const LIVE_CARD_KIND_LABELS: Record<LiveCardKind, string> = { place: 'Place', event: 'Event', bestOf: 'Best of list' };
 
@@ -37,18 +37,18 @@ function PictureFields({ item, onChange }: PictureFieldsProps) {
   );
 }
 
-export function ImageNodeView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
+export function ImageNodeView({ node, updateAttributes, deleteNode, selected }: StoryNodeViewProps) {
   const a = node.attrs as GalleryItem;
   return (
-    <NodeViewWrapper className={`story-node story-node--image${selected ? ' is-selected' : ''}`} data-drag-handle="">
+    <div className={`story-node story-node--image${selected ? ' is-selected' : ''}`}>
       <img className="story-node__thumb" src={imageUrl(a.key, 'squareSmall')} alt="" width={170} height={170} />
       <PictureFields item={a} onChange={(patch) => updateAttributes(patch)} />
       <button type="button" className="button--secondary story-node__remove" onClick={deleteNode}>Remove picture</button>
-    </NodeViewWrapper>
+    </div>
   );
 }
 
-export function GalleryNodeView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
+export function GalleryNodeView({ node, updateAttributes, deleteNode, selected }: StoryNodeViewProps) {
   const { api } = useServices();
   const items = (node.attrs.items ?? []) as GalleryItem[];
   const [busy, setBusy] = useState(false);
@@ -77,7 +77,7 @@ export function GalleryNodeView({ node, updateAttributes, deleteNode, selected }
     set(next);
   };
   return (
-    <NodeViewWrapper className={`story-node story-node--gallery${selected ? ' is-selected' : ''}`} data-drag-handle="">
+    <div className={`story-node story-node--gallery${selected ? ' is-selected' : ''}`}>
       <p className="story-node__title">Gallery, {items.length} {items.length === 1 ? 'picture' : 'pictures'}</p>
       <ol className="story-node__gallery">
         {items.map((it, i) => (
@@ -96,15 +96,15 @@ export function GalleryNodeView({ node, updateAttributes, deleteNode, selected }
       <input id={inputId} className="visually-hidden" type="file" accept="image/*" multiple disabled={busy} onChange={(e) => void add(e.target.files)} />
       {error && <p className="story-node__warning" role="alert">{error}</p>}
       <button type="button" className="button--quiet story-node__remove" onClick={deleteNode}>Remove gallery</button>
-    </NodeViewWrapper>
+    </div>
   );
 }
 
-export function YoutubeNodeView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
+export function YoutubeNodeView({ node, updateAttributes, deleteNode, selected }: StoryNodeViewProps) {
   const id = useId();
   const { videoId, start, caption } = node.attrs as { videoId: string; start: number | null; caption: string };
   return (
-    <NodeViewWrapper className={`story-node story-node--youtube${selected ? ' is-selected' : ''}`} data-drag-handle="">
+    <div className={`story-node story-node--youtube${selected ? ' is-selected' : ''}`}>
       <p className="story-node__title">
         YouTube video <a href={`https://www.youtube.com/watch?v=${videoId}`} target="_blank" rel="noopener noreferrer">{videoId}</a>
       </p>
@@ -115,18 +115,18 @@ export function YoutubeNodeView({ node, updateAttributes, deleteNode, selected }
         <input id={`${id}-caption`} value={caption} maxLength={STORY_LIMITS.captionMax} onChange={(e) => updateAttributes({ caption: e.target.value })} />
       </div>
       <button type="button" className="button--secondary story-node__remove" onClick={deleteNode}>Remove video</button>
-    </NodeViewWrapper>
+    </div>
   );
 }
 
-export function LiveCardNodeView({ node, deleteNode, selected }: ReactNodeViewProps) {
+export function LiveCardNodeView({ node, deleteNode, selected }: StoryNodeViewProps) {
   const { kind, label } = node.attrs as { kind: LiveCardKind; id: number; label: string };
   return (
-    <NodeViewWrapper className={`story-node story-node--card${selected ? ' is-selected' : ''}`} data-drag-handle="">
+    <div className={`story-node story-node--card${selected ? ' is-selected' : ''}`}>
       <span className="story-node__kind">{LIVE_CARD_KIND_LABELS[kind] ?? kind}</span>
       <p className="story-node__title">{label}</p>
       <p className="story-node__hint">Live card: drawn from the current record when the page is shown.</p>
       <button type="button" className="button--secondary story-node__remove" onClick={deleteNode}>Remove card</button>
-    </NodeViewWrapper>
+    </div>
   );
 }

@@ -6,7 +6,9 @@ import type { StoryEditorRootState } from '../store';
 export const STATUS_TEXT = { saving: 'Saving…', saved: 'Saved', offline: 'Offline — kept on this device' } as const;
 
 export function SaveStatus({ onSave }: { onSave: () => void }) {
-  const { status, error } = useSelector((s: StoryEditorRootState) => s.editor);
+  // Two selectors, not the whole state: this line renders again only when they change.
+  const status = useSelector((s: StoryEditorRootState) => s.editor.status);
+  const error = useSelector((s: StoryEditorRootState) => s.editor.error);
   const text = status === 'error' ? error : status === 'idle' ? '' : STATUS_TEXT[status];
   return (
     <div className="story-save">

@@ -1,61 +1,91 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useDispatch, useSelector, useStore } from 'react-redux';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSelector, useStore } from 'react-redux';
+import type { EditorView } from '@tiptap/pm/view';
 import { ApiError } from '../../common/api';
 import type { StoryDoc } from '../../../shared/newsroom';
-import { storyEditorExtensions } from '../body/editor-extensions';
 import { insertBlocks } from '../body/insert-block';
+import { NodeViewPortals, reactNodeView } from '../body/node-views';
 import { sanitizeStoryDoc } from '../body/sanitize-doc';
+import { createBodyView, replaceDoc, ToolbarFeed } from '../body/view';
 import { sameJson } from '../fields';
 import { useServices } from '../services';
-import { editorActions } from '../slice';
 import type { StoryEditorRootState, StoryEditorStore } from '../store';
+import { GalleryNodeView, ImageNodeView, LiveCardNodeView, YoutubeNodeView } from './NodeViews';
 import { Toolbar } from './Toolbar';
 
-// The body: TipTap on the story schema. Every change is counted in the store (and from there
-// goes to this device's copy and the autosave); its JSON is read lazily, when the store needs
-// it (store.ts), not on every key. A body replaced from outside (a restored revision, a
+// The body: ProseMirror on the story schema. A keystroke tells the store the body changed
+// (store.body.edited: no Redux action, no React render); the store reads its JSON lazily,
+// when it needs it (store.ts). A body replaced from outside (a restored revision, a
 // conflict's choice, this device's copy) comes back in through `docRevision`.
 
 export const PASTED_PICTURES_MESSAGE = 'Pictures pasted from other sites are not copied; upload them with the image button';
 
+const TYPING_EVENTS = ['keypress', 'keyup', 'beforeinput', 'input', 'textInput', 'compositionstart', 'compositionupdate', 'compositionend'];
+
+function Portals({ portals }: { portals: NodeViewPortals }) {
+  return <>{useSyncExternalStore(portals.subscribe, portals.snapshot)}</>;
+}
+
 export function StoryBody() {
-  const dispatch = useDispatch();
   const { api } = useServices();
   const store = useStore<StoryEditorRootState>() as StoryEditorStore;
   const docRevision = useSelector((s: StoryEditorRootState) => s.editor.docRevision);
   const storyId = useSelector((s: StoryEditorRootState) => s.editor.id);
   const [message, setMessage] = useState<string | null>(null);
   // Pictures taken out of a paste are announced on this target; the effect below, which sees
-  // the current id and editor, handles them (the extensions are made once).
+  // the current id and view, handles them (the plugins are made once).
   const [pasted] = useState(() => new EventTarget());
-  const extensions = useMemo(() => storyEditorExtensions({ onDroppedImages: (urls) => pasted.dispatchEvent(new CustomEvent('dropped', { detail: urls })) }), [pasted]);
+  const [portals] = useState(() => new NodeViewPortals());
+  const [feed] = useState(() => new ToolbarFeed());
+  const host = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<EditorView | null>(null);
+  /** The docRevision the view's document stands for. */
+  const shownRevision = useRef(-1);
 
-  const editor = useEditor({
-    extensions,
-    content: store.getState().editor.fields.doc,
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { class: 'story-body-editor', 'aria-label': 'Body', 'aria-multiline': 'true', role: 'textbox' } },
-    onUpdate: () => {
-      dispatch(editorActions.bodyEdited());
-    },
-  });
-  useEffect(() => {
-    if (!editor) return;
-    return store.body.connect(() => sanitizeStoryDoc(editor.getJSON() as StoryDoc));
-  }, [editor, store]);
+  useLayoutEffect(() => {
+    const place = host.current!;
+    const v = createBodyView(place, {
+      doc: store.getState().editor.fields.doc,
+      nodeViews: {
+        image: reactNodeView(ImageNodeView, portals),
+        gallery: reactNodeView(GalleryNodeView, portals),
+        youtube: reactNodeView(YoutubeNodeView, portals),
+        liveCard: reactNodeView(LiveCardNodeView, portals),
+      },
+      paste: { onDroppedImages: (urls) => pasted.dispatchEvent(new CustomEvent('dropped', { detail: urls })) },
+      onDocChange: store.body.edited,
+      onTransaction: (w) => feed.schedule(w),
+    });
+    // React has no handler in the body's text: its typing events end at the body, so React's
+    // root listener does not walk the page's tree for them on their way up. Keydown goes on
+    // (Ctrl-S and the dialogs listen on the document); the blocks' own inputs are React's.
+    const stop = (e: Event) => {
+      if (e.target === v.dom) e.stopPropagation();
+    };
+    for (const type of TYPING_EVENTS) place.addEventListener(type, stop);
+    shownRevision.current = store.getState().editor.docRevision;
+    feed.read(v.state);
+    const disconnect = store.body.connect(() => sanitizeStoryDoc(v.state.doc.toJSON() as StoryDoc));
+    setView(v);
+    return () => {
+      for (const type of TYPING_EVENTS) place.removeEventListener(type, stop);
+      disconnect();
+      v.destroy();
+      setView(null);
+    };
+  }, [store, portals, pasted, feed]);
+
   useEffect(() => {
     // The server may copy them (fetchPastedImage); until it can, the message stands.
     const onDropped = (e: Event) => {
       setMessage(PASTED_PICTURES_MESSAGE);
-      if (storyId === null || !editor) return;
+      if (storyId === null || !view) return;
       for (const url of (e as CustomEvent<string[]>).detail) copyPicture(storyId, url);
     };
     const copyPicture = (id: number, url: string) =>
       api.fetchPastedImage(id, url).then(
         (key) => {
-          if (editor) insertBlocks(editor, { type: 'image', attrs: { key, alt: '', credit: '', caption: '' } });
+          if (view && !view.isDestroyed) insertBlocks(view, { type: 'image', attrs: { key, alt: '', credit: '', caption: '' } });
           setMessage('A pasted picture was copied: add its alt text and credit.');
         },
         (err: unknown) => {
@@ -64,27 +94,29 @@ export function StoryBody() {
       );
     pasted.addEventListener('dropped', onDropped);
     return () => pasted.removeEventListener('dropped', onDropped);
-  }, [pasted, storyId, editor, api]);
+  }, [pasted, storyId, view, api]);
 
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
+    if (!view || shownRevision.current === docRevision) return;
+    shownRevision.current = docRevision;
     const doc = store.getState().editor.fields.doc;
-    if (!sameJson(sanitizeStoryDoc(editor.getJSON() as StoryDoc), doc)) editor.commands.setContent(doc, { emitUpdate: false });
+    if (!sameJson(sanitizeStoryDoc(view.state.doc.toJSON() as StoryDoc), doc)) replaceDoc(view, doc);
     // Only a replaced body is pushed in; the editor's own changes are already in it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [docRevision, editor]);
+  }, [docRevision, view]);
 
   return (
     <section className="story-body" aria-labelledby="story-body-label">
       <h2 id="story-body-label" className="story-editor__label">Body</h2>
-      {editor && <Toolbar editor={editor} onMessage={setMessage} />}
+      {view && <Toolbar view={view} feed={feed} onMessage={setMessage} />}
       {message && (
         <p className="story-body__message" role="status">
           {message}{' '}
           <button type="button" className="button--quiet" onClick={() => setMessage(null)}>Dismiss</button>
         </p>
       )}
-      <EditorContent editor={editor} className="story-body__content" />
+      <div ref={host} className="story-body__content" />
+      <Portals portals={portals} />
     </section>
   );
 }

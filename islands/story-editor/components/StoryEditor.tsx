@@ -8,7 +8,7 @@ import { PublishPanel } from './PublishPanel';
 import { SaveStatus } from './SaveStatus';
 import { StoryFieldsForm } from './StoryFieldsForm';
 
-// The body editor (TipTap and ProseMirror, most of the island's code) is its own chunk,
+// The body editor (ProseMirror, most of the island's code) is its own chunk,
 // asked for by main.tsx as the island starts, in parallel with reading this device's copy;
 // the fields are usable meanwhile.
 export const loadStoryBody = () => import('./StoryBody');

@@ -1,51 +1,38 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useEditorState, type Editor } from '@tiptap/react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { redo, undo } from '@tiptap/pm/history';
+import type { Command } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import type { GalleryItem } from '../../../shared/newsroom';
+import { setLink, toggleBlockquote, toggleBold, toggleHeading, toggleItalic, toggleList, unsetLink } from '../body/commands';
 import { insertBlocks } from '../body/insert-block';
+import { storySchema } from '../body/schema';
+import type { ToolbarFeed } from '../body/view';
 import { useServices } from '../services';
 
 // The body's toolbar: one button per mark and block, each named; the arrow keys move between
-// them (a toolbar is one stop for Tab), as WAI-ARIA's toolbar pattern has it.
+// them (a toolbar is one stop for Tab), as WAI-ARIA's toolbar pattern has it. Its pressed
+// states come from `feed`, read after a key's frame is painted and only when they change.
 
 type DialogName = 'link' | 'youtube' | 'card' | null;
-
-function shallowEqual<T extends object>(a: T, b: T | null): boolean {
-  if (a === b) return true;
-  if (!b) return false;
-  const ka = Object.keys(a) as Array<keyof T>;
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
-}
 
 // The dialogs load when first opened: a writer opens them later, if at all.
 const LinkDialog = lazy(() => import('./InsertDialogs').then((m) => ({ default: m.LinkDialog })));
 const YoutubeDialog = lazy(() => import('./InsertDialogs').then((m) => ({ default: m.YoutubeDialog })));
 const LiveCardDialog = lazy(() => import('./InsertDialogs').then((m) => ({ default: m.LiveCardDialog })));
 
-export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: string | null) => void }) {
+const { bulletList, orderedList } = storySchema.nodes;
+
+export function Toolbar({ view, feed, onMessage }: { view: EditorView; feed: ToolbarFeed; onMessage: (m: string | null) => void }) {
   const { api } = useServices();
   const [dialog, setDialog] = useState<DialogName>(null);
   const [uploading, setUploading] = useState(false);
   const imageInput = useRef<HTMLInputElement>(null);
   const galleryInput = useRef<HTMLInputElement>(null);
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      h2: e.isActive('heading', { level: 2 }),
-      h3: e.isActive('heading', { level: 3 }),
-      bullet: e.isActive('bulletList'),
-      ordered: e.isActive('orderedList'),
-      quote: e.isActive('blockquote'),
-      link: e.isActive('link'),
-      href: (e.getAttributes('link').href as string | undefined) ?? null,
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
-    // React renders the toolbar again only when one of these changes, not on every key.
-    equalityFn: shallowEqual,
-  });
-  const chain = () => editor.chain().focus();
+  const active = useSyncExternalStore(feed.subscribe, feed.get) ?? { bold: false, italic: false, h2: false, h3: false, bullet: false, ordered: false, quote: false, link: false, href: null, canUndo: false, canRedo: false };
+  const run = (command: Command) => {
+    command(view.state, view.dispatch, view);
+    view.focus();
+  };
 
   const upload = async (files: FileList | null, gallery: boolean) => {
     if (!files?.length) return;
@@ -61,8 +48,8 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
     }
     setUploading(false);
     if (!items.length) return;
-    if (gallery) insertBlocks(editor, { type: 'gallery', attrs: { items } });
-    else insertBlocks(editor, items.map((attrs) => ({ type: 'image', attrs })));
+    if (gallery) insertBlocks(view, { type: 'gallery', attrs: { items } });
+    else insertBlocks(view, items.map((attrs) => ({ type: 'image', attrs: { ...attrs } })));
     onMessage('Add alt text and a credit to each picture.');
   };
 
@@ -84,24 +71,24 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
   return (
     <>
       <div className="story-toolbar" role="toolbar" aria-label="Body formatting" onKeyDown={onKeyDown}>
-        {button('Bold', <b>B</b>, () => chain().toggleBold().run(), active.bold)}
-        {button('Italic', <i>I</i>, () => chain().toggleItalic().run(), active.italic)}
+        {button('Bold', <b>B</b>, () => run(toggleBold), active.bold)}
+        {button('Italic', <i>I</i>, () => run(toggleItalic), active.italic)}
         {button('Link', 'Link', () => setDialog('link'), active.link)}
         <span className="story-toolbar__sep" aria-hidden="true" />
-        {button('Heading', 'H2', () => chain().toggleHeading({ level: 2 }).run(), active.h2)}
-        {button('Subheading', 'H3', () => chain().toggleHeading({ level: 3 }).run(), active.h3)}
-        {button('Bulleted list', '• List', () => chain().toggleBulletList().run(), active.bullet)}
-        {button('Numbered list', '1. List', () => chain().toggleOrderedList().run(), active.ordered)}
-        {button('Quote', '“ ”', () => chain().toggleBlockquote().run(), active.quote)}
-        {button('Divider', '―', () => chain().setHorizontalRule().run())}
+        {button('Heading', 'H2', () => run(toggleHeading(2)), active.h2)}
+        {button('Subheading', 'H3', () => run(toggleHeading(3)), active.h3)}
+        {button('Bulleted list', '• List', () => run(toggleList(bulletList)), active.bullet)}
+        {button('Numbered list', '1. List', () => run(toggleList(orderedList)), active.ordered)}
+        {button('Quote', '“ ”', () => run(toggleBlockquote), active.quote)}
+        {button('Divider', '―', () => insertBlocks(view, { type: 'horizontalRule' }))}
         <span className="story-toolbar__sep" aria-hidden="true" />
         {button('Picture', 'Picture', () => imageInput.current?.click(), undefined, uploading)}
         {button('Gallery', 'Gallery', () => galleryInput.current?.click(), undefined, uploading)}
         {button('YouTube video', 'Video', () => setDialog('youtube'))}
         {button('Live card', 'Card', () => setDialog('card'))}
         <span className="story-toolbar__sep" aria-hidden="true" />
-        {button('Undo', '↶', () => chain().undo().run(), undefined, !active.canUndo)}
-        {button('Redo', '↷', () => chain().redo().run(), undefined, !active.canRedo)}
+        {button('Undo', '↶', () => run(undo), undefined, !active.canUndo)}
+        {button('Redo', '↷', () => run(redo), undefined, !active.canRedo)}
       </div>
       <input ref={imageInput} className="visually-hidden" type="file" accept="image/*" tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e.target.files, false).then(() => (e.target.value = ''))} />
       <input ref={galleryInput} className="visually-hidden" type="file" accept="image/*" multiple tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e.target.files, true).then(() => (e.target.value = ''))} />
@@ -112,13 +99,11 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
           onClose={() => setDialog(null)}
           onSet={(href) => {
             setDialog(null);
-            const c = chain().extendMarkRange('link');
-            if (editor.state.selection.empty && !active.link) c.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
-            else c.setLink({ href }).run();
+            run(setLink(href));
           }}
           onRemove={() => {
             setDialog(null);
-            chain().extendMarkRange('link').unsetLink().run();
+            run(unsetLink);
           }}
         />
       )}
@@ -127,7 +112,7 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
           onClose={() => setDialog(null)}
           onInsert={(attrs) => {
             setDialog(null);
-            insertBlocks(editor, { type: 'youtube', attrs });
+            insertBlocks(view, { type: 'youtube', attrs });
           }}
         />
       )}
@@ -136,7 +121,7 @@ export function Toolbar({ editor, onMessage }: { editor: Editor; onMessage: (m: 
           onClose={() => setDialog(null)}
           onInsert={(attrs) => {
             setDialog(null);
-            insertBlocks(editor, { type: 'liveCard', attrs });
+            insertBlocks(view, { type: 'liveCard', attrs });
           }}
         />
       )}
