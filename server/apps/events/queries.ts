@@ -80,24 +80,21 @@ export const EVENT_COLUMNS = [
  * lookup on event_occurrences (event_id, starts_at).
  */
 export function allEventsQuery(db: Db, at: Date = new Date()) {
-  const next = db.raw(
-    `coalesce(
-      (select o.starts_at from event_occurrences o where o.event_id = e.id and coalesce(o.ends_at, o.starts_at) >= ? order by o.starts_at limit 1),
-      (select o.starts_at from event_occurrences o where o.event_id = e.id order by o.starts_at desc limit 1)
-    ) as start_date_time`,
-    [at],
-  );
-  const nextEnd = db.raw(
-    `coalesce(
-      (select o.ends_at from event_occurrences o where o.event_id = e.id and coalesce(o.ends_at, o.starts_at) >= ? order by o.starts_at limit 1),
-      (select o.ends_at from event_occurrences o where o.event_id = e.id order by o.starts_at desc limit 1)
-    ) as end_date_time`,
-    [at],
-  );
   return db('events as e')
     .leftJoin('listings as el', 'el.id', 'e.listing_id')
     .leftJoin('listing_types as elt', 'elt.id', 'el.type_id')
-    .select([...EVENT_COLUMNS, next, nextEnd]);
+    .select([...EVENT_COLUMNS, occurrenceAt(db, 'starts_at', 'start_date_time', at), occurrenceAt(db, 'ends_at', 'end_date_time', at)]);
+}
+
+/** One column of the occurrence allEventsQuery shows at `at`, as `alias`. */
+function occurrenceAt(db: Db, column: 'starts_at' | 'ends_at', alias: string, at: Date) {
+  return db.raw(
+    `coalesce(
+      (select o.${column} from event_occurrences o where o.event_id = e.id and coalesce(o.ends_at, o.starts_at) >= ? order by o.starts_at limit 1),
+      (select o.${column} from event_occurrences o where o.event_id = e.id order by o.starts_at desc limit 1)
+    ) as ${alias}`,
+    [at],
+  );
 }
 
 /** The events a reader may see (whereEventIsPublic: approved), as allEventsQuery. */
