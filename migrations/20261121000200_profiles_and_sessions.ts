@@ -26,7 +26,7 @@ export async function up(knex: Knex): Promise<void> {
   // Emails are stored lower-cased; the unique index makes "one account per address" a rule.
   await knex.raw('CREATE UNIQUE INDEX profiles_email_lower ON profiles (lower(email))');
 
-  // express-session's store (server/apps/accounts/session-store.ts) reads and writes this table.
+  // express-session's store (server/apps/accounts/session-store-queries.ts) reads and writes this table.
   await knex.schema.createTable('sessions', (t) => {
     t.string('sid', 255).primary();
     t.json('sess').notNullable();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Site search's typo tolerance for article headlines (server/apps/search/typo.ts):
+// Site search's typo tolerance for article headlines (server/apps/search/typo-queries.ts):
 // - search_headline_words: the distinct words of all headlines, with a trigram index, so that a
 //   misspelt word is corrected against a few thousand words instead of scored against every
 //   headline (PostgreSQL's documented pg_trgm + full-text pairing). Triggers keep it current

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Site search's relevancy pool is the most recent few hundred matches of the reader's words
-// (server/apps/search/ranking.ts). For a word in thousands of rows, GIN finds every match
+// (server/apps/search/ranking-queries.ts). For a word in thousands of rows, GIN finds every match
 // (each read from the table for its date) or the date index is walked until the pool is full
 // (each row's tsvector tested): 10-15 ms for a word in 5,000-10,000 of 100,000 articles. A
 // RUM index keeps the date beside each word's entries, so the index itself answers "the 400

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Headline typos (server/apps/search/typo.ts) ask for the 50 most recent published headlines
+// Headline typos (server/apps/search/typo-queries.ts) ask for the 50 most recent published headlines
 // with the corrected words. For a common word ('danforth', in 2,500 of 100,000 headlines) the
 // planner walks the date index and reads each row for its headline_words: about 2,000 rows,
 // one page each (articles are wide), 18 ms warm and up to 50 ms cold. With headline_words

@@ -1,6 +1,6 @@
 import { createEvent } from '../server/testing/fixtures';
 import { createMember, createTestContext, type MemberFixture, type TestContext } from '../server/testing/test-app';
-import { recentStaffActions } from '../server/apps/staff-audit/audit-log';
+import { recentStaffActions } from '../server/apps/staff-audit/audit-log-queries';
 import { parseArgs, runEventsModerate } from './events-moderate';
 
 // npm run events:moderate decides through the staff area's service: the same audit entry and

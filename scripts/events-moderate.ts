@@ -1,15 +1,15 @@
 // npm run events:moderate -- list | approve <id> --as <staff email> [--note "…"] | reject <id> --as <staff email> --note "…"
 // The staff command for the queue of member-submitted events (status pending). A decision goes
-// through the staff area's own service (server/apps/staff/event-queue.ts), acting as the staff
+// through the staff area's own service (server/apps/staff/event-queue-queries.ts), acting as the staff
 // account given by --as: it is written to the staff audit log and the member is emailed, as
 // from /staff/events/. Mail goes to SMTP_URL, or to DATA_DIR/outbox. Runs on DATABASE_URL, or
 // on the embedded database in DATA_DIR (stop the server first: PGlite allows one process per
 // data directory).
 import { loadConfig } from '../server/config';
-import { listPendingEvents } from '../server/apps/event-submissions/moderation';
-import { moderatePendingEvents, type ModerationContext } from '../server/apps/staff/event-queue';
+import { listPendingEvents } from '../server/apps/event-submissions/moderation-queries';
+import { moderatePendingEvents, type ModerationContext } from '../server/apps/staff/event-queue-queries';
 import { moderationFormSchema } from '../server/apps/staff/schemas';
-import { staffActorByEmail } from '../server/apps/staff/staff-role';
+import { staffActorByEmail } from '../server/apps/staff/staff-role-queries';
 import { commandLogger, commandMailer, runCommand, withDatabase } from './command';
 
 const USAGE = 'usage: events-moderate list | approve <id> --as <staff email> [--note "…"] | reject <id> --as <staff email> --note "…"';

@@ -7,10 +7,10 @@
 // In production MAIL_POSTAL_ADDRESS must be set. Stop the server first on the embedded database.
 import { loadConfig } from '../server/config';
 import { NEWSLETTER_TYPES, type NewsletterType } from '../server/apps/newsletters/unsubscribe-token';
-import { currentIssue } from '../server/apps/newsletters/newsletter-issue';
+import { currentIssue } from '../server/apps/newsletters/newsletter-issue-queries';
 import { postalAddress } from '../server/apps/newsletters/newsletter-email';
 import { offeredNewsletters } from '../server/apps/newsletters/schemas';
-import { sendNewsletter } from '../server/apps/newsletters/send-newsletter';
+import { sendNewsletter } from '../server/apps/newsletters/newsletter-send-job';
 import { commandLogger, commandMailer, runCommand, withDatabase } from './command';
 
 const USAGE = `usage: newsletters:send -- <${NEWSLETTER_TYPES.join(' | ')}> [--dry-run]`;

@@ -4,7 +4,7 @@
 // DATABASE_URL, or on the embedded database in DATA_DIR (stop the server first: PGlite allows
 // one process per data directory).
 import type { Db } from '../server/db';
-import { setStaff } from '../server/apps/staff/staff-role';
+import { setStaff } from '../server/apps/staff/staff-role-queries';
 import { runCommand, withDatabase } from './command';
 import { isNewsroomRole, NEWSROOM_ROLES, type NewsroomRole } from '../shared/newsroom';
 

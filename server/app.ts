@@ -19,7 +19,7 @@ import { trackQueries } from './db/query-stats';
 import { readYourWrites } from './db/read-your-writes';
 import { setCookieMakesPrivate } from './http/set-cookie-private';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { appMiddleware, appRouters, cacheCookies, mediaRoutes } from './apps';
+import { appMiddleware, appRequestRules, appRouters, cacheCookies, mediaRoutes } from './apps';
 import { liveReloadRouter } from './dev/live-reload';
 import { lingeringClose } from './http/lingering-close';
 import { pwaRoutes } from './http/pwa';
@@ -32,8 +32,9 @@ export interface CreateAppOptions {
 }
 
 // The app is a table of contents: cross-cutting middleware first, then each app's routes,
-// then the 404 and error handlers. Each app owns its paths; what apps add to the pipeline
-// comes from the app registry (apps/index.ts), so the core imports no app.
+// then the 404 and error handlers. Each app owns its paths; what apps add to the pipeline, and
+// the few routes that body parsing and the CSRF check treat apart (appRequestRules), come from
+// the app registry (apps/index.ts), so the core imports no app and names no app path.
 export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express {
   const { config, logger } = ctx;
   const app = express();
@@ -104,33 +105,29 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   }
 
   // ## Request parsing, sessions, CSRF
-  // JSON bodies are at most 1 MB, but for a listing photo or a profile photo (base64 JSON,
-  // ~8.4 MB for 6 MB of JPEG): their routes read that body themselves, after the session and
-  // CSRF checks and once an upload slot is free, so a guest cannot make the server hold one
-  // (photos/api.ts, profiles/api.ts).
+  // JSON bodies are at most 1 MB, but for the routes that read their own (a photo as base64
+  // JSON): they read it themselves, after the session and CSRF checks, so a guest cannot make
+  // the server hold one. Their apps declare them, with the reason (rules.readsOwnBody).
+  const rules = appRequestRules;
   const json = express.json({ limit: '1mb' });
-  const readsOwnBody = new Set(['POST /api/v2/photos/', 'PATCH /api/v2/profiles/me/']);
+  const readsOwnBody = new Set<string>(rules.readsOwnBody);
   app.use((req, res, next) => (readsOwnBody.has(`${req.method} ${req.path}`) ? next() : json(req, res, next)));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(cookieParser());
   app.use(fromApps.session);
   // With a replica: whoever has just written reads from the primary until it has their write.
   if (ctx.replica) app.use(readYourWrites(ctx.replica, { secret: config.sessionSecret, secureCookie: config.isProduction }));
-  // Multipart bodies are read by their routes, after the session and CSRF checks. The add-event
-  // form without JavaScript sends its token as the body's first field, which its route's
-  // streaming parser checks before reading on (event-submissions/body-parser.ts).
+  // Multipart bodies are read by their routes, after the session and CSRF checks. The paths
+  // below are the apps' (apps/index.ts appRequestRules), each justified where it is declared:
+  // forms posted without JavaScript whose token is the body's first field, checked by their
+  // route's parser before it reads on; the exempt paths (Django's @csrf_exempt); and the GETs
+  // that always issue the token.
   app.use(csrfProtection({
     secureCookie: config.isProduction,
     trustedOrigins: [new URL(config.site.url).origin, ...config.csrfTrustedOrigins],
-    // The staff house-ad form (apps/ads/form-body.ts) posts its image the same way.
-    multipartFirstFieldPaths: ['/events/add/', '/staff/ads/save/'],
-    // The newsletters' one-click unsubscribe (RFC 8058): mail providers POST to the link in
-    // List-Unsubscribe from their servers, with no cookie, CSRF token or Origin. The URL's
-    // signed token is the whole authority, and it only ever turns newsletters off, so a
-    // forged request needs the token, which is all a CSRF token would prove.
-    exemptPaths: ['/newsletters/unsubscribe/'],
-    // The islands' member request, which they make before a member's first unsafe call.
-    issuePaths: ['/api/v2/profiles/hi/'],
+    multipartFirstFieldPaths: rules.multipartFirstField,
+    exemptPaths: rules.csrfExempt,
+    issuePaths: rules.csrfIssue,
   }));
   // A token for a script about to make its first unsafe call on a page that carried none.
   app.get(CSRF_TOKEN_PATH, csrfTokenRoute);

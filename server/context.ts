@@ -74,7 +74,7 @@ export interface AppMenus {
 
 /**
  * The save kinds by name (shared/save-kinds.ts). Each app that owns a kind adds its entry here
- * by declaration merging (favourites/kind.ts and the like), so the core carries them typed
+ * by declaration merging (favourites/favourites-kind.ts and the like), so the core carries them typed
  * without naming an app; the registry builds them all.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

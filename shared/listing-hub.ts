@@ -91,7 +91,7 @@ export interface ListingSearchInitialState {
 }
 
 /**
- * The filter options the island fetches (server/apps/listings/hub-options.ts): the same for
+ * The filter options the island fetches (server/apps/listings/hub-option-queries.ts): the same for
  * every hub and every visitor, so not printed on each hub page but kept by the browser.
  */
 export const HUB_OPTIONS_API = '/api/v2/listings/hub-options/';

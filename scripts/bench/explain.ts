@@ -68,7 +68,7 @@ async function saves() {
   const { db, close } = await openDatabase({ databaseUrl: URL, poolMax: 4 });
   const client = new pg.Client({ connectionString: URL });
   await client.connect();
-  const { listSaves } = await import('../../server/apps/saves/store.js');
+  const { listSaves } = await import('../../server/apps/saves/save-queries.js');
   const { appServices } = await import('../../server/apps/index.js');
   const { favourites: favouritesKind, articleBookmarks: articleBookmarksKind } = appServices().saveKinds;
   const [profile] = await db('profiles').insert({ email: `explain-saves-${Date.now()}@example.com`, full_name: 'Explain Saver', password_hash: null }).returning('id');

@@ -45,7 +45,7 @@ const EXISTING = Number(process.env.BENCH_EXISTING ?? 60);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 20);
 const GIVE_UP_MS = 30_000;
 const TARGET_MS = 2_000;
-const SITEMAP_CHUNK = 10_000; // server/apps/seo/sitemaps.ts
+const SITEMAP_CHUNK = 10_000; // server/apps/seo/sitemap-queries.ts
 
 interface PageCheck {
   name: string;

@@ -10,7 +10,7 @@
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city_apis npx tsx scripts/bench/search-word-cost.ts
 import knexFactory from 'knex';
 import { createSearchService } from '../../server/apps/search/service';
-import { SEARCH_CATEGORIES } from '../../server/apps/search/sources';
+import { SEARCH_CATEGORIES } from '../../server/apps/search/source-queries';
 import { searchWords } from './search-words';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city_apis';

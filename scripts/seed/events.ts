@@ -284,7 +284,7 @@ export async function insertEvents(db: Knex, drafts: EventDraft[], timeZone: str
   const expanded: Occurrence[][] = drafts.map((d) => expandOccurrences(d.schedule, timeZone));
   const rows = drafts.map((d) => ({ ...d.row, ...scheduleColumns(d.schedule) }));
   const ids = await insertReturningIds(db, 'events', rows, 500);
-  // The same rows replaceOccurrences (server/apps/events/occurrences.ts) writes, inserted in
+  // The same rows replaceOccurrences (server/apps/events/occurrence-queries.ts) writes, inserted in
   // batches: these events are new, so there is nothing to replace, and one transaction per
   // event (1,800 of them) took most of this phase's time on PGlite.
   const occurrenceRows = expanded.flatMap((list, i) => list.map((o) => ({ event_id: ids[i], local_date: o.local_date, starts_at: o.starts_at, ends_at: o.ends_at, all_day: o.all_day })));

@@ -2,23 +2,24 @@ import { Router, type RequestHandler } from 'express';
 import type { AppContext, AppMenus, AppServices, SaveKinds } from '../context';
 import type { JobPolicy } from '../jobs/queue';
 import type { SaveKindName } from '../../shared/save-kinds';
-import type { AnySaveKind } from './saves/kind';
-import { createFavouritesKind } from './favourites/kind';
-import { createTodosKind } from './todos/kind';
-import { createRatingsKind } from './ratings/kind';
-import { createArticleBookmarksKind } from './bookmarks/articles';
-import { createVideoBookmarksKind } from './bookmarks/videos';
-import { createEventBookmarksKind } from './bookmarks/events';
+import type { AnySaveKind } from './saves/save-kind';
+import { createFavouritesKind } from './favourites/favourites-kind';
+import { createTodosKind } from './todos/todos-kind';
+import { createRatingsKind } from './ratings/ratings-kind';
+import { createArticleBookmarksKind } from './bookmarks/articles-kind';
+import { createVideoBookmarksKind } from './bookmarks/videos-kind';
+import { createEventBookmarksKind } from './bookmarks/events-kind';
 import { healthRouter } from './health/api';
 import { createPassport, SESSION_COOKIE, SESSION_TOUCH_INTERVAL_MS, sessionMiddleware } from './accounts/session';
 import { navbarLocals } from '../http/navbar';
 import { articlesNavbarMenus } from './articles/navbar-menus';
 import { listingsNavbarMenus } from './listings/navbar-menus';
-import { staffAuditSection, staffQueueSections } from './staff/sections';
+import { staffAuditSection, staffQueueSections } from './staff/staff-menus';
 import { signedInCookie } from './accounts/signed-in-cookie';
 import { AGE_GATE_COOKIE } from './site-pages/age-gate';
 import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import type { CacheCookies } from '../http/guest-response-cache';
+import { requestRules, type RequestRules } from '../http/request-rules';
 import { accountsApi } from './accounts/api';
 import { createAccountsService } from './accounts/service';
 import { createAccountDeletionService } from './account-deletion/service';
@@ -30,20 +31,20 @@ import { createCalendarFeedsService } from './calendar-feeds/service';
 import { createCalendarService, createIcsFeedService, syncBookmarkToCalendar } from './calendar/service';
 import { accountsPages } from './accounts/pages';
 import { accountDeletionPages } from './account-deletion/pages';
-import { purgeDueAccounts } from './account-deletion/purge';
+import { purgeDueAccounts } from './account-deletion/purge-job';
 import { pendingDeletionNotice } from './account-deletion/pending-notice';
-import { profilesApi } from './profiles/api';
+import { profilesApi, profilesRequestRules } from './profiles/api';
 import { profilesPages } from './profiles/pages';
 import { memberDataRoutes } from './member-data/api';
 import { favouritesApi } from './favourites/api';
 import { todosApi } from './todos/api';
 import { ratingsApi } from './ratings/api';
 import { bookmarksApi } from './bookmarks/api';
-import { photosApi } from './photos/api';
+import { photosApi, photosRequestRules } from './photos/api';
 import { mediaApi } from './media/api';
 import { createMediaService } from './media/service';
 import { uploadsRoutes } from './uploads/api';
-import { eventSubmissionPages } from './event-submissions/pages';
+import { eventSubmissionPages, eventSubmissionRequestRules } from './event-submissions/pages';
 import { calendarApi } from './calendar/api';
 import { listingsApi } from './listings/api';
 import { createListingsService } from './listings/service';
@@ -57,7 +58,7 @@ import { createSearchService } from './search/service';
 import { geocoderApi } from './geocoder/api';
 import { createGeocoderService } from './geocoder/service';
 import { newslettersApi } from './newsletters/api';
-import { newslettersPages } from './newsletters/pages';
+import { newslettersPages, newslettersRequestRules } from './newsletters/pages';
 import { createNewslettersService } from './newsletters/service';
 import { contactPages } from './contact/pages';
 import { createContactService } from './contact/service';
@@ -83,13 +84,13 @@ import { newsroomPages, newsroomStaffSection } from './newsroom/pages';
 import { createNewsroomService, STORY_JOBS } from './newsroom/service';
 import { adServingRouter } from './ads/api';
 import { adSlotLocals } from './ads/slots';
-import { adsStaffPages, adsStaffSection } from './ads/pages';
+import { adsRequestRules, adsStaffPages, adsStaffSection } from './ads/pages';
 import { bestOfStaffPages, bestOfStaffSection } from './best-of-editing/pages';
 import { accessibilityApi } from './accessibility/api';
 import { createAccessibilityService } from './accessibility/service';
 import { accessibilityPages } from './accessibility/pages';
 import { calendarFeedsApi } from './calendar-feeds/api';
-import { FEED_SWEEP_INTERVAL_MS, syncCalendarFeeds } from './calendar-feeds/sweep';
+import { FEED_SWEEP_INTERVAL_MS, syncCalendarFeeds } from './calendar-feeds/feed-sweep-job';
 
 /**
  * The six kinds of save, built here and nowhere else: every context gets one set (a server
@@ -144,6 +145,21 @@ export const cacheCookies: CacheCookies = {
   keyed: [AGE_GATE_COOKIE],
   session: { name: SESSION_COOKIE, renewEveryMs: SESSION_TOUCH_INTERVAL_MS },
 };
+
+/**
+ * What a few apps' routes need of the core's body parsing and CSRF check, each declared beside
+ * its routes with the reason (server/http/request-rules.ts): routes that read their own large
+ * JSON body, multipart forms whose token is their first field, the CSRF-exempt one-click
+ * unsubscribe, and the islands' member request that always issues the CSRF cookie. app.ts
+ * applies what it is handed here and names no app path (server/apps/request-rules.test.ts).
+ */
+export const appRequestRules: RequestRules = requestRules(
+  photosRequestRules,
+  profilesRequestRules,
+  eventSubmissionRequestRules,
+  adsRequestRules,
+  newslettersRequestRules,
+);
 
 /**
  * The middleware apps put into the core's pipeline, by the stage app.ts runs them at. The core

@@ -1,90 +1,73 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkAppLayout, findingsOf, layoutProblems, readmeExceptions, roleOf, ROLES } from '../../scripts/app-layout';
 
-// One layout for every app (server/apps/README.md, "One layout for every app"): each file of an
-// app folder has a standard name, or is listed for that app in the README's table of other
-// files, so a file with a new name is either a standard job under its standard name or a
-// job the README says is that app's own.
+// One layout for every app (server/apps/README.md): each file's name gives its role and its
+// content keeps to it. `npm run lint` runs the same check; this tests that it holds and that
+// it can fail.
 
-const APPS = __dirname;
-const README = path.join(APPS, 'README.md');
+const README = fs.readFileSync(path.join(__dirname, 'README.md'), 'utf8');
 
-/** The standard names: routes (api.ts, pages.ts), the service, query scopes, DTOs, input schemas. */
-const STANDARD_FILES = ['api.ts', 'pages.ts', 'service.ts', 'queries.ts', 'serialize.ts', 'schemas.ts', 'README.md'];
-
-/** Tests and test helpers, which the layout leaves out: `*.test.ts` and `test-*.ts`. */
-const isTestFile = (name: string) => name.endsWith('.test.ts') || /^test-[a-z0-9-]+\.ts$/.test(name);
-
-/** The README's table after `<!-- app-files -->`: rows `| \`app\` | \`file\` | what it is for |`. */
-function readmeAppFiles(text: string): Map<string, Set<string>> {
-  const start = text.indexOf('<!-- app-files -->');
-  if (start < 0) throw new Error('server/apps/README.md has no <!-- app-files --> table');
-  const table = new Map<string, Set<string>>();
-  for (const line of text.slice(start).split('\n').slice(1)) {
-    if (line.trim() === '' && table.size > 0) break;
-    const row = /^\|\s*`([a-z0-9-]+)`\s*\|\s*`([^`]+)`\s*\|\s*\S.*\|\s*$/.exec(line);
-    if (!row) continue;
-    const [, app, file] = row;
-    if (!table.has(app)) table.set(app, new Set());
-    table.get(app)!.add(file);
-  }
-  return table;
-}
-
-/** What breaks the layout: each unknown file, named with its app, and each table row naming a file that is not there. */
-function layoutProblems(folders: Map<string, string[]>, table: Map<string, Set<string>>): string[] {
-  const problems: string[] = [];
-  for (const [app, entries] of folders) {
-    for (const name of entries) {
-      if (isTestFile(name) || STANDARD_FILES.includes(name) || table.get(app)?.has(name)) continue;
-      problems.push(`${app}/${name}: not a standard name and not listed for app ${app} in server/apps/README.md`);
-    }
-  }
-  for (const [app, files] of table) {
-    for (const name of files) {
-      if (!folders.get(app)?.includes(name)) problems.push(`README lists ${app}/${name}, which does not exist`);
-      if (STANDARD_FILES.includes(name)) problems.push(`README lists ${app}/${name}, a standard name, as an other file`);
-    }
-  }
-  return problems;
-}
-
-/** Every app folder and its entries (a sub-folder is named with a trailing slash). */
-function appFolders(): Map<string, string[]> {
-  const folders = new Map<string, string[]>();
-  for (const d of fs.readdirSync(APPS, { withFileTypes: true })) {
-    if (!d.isDirectory()) continue;
-    const entries = fs.readdirSync(path.join(APPS, d.name), { withFileTypes: true });
-    folders.set(d.name, entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)));
-  }
-  return folders;
-}
-
-describe('one layout for every app', () => {
-  test('every file of every app is a standard name or listed for its app in the README', () => {
-    const folders = appFolders();
-    expect(folders.size).toBeGreaterThan(30); // guards against reading the wrong folder
-    expect(layoutProblems(folders, readmeAppFiles(fs.readFileSync(README, 'utf8')))).toEqual([]);
+describe('one layout for every app, by role', () => {
+  test('every app file plays its role, and the table of files with no role is short', () => {
+    expect(checkAppLayout()).toEqual([]);
+    const rows = [...readmeExceptions(README).values()].reduce((n, files) => n + files.size, 0);
+    expect(rows).toBeLessThan(20);
   });
 
-  test('the README documents the standard names', () => {
-    const text = fs.readFileSync(README, 'utf8');
-    const section = text.slice(text.indexOf('## One layout for every app'), text.indexOf('<!-- app-files -->'));
-    for (const name of STANDARD_FILES.filter((n) => n !== 'README.md')) expect(section).toContain(`\`${name}\``);
+  test('the README tables every role with its names', () => {
+    const section = README.slice(README.indexOf('## One layout for every app'), README.indexOf('<!-- app-files -->'));
+    for (const role of ROLES) expect(section).toContain(`| ${role.role} | ${role.names} |`);
   });
 
-  test('an unknown name fails, naming the file and the app; a stale row fails too', () => {
-    const table = readmeAppFiles('<!-- app-files -->\n| App | File | For |\n|---|---|---|\n| `media` | `renditions.ts` | resized copies |\n');
-    expect([...table.get('media')!]).toEqual(['renditions.ts']);
+  test('names give roles; the first match wins', () => {
+    expect(roleOf('api.ts')?.role).toBe('router');
+    expect(roleOf('save-queries.ts')?.role).toBe('queries');
+    expect(roleOf('purge-job.ts')?.role).toBe('job');
+    expect(roleOf('favourites-kind.ts')?.role).toBe('save kind');
+    expect(roleOf('schedule.ts')?.role).toBe('module');
+    expect(roleOf('Upper.ts')).toBeUndefined();
+    expect(roleOf('common-passwords.txt')).toBeUndefined();
+  });
+
+  test('database calls, routers and express are found, and what merely looks like them is not', () => {
+    const powers = (source: string) => findingsOf(source).map((f) => `${f.power}@${f.line}`);
+    expect(powers("const rows = await db('listings').where({ id });")).toEqual(['database@1', 'database@1']);
+    expect(powers('export const q = (trx) =>\n  trx.raw("select 1");')).toEqual(['database@2']);
+    expect(powers("await ctx.db('profiles').first('id');")).toEqual(['database@1']);
+    expect(powers("import { Router } from 'express';\nconst r = Router();")).toEqual(['express@1', 'routes@2']);
+    expect(powers("import type { Request } from 'express';\nimport { type Response } from 'express';")).toEqual([]);
+    // sharp's raw(), String.raw, zod's union, arrays' join and Map's delete are not the database.
+    expect(powers("sharp(b).raw().toBuffer(); String.raw`x`; z.union([a, b]); [1].join(','); m.delete(k);")).toEqual([]);
+  });
+
+  test('a misplaced call fails with its file, line and role; a stale or needless row fails too', () => {
     const folders = new Map([
-      ['media', ['api.ts', 'renditions.ts', 'test-images.ts', 'media.test.ts', 'helpers.ts']],
-      ['seo', ['routes.ts', 'pages/']],
+      ['media', ['api.ts', 'service.ts', 'queries.ts', 'semaphore.ts', 'serialize.ts', 'fixture.json', 'test-images.ts', 'media.test.ts']],
     ]);
-    expect(layoutProblems(folders, table)).toEqual([
-      'media/helpers.ts: not a standard name and not listed for app media in server/apps/README.md',
-      'seo/routes.ts: not a standard name and not listed for app seo in server/apps/README.md',
-      'seo/pages/: not a standard name and not listed for app seo in server/apps/README.md',
+    const files: Record<string, string> = {
+      'api.ts': "import { Router } from 'express';\nexport const r = Router();\nr.get('/', async (_q, s) => s.json(await db('media').select('id')));",
+      'service.ts': "export const createMediaService = (db) => ({ one: (id) => db('media').where({ id }).first() });",
+      'queries.ts': "export const all = (db) => db('media').select('id');",
+      'semaphore.ts': 'export class Semaphore {}',
+      'serialize.ts': "import { all } from './queries';\nexport const dto = (r) => r;",
+      'test-images.ts': "export const x = db('media').select();",
+      'media.test.ts': "db('media').where({});",
+    };
+    const problems = layoutProblems(
+      folders,
+      readmeExceptions('<!-- app-files -->\n| App | File | Why |\n|---|---|---|\n| `media` | `semaphore.ts` | no reason |\n| `media` | `gone.ts` | stale |\n'),
+      (_app, file) => files[file],
+    );
+    expect(problems).toEqual([
+      'media/api.ts:3: .select(…) builds a query, which a router file may not (database calls belong in queries.ts or a *-queries.ts)',
+      'media/api.ts:3: db(…) reads a table, which a router file may not (database calls belong in queries.ts or a *-queries.ts)',
+      'media/service.ts:1: .where(…) builds a query, which a service file may not (database calls belong in queries.ts or a *-queries.ts)',
+      'media/service.ts:1: db(…) reads a table, which a service file may not (database calls belong in queries.ts or a *-queries.ts)',
+      'README lists media/semaphore.ts, which keeps to its role (module): drop the row',
+      "media/serialize.ts: imports queries, which a serialize file may not (rows become DTOs without a query)",
+      'media/fixture.json: no role has this name and server/apps/README.md does not list it',
+      'README lists media/gone.ts, which does not exist',
     ]);
-    expect(layoutProblems(new Map([['media', ['api.ts']]]), table)).toEqual(['README lists media/renditions.ts, which does not exist']);
   });
 });

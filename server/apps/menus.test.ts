@@ -6,7 +6,7 @@ import { createArticle, createEvent, createListingType } from '../testing/fixtur
 import { appMenus } from '.';
 import { articlesNavbarMenus } from './articles/navbar-menus';
 import { listingsNavbarMenus } from './listings/navbar-menus';
-import { staffAuditSection, staffQueueSections } from './staff/sections';
+import { staffAuditSection, staffQueueSections } from './staff/staff-menus';
 import { contestsStaffSection } from './contests/pages';
 import { adsStaffSection } from './ads/pages';
 import { bestOfStaffSection } from './best-of-editing/pages';

@@ -5,8 +5,8 @@ import { createMember, createTestContext, guestAgent, memberAgent, type TestCont
 import { createArticle, createEvent, createListing, createVideo } from '../testing/fixtures';
 import { send } from '../testing/signed-in-member';
 import { SAVE_KIND_NAMES, type SaveKindName } from '../../shared/save-kinds';
-import { defineSaveKind } from './saves/kind';
-import { purgeDueAccounts } from './account-deletion/purge';
+import { defineSaveKind } from './saves/save-kind';
+import { purgeDueAccounts } from './account-deletion/purge-job';
 
 // The six save kinds are built once per context, by the registry (apps/index.ts appServices),
 // and everything that uses a kind takes it from ctx.saveKinds: the saving APIs, the save a
@@ -14,8 +14,8 @@ import { purgeDueAccounts } from './account-deletion/purge';
 // how often kinds are built; each kind is then swapped in a context for a proxy that counts its
 // uses, which only code reading the context's kinds can touch.
 
-jest.mock('./saves/kind', () => {
-  const actual = jest.requireActual<typeof import('./saves/kind')>('./saves/kind');
+jest.mock('./saves/save-kind', () => {
+  const actual = jest.requireActual<typeof import('./saves/save-kind')>('./saves/save-kind');
   return { ...actual, defineSaveKind: jest.fn(actual.defineSaveKind) };
 });
 const built = defineSaveKind as unknown as jest.Mock;

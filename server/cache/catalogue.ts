@@ -195,7 +195,7 @@ export const CACHE_CATALOGUE = {
     lifetime: { untilInvalidated: true },
     forWhom: 'everybody',
     invalidation: 'None: a shape compiles to the same SQL for the life of the process',
-    where: 'server/apps/search/named-statement.ts',
+    where: 'server/apps/search/named-statement-queries.ts',
     bound: '500 shapes per app',
   },
   'story-link-checks': {

@@ -48,7 +48,7 @@ export interface CsrfOptions {
    * a route that no cookie or session authorises, whose URL itself carries the authority (an
    * unguessable signed token), and that other sites' servers must be able to POST to: the
    * RFC 8058 one-click unsubscribe, which mail providers send with no cookie, token or Origin.
-   * Each path is justified where it is listed (app.ts).
+   * Each path is justified where its app declares it (http/request-rules.ts `csrfExempt`).
    */
   exemptPaths?: readonly string[];
   /**

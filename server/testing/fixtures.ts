@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { slugify } from '../../shared/format/text';
 import { expandOccurrences, scheduleColumns, type Schedule } from '../apps/events/schedule';
-import { replaceOccurrences } from '../apps/events/occurrences';
+import { replaceOccurrences } from '../apps/events/occurrence-queries';
 
 // Small factories for tests: each inserts one row with sensible defaults and answers its id.
 // Tests state only the fields they are about.

@@ -5,7 +5,7 @@ import { createMember, createTestContext, memberAgent, memberSessionCookie, type
 import { appRoutes, pathParams } from '../../server/testing/app-routes';
 import { createArticle, createContest, createEvent, createListing, createListingSubType, createListingType, createNeighbourhood, createPhoto, createSubwayStop, createVideo } from '../../server/testing/fixtures';
 import { pngImage } from '../../server/apps/media/test-images';
-import { insertHouseAd } from '../../server/apps/ads/house-ads';
+import { insertHouseAd } from '../../server/apps/ads/house-ad-queries';
 import { CSRF_COOKIE } from '../../server/http/csrf';
 import { ROUTE_INPUTS, type BodyEncoding, type FuzzFixtures, type RouteInputs } from './route-inputs';
 

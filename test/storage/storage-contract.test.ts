@@ -10,7 +10,7 @@ import { startS3TestServer, type S3TestServer } from '../../server/testing/s3-te
 import { jpegImage } from '../../server/apps/media/test-images';
 import { renditionKey, renditionStore } from '../../server/apps/media/renditions';
 import { renditionParamsFor } from '../../server/apps/media/rendition-params';
-import { purgeDueAccounts } from '../../server/apps/account-deletion/purge';
+import { purgeDueAccounts } from '../../server/apps/account-deletion/purge-job';
 import { EXPORT_PATH } from '../../server/apps/member-data/api';
 import { imageUrl } from '../../shared/format/image-url';
 

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { createApp } from '../../server/app';
 import { createTestContext, type TestContext } from '../../server/testing/test-app';
 import { createArticle } from '../../server/testing/fixtures';
-import { currentIssue } from '../../server/apps/newsletters/newsletter-issue';
+import { currentIssue } from '../../server/apps/newsletters/newsletter-issue-queries';
 
 // The one rule for articles (whereArticleIsPublic in server/apps/articles/queries.ts): published and dated no later
 // than now. One public article beside a draft and one scheduled for later, through every reader

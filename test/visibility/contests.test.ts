@@ -4,7 +4,7 @@ import { createApp } from '../../server/app';
 import { createTestContext, type TestContext } from '../../server/testing/test-app';
 import { createContest } from '../../server/testing/fixtures';
 import { urls } from '../../shared/urls';
-import { currentIssue } from '../../server/apps/newsletters/newsletter-issue';
+import { currentIssue } from '../../server/apps/newsletters/newsletter-issue-queries';
 
 // The one rule for contests (whereContestIsPublic in server/apps/contests/queries.ts): public from date_published.
 // One published, open contest beside one still being prepared (published tomorrow), through

@@ -3,8 +3,8 @@ import request from 'supertest';
 import { createTestContext, createMember, type TestContext } from '../../server/testing/test-app';
 import { createEvent } from '../../server/testing/fixtures';
 import { urls } from '../../shared/urls';
-import { currentIssue } from '../../server/apps/newsletters/newsletter-issue';
-import { loadCalendarSourceEvent } from '../../server/apps/calendar/google-event';
+import { currentIssue } from '../../server/apps/newsletters/newsletter-issue-queries';
+import { loadCalendarSourceEvent } from '../../server/apps/calendar/queries';
 
 // The one rule for events (whereEventIsPublic in server/apps/events/queries.ts): staff approved it. One approved
 // event beside a pending submission and a rejected one, all tomorrow, through every reader:

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../../server/app';
 import { createTestContext, type TestContext } from '../../server/testing/test-app';
-import { currentIssue } from '../../server/apps/newsletters/newsletter-issue';
+import { currentIssue } from '../../server/apps/newsletters/newsletter-issue-queries';
 import { pastChallenges } from '../../server/apps/photo-challenges/queries';
 
 // The one rule for photo challenges (wherePhotoChallengeIsPublic in server/apps/photo-challenges/queries.ts):

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../http/errors';
 import { idParam, validate } from '../../http/validate';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 import type { ListingAccessibilityDTO } from '../../../shared/dto';
-import { listingAccessibility, memberReports } from './queries';
+import { listingAccessibility, listingExists, memberReports } from './queries';
 import { reportSchema } from './schemas';
 import type { AccessibilityService } from './service';
 import { purgeListingAccessibilityPages } from './purge-pages';
@@ -21,7 +21,7 @@ export function accessibilityApi(ctx: AppContext, accessibility: AccessibilitySe
 
   router.get(path, sharedWithGuests, async (req: Request, res: Response) => {
     const id = idParam(req.params.id);
-    if (!(await ctx.db('listings').where({ id }).first('id'))) throw new NotFoundError();
+    if (!(await listingExists(ctx.db, id))) throw new NotFoundError();
     const answer: ListingAccessibilityDTO = { listing: id, attributes: await listingAccessibility(ctx.db, id) };
     res.json(answer);
   });
@@ -37,7 +37,7 @@ export function accessibilityApi(ctx: AppContext, accessibility: AccessibilitySe
 
   router.get(`${path}mine/`, requireMember, async (req: Request, res: Response) => {
     const id = idParam(req.params.id);
-    if (!(await ctx.db('listings').where({ id }).first('id'))) throw new NotFoundError();
+    if (!(await listingExists(ctx.db, id))) throw new NotFoundError();
     const results = await memberReports(ctx.db, memberId(req), id);
     // Eight attributes at most: the list shape with everything on one page.
     res.set('Cache-Control', 'private, no-store').json({ count: results.length, next: null, previous: null, results });

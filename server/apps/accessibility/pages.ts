@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { memberId, requireMemberPage } from '../../http/auth-guards';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
-import { formBodyOf, idParam, validate } from '../../http/validate';
+import { NotFoundError, type FieldErrors } from '../../http/errors';
+import { formBodyOf, idParam } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 import { urls } from '../../../shared/urls';
 import { ACCESSIBILITY_ATTRIBUTES, ACCESSIBILITY_NOTE_MAX, isAccessibilityAttribute } from '../../../shared/accessibility';
-import { listingAccessibility, memberReports } from './queries';
+import { listingAccessibility, memberReports, reportPageListing } from './queries';
 import { purgeListingAccessibilityPages } from './purge-pages';
 import { reportSchema } from './schemas';
 import type { AccessibilityService } from './service';
@@ -25,7 +26,7 @@ export function accessibilityPages(ctx: AppContext, accessibility: Accessibility
 
   const reportPage = async (req: Request, errors: FormErrors | null = null): Promise<PageView> => {
     const id = idParam(req.params.id);
-    const listing = await ctx.db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').where('l.id', id).first('l.id', 'l.name', 'l.slug', 'lt.slug as type_slug');
+    const listing = await reportPageListing(ctx.db, id);
     if (!listing) throw new NotFoundError();
     const [attributes, mine] = await Promise.all([listingAccessibility(ctx.db, id), memberReports(ctx.db, memberId(req), id)]);
     const saved = typeof req.query.saved === 'string' && isAccessibilityAttribute(req.query.saved) ? req.query.saved : null;
@@ -47,19 +48,16 @@ export function accessibilityPages(ctx: AppContext, accessibility: Accessibility
   router.get(path, requireMemberPage, page('private', (req) => reportPage(req)));
   router.post(path, requireMemberPage, accessibility.rateLimit, page('private', async (req, res) => {
     const id = idParam(req.params.id);
-    const posted = formBodyOf(req.body);
-    let input;
-    try {
-      input = validate(reportSchema, posted);
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      res.status(400);
-      const attribute = typeof posted.attribute === 'string' ? posted.attribute : '';
-      return reportPage(req, { attribute, fields: err.fields, values: posted });
-    }
-    await accessibility.report(memberId(req), id, input);
-    await purgeListingAccessibilityPages(ctx.db, res, id);
-    return new PageRedirect(`/places/${id}/accessibility/?saved=${input.attribute}#${input.attribute}`, 303);
+    return formPost(res, {
+      schema: reportSchema,
+      body: formBodyOf(req.body),
+      valid: async (input) => {
+        await accessibility.report(memberId(req), id, input);
+        await purgeListingAccessibilityPages(ctx.db, res, id);
+        return new PageRedirect(`/places/${id}/accessibility/?saved=${input.attribute}#${input.attribute}`, 303);
+      },
+      invalid: (fields, values) => reportPage(req, { attribute: typeof values.attribute === 'string' ? values.attribute : '', fields, values }),
+    });
   }));
   return router;
 }

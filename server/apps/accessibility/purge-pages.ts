@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import type { Db } from '../../db';
 import { purgeCachedPages } from '../../http/guest-response-cache';
 import { urls } from '../../../shared/urls';
+import { listingUrlSlugs } from './queries';
 
 /**
  * After a report or a staff decision, this process forgets its copies of the place's page and
@@ -9,7 +10,7 @@ import { urls } from '../../../shared/urls';
  * shared caches' copies run out within their max-age, as for any edit).
  */
 export async function purgeListingAccessibilityPages(db: Db, res: Response, listingId: number): Promise<void> {
-  const listing = await db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').where('l.id', listingId).first('l.slug', 'lt.slug as type_slug');
+  const listing = await listingUrlSlugs(db, listingId);
   if (!listing) return;
   purgeCachedPages(res, [urls.listing(listing.type_slug, listing.slug, listingId), `/api/v2/listings/${listingId}/accessibility/`]);
 }

@@ -63,6 +63,21 @@ export function attributeDTOs(rows: SummaryRow[]): AccessibilityAttributeDTO[] {
   });
 }
 
+/** Whether the place exists (the API answers 404 for one that does not). */
+export async function listingExists(db: Db, listingId: number): Promise<boolean> {
+  return Boolean(await db('listings').where({ id: listingId }).first('id'));
+}
+
+/** The place the member's report page is about: its name and what its URL is made of. */
+export async function reportPageListing(db: Db, listingId: number): Promise<{ id: number; name: string; slug: string; type_slug: string } | undefined> {
+  return db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').where('l.id', listingId).first('l.id', 'l.name', 'l.slug', 'lt.slug as type_slug');
+}
+
+/** What the place's URL is made of, for the cache purge after a report. */
+export async function listingUrlSlugs(db: Db, listingId: number): Promise<{ slug: string; type_slug: string } | undefined> {
+  return db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').where('l.id', listingId).first('l.slug', 'lt.slug as type_slug');
+}
+
 /** A place's accessibility: one query, every attribute. */
 export async function listingAccessibility(db: Db, listingId: number): Promise<AccessibilityAttributeDTO[]> {
   const rows: SummaryRow[] = await db('listing_accessibility')
@@ -93,6 +108,38 @@ export function whereAccessible(qb: Knex.QueryBuilder, db: Db, attributes: reado
         .select(db.raw('1')),
     );
   }
+}
+
+/** The key of a member's report: one per member, place and attribute. */
+export type ReportKey = { profile_id: number; listing_id: number; attribute: string };
+
+/** The fields a report sets each time it is made (and that put it back in the staff queue). */
+export type ReportFields = { answer: ReportRow['answer']; note: string; date_updated: Date; reviewed_at: null };
+
+/** Locks the place's row (FOR UPDATE) for the rest of the transaction; answers whether it exists. */
+export async function lockListing(trx: Knex.Transaction, listingId: number): Promise<boolean> {
+  return Boolean(await trx('listings').where({ id: listingId }).forUpdate().first('id'));
+}
+
+/** Withdraws a member's report; answers how many rows went (0 or 1). */
+export async function deleteReport(trx: Knex.Transaction, key: ReportKey): Promise<number> {
+  return trx('accessibility_reports').where(key).delete();
+}
+
+/** The id of a member's current report on one attribute, if there is one. */
+export async function findReportId(trx: Knex.Transaction, key: ReportKey): Promise<number | undefined> {
+  const existing = await trx('accessibility_reports').where(key).first('id');
+  return existing?.id;
+}
+
+export async function updateReport(trx: Knex.Transaction, id: number, fields: ReportFields): Promise<ReportRow> {
+  const [row]: ReportRow[] = await trx('accessibility_reports').where({ id }).update(fields).returning('*');
+  return row;
+}
+
+export async function insertReport(trx: Knex.Transaction, key: ReportKey, fields: ReportFields, at: Date): Promise<ReportRow> {
+  const [row]: ReportRow[] = await trx('accessibility_reports').insert({ ...key, ...fields, date_created: at }).returning('*');
+  return row;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import type { AccessibilityReportDTO } from '../../../shared/dto';
 import type { ReportInput } from './schemas';
-import { recountAttribute, reportDTO, type ReportRow } from './queries';
+import { deleteReport, findReportId, insertReport, lockListing, recountAttribute, reportDTO, updateReport, type ReportFields, type ReportKey } from './queries';
 import { createReportRateLimit } from './rate-limit';
 
 // The writer. A member's report is one row per member, place and attribute: reporting again
@@ -28,22 +28,19 @@ export function createAccessibilityService({ db, config, now }: Pick<AppContext,
       const at = now();
       return db.transaction(async (trx) => {
         // Locks the place's row: two reports on one place recount one after the other.
-        const listing = await trx('listings').where({ id: listingId }).forUpdate().first('id');
-        if (!listing) throw new NotFoundError();
-        const key = { profile_id: memberId, listing_id: listingId, attribute: input.attribute };
+        if (!(await lockListing(trx, listingId))) throw new NotFoundError();
+        const key: ReportKey = { profile_id: memberId, listing_id: listingId, attribute: input.attribute };
         if (input.answer === 'unknown') {
-          const gone = await trx('accessibility_reports').where(key).delete();
+          const gone = await deleteReport(trx, key);
           if (!gone) return { kind: 'unchanged' };
           await recountAttribute(trx, listingId, input.attribute);
           return { kind: 'withdrawn' };
         }
-        const existing = await trx('accessibility_reports').where(key).first('id');
-        const fields = { answer: input.answer, note: input.note, date_updated: at, reviewed_at: null };
-        const [row]: ReportRow[] = existing
-          ? await trx('accessibility_reports').where({ id: existing.id }).update(fields).returning('*')
-          : await trx('accessibility_reports').insert({ ...key, ...fields, date_created: at }).returning('*');
+        const existing = await findReportId(trx, key);
+        const fields: ReportFields = { answer: input.answer, note: input.note, date_updated: at, reviewed_at: null };
+        const row = existing !== undefined ? await updateReport(trx, existing, fields) : await insertReport(trx, key, fields, at);
         await recountAttribute(trx, listingId, input.attribute);
-        return { kind: existing ? 'replaced' : 'created', report: reportDTO(row) };
+        return { kind: existing !== undefined ? 'replaced' : 'created', report: reportDTO(row) };
       });
     },
   };

@@ -3,7 +3,7 @@ import type request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../../testing/test-app';
 import { createListing } from '../../testing/fixtures';
 import { MEMBER_EXPORT_PATH } from '../../../shared/member-data';
-import { purgeDueAccounts } from './purge';
+import { purgeDueAccounts } from './purge-job';
 
 // A member's accessibility reports (issue 27) are their data: they go with the export
 // (Dashboard → Your data) and are deleted with the account, the place's counts recounted

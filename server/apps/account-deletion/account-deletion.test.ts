@@ -2,7 +2,7 @@ import { createMember, createTestContext, guestAgent, memberAgent, type Agent, t
 import { createArticle, createEvent, createListing, createPhoto } from '../../testing/fixtures';
 import { send } from '../../testing/signed-in-member';
 import { ratingRank, smartReviewScore } from '../listings/smart-review';
-import { purgeDueAccounts } from './purge';
+import { purgeDueAccounts } from './purge-job';
 import { UNDO_PERIOD_MS } from './service';
 
 // Delete my account, end to end in the real app: the form, sessions revoked everywhere, the

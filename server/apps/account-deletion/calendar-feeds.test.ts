@@ -2,7 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type request from 'supertest';
 import { createMember, createTestContext, memberAgent, type TestContext } from '../../testing/test-app';
 import { MEMBER_EXPORT_PATH } from '../../../shared/member-data';
-import { purgeDueAccounts } from './purge';
+import { purgeDueAccounts } from './purge-job';
 
 // A member's calendar feeds (issue 28) are their data: they go with the export (Dashboard →
 // Your data) and are deleted with the account; another member's stay.

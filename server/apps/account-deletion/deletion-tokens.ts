@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hashToken, isWellFormedToken } from '../accounts/reset-tokens';
+import { hashToken, isWellFormedToken } from '../accounts/reset-token-queries';
 
 // The two links of a deletion (confirm, for members without a password; undo, for everybody)
 // are 32 random bytes mailed out, stored as sha256 only, as password-reset tokens are: a leaked

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { ValidationError, type FieldErrors } from '../../http/errors';
 import { PageRedirect, type PageAnswer, type PageView, page } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 import { SESSION_COOKIE } from '../accounts/session';
 import type { Member } from '../profiles/member';
 import type { AccountDeletionService } from './service';
@@ -15,11 +15,6 @@ import type { AccountsService } from '../accounts/service';
 
 const DAYS = UNDO_PERIOD_MS / (24 * 3600 * 1000);
 
-function errorsOf(err: unknown): FieldErrors {
-  if (err instanceof ValidationError) return err.fields;
-  throw err;
-}
-
 async function formView(service: AccountDeletionService, member: Member, extra: Record<string, unknown> = {}): Promise<PageView> {
   const [hasPassword, counts] = await Promise.all([service.hasPassword(member.id), service.contentCounts(member.id)]);
   return { template: 'account-deletion/delete.njk', pageTitle: 'Delete my account', hasPassword, counts, days: DAYS, email: member.email, errors: {}, content: '', ...extra };
@@ -31,19 +26,19 @@ export async function deletePage(service: AccountDeletionService, req: Request):
 
 export async function submitDelete(service: AccountDeletionService, req: Request, res: Response): Promise<PageAnswer> {
   const member = req.user as Member;
-  try {
-    const outcome = await service.request(member, req.body ?? {});
-    if (outcome.status === 'emailed') return { template: 'account-deletion/delete.njk', pageTitle: 'Check your email', emailedTo: outcome.email, days: DAYS };
-    // Every session row is gone already; this one is ended here too, cookie and all.
-    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
-    return new PageRedirect('/accounts/delete/scheduled/', 303);
-  } catch (err) {
-    const errors = errorsOf(err);
-    res.status(400);
-    const content = typeof req.body?.content === 'string' ? req.body.content : '';
-    return formView(service, member, { errors, content });
-  }
+  // The service reads the form (its schema depends on whether the member has a password) and
+  // checks the password, so the ValidationError comes from `valid`.
+  return formPost(res, {
+    valid: async (): Promise<PageAnswer> => {
+      const outcome = await service.request(member, req.body ?? {});
+      if (outcome.status === 'emailed') return { template: 'account-deletion/delete.njk', pageTitle: 'Check your email', emailedTo: outcome.email, days: DAYS };
+      // Every session row is gone already; this one is ended here too, cookie and all.
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      return new PageRedirect('/accounts/delete/scheduled/', 303);
+    },
+    invalid: (errors) => formView(service, member, { errors, content: typeof req.body?.content === 'string' ? req.body.content : '' }),
+  });
 }
 
 export function scheduledPage(): PageView {
@@ -66,16 +61,15 @@ export async function confirmPage(service: AccountDeletionService, req: Request,
 
 export async function submitConfirm(service: AccountDeletionService, req: Request, res: Response): Promise<PageAnswer> {
   tokenPage(res);
-  try {
-    await service.confirm(String(req.params.token));
-  } catch (err) {
-    const errors = errorsOf(err);
-    res.status(400);
-    return { template: 'account-deletion/confirm.njk', pageTitle: 'Delete my account', validLink: false, errors, days: DAYS };
-  }
-  if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-  res.clearCookie(SESSION_COOKIE, { path: '/' });
-  return new PageRedirect('/accounts/delete/scheduled/', 303);
+  return formPost(res, {
+    valid: async () => {
+      await service.confirm(String(req.params.token));
+      if (req.session) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      return new PageRedirect('/accounts/delete/scheduled/', 303);
+    },
+    invalid: (errors) => ({ template: 'account-deletion/confirm.njk', pageTitle: 'Delete my account', validLink: false, errors, days: DAYS }),
+  });
 }
 
 export async function undoPage(service: AccountDeletionService, req: Request, res: Response): Promise<PageView> {
@@ -87,14 +81,10 @@ export async function undoPage(service: AccountDeletionService, req: Request, re
 
 export async function submitUndo(service: AccountDeletionService, req: Request, res: Response): Promise<PageView> {
   tokenPage(res);
-  try {
-    const restored = await service.undo(String(req.params.token));
-    return { template: 'account-deletion/undo.njk', pageTitle: 'Account restored', restored };
-  } catch (err) {
-    const errors = errorsOf(err);
-    res.status(400);
-    return { template: 'account-deletion/undo.njk', pageTitle: 'Restore my account', validLink: false, errors };
-  }
+  return formPost(res, {
+    valid: async () => ({ template: 'account-deletion/undo.njk', pageTitle: 'Account restored', restored: await service.undo(String(req.params.token)) }),
+    invalid: (errors) => ({ template: 'account-deletion/undo.njk', pageTitle: 'Restore my account', validLink: false, errors }),
+  });
 }
 
 // ## Delete my account (the dashboard's 'Your data' panel links here): the form, the page after

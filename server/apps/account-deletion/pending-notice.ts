@@ -1,5 +1,6 @@
 import type { PendingDeletionNotice } from '../../context';
-import { mailDay, purgeTime } from './emails';
+import { mailDay, purgeTime } from './deletion-emails';
+import { findPendingDeletion } from './queries';
 
 // What the login forms (page and API) tell a member who typed the right password for an
 // account they closed for deletion: that it is closed, when it goes, and that the undo link is
@@ -7,11 +8,7 @@ import { mailDay, purgeTime } from './emails';
 // Past the undo window (the purge not run yet) there is nothing to undo: no notice.
 
 export const pendingDeletionNotice: PendingDeletionNotice = async ({ db, config, now }, memberId) => {
-  const row: { requested_at: Date; purge_after: Date } | undefined = await db('account_deletions')
-    .where({ profile_id: memberId })
-    .whereNotNull('requested_at')
-    .where('purge_after', '>', now())
-    .first('requested_at', 'purge_after');
+  const row = await findPendingDeletion(db, memberId, now());
   if (!row) return undefined;
   const tz = config.city.timeZone;
   return (

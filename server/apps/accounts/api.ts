@@ -11,7 +11,7 @@ import { runPostAuthenticateAction } from './post-authenticate';
 import { AppleTokenError, createAppleVerifier } from './apple';
 import { InactiveAccountError, memberForSocialIdentity, SocialLoginError } from './social';
 import type { Member } from '../profiles/member';
-import type { LoginMethod } from './login-history';
+import type { LoginMethod } from './login-history-queries';
 
 // ## Accounts API: sign up, sign in, passwords, Apple (spec 2 §7, issue 3). Handlers validate,
 // call the service and sign the member in (sign-in.ts), then run a guest's remembered action

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { createMember, createTestContext, guestAgent, type TestContext } from '../../testing/test-app';
-import { LOGIN_HISTORY_KEEP, LOGIN_HISTORY_MAX_AGE_DAYS, recordSignIn } from './login-history';
+import { LOGIN_HISTORY_KEEP, LOGIN_HISTORY_MAX_AGE_DAYS, recordSignIn } from './login-history-queries';
 
 // The login history keeps the newest LOGIN_HISTORY_KEEP sign-ins of the past year per member.
 

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { ValidationError, type FieldErrors } from '../../http/errors';
-import { validate } from '../../http/validate';
+import { ValidationError } from '../../http/errors';
 import { safeNextPath } from '../../http/safe-redirect';
 import { PageRedirect, type PageAnswer, type PageView, page } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 import { addIsland } from '../../views';
 import { profileDTO } from '../profiles/serialize';
 import { loginSchema, registrationSchema, resetConfirmSchema, resetRequestSchema } from './schemas';
@@ -22,11 +22,6 @@ import { facebookLogin, FACEBOOK_CALLBACK_PATH, SOCIAL_RETURN_PATH } from './fac
 function afterLogin(next: unknown): string {
   const target = safeNextPath(next, '/');
   return /^\/accounts\/(login|reset|password-reset)/.test(target) ? '/' : target;
-}
-
-function errorsOf(err: unknown): FieldErrors {
-  if (err instanceof ValidationError) return err.fields;
-  throw err;
 }
 
 /** The refused social login's reason, said once (facebook.ts puts it in the session). */
@@ -61,35 +56,36 @@ export function loginPage(req: Request): PageAnswer {
 }
 
 export async function submitLogin(accounts: AccountsService, req: Request, res: Response): Promise<PageAnswer> {
-  try {
-    const { email, password } = validate(loginSchema.pick({ email: true, password: true }), req.body);
-    const member = await accounts.authenticate(email, password);
-    await signIn(req, member);
-    await accounts.recordLogin(member, req, 'password');
-    return new PageRedirect(afterLogin(req.body.next));
-  } catch (err) {
-    const loginErrors = errorsOf(err);
-    res.status(400);
-    return loginView(req, { loginErrors, email: String(req.body?.email ?? '') });
-  }
+  return formPost(res, {
+    schema: loginSchema.pick({ email: true, password: true }),
+    body: req.body,
+    valid: async ({ email, password }) => {
+      const member = await accounts.authenticate(email, password);
+      await signIn(req, member);
+      await accounts.recordLogin(member, req, 'password');
+      return new PageRedirect(afterLogin(req.body.next));
+    },
+    // The form keeps the address as typed; the password is never sent back.
+    invalid: (loginErrors) => loginView(req, { loginErrors, email: String(req.body?.email ?? '') }),
+  });
 }
 
 export async function submitSignup(accounts: AccountsService, req: Request, res: Response): Promise<PageAnswer> {
-  try {
-    const { email, password } = validate(registrationSchema, req.body);
-    if (req.body.password_confirm !== undefined && req.body.password_confirm !== password) {
-      throw ValidationError.field('password_confirm', "The two passwords fields didn't match.");
-    }
-    const member = await accounts.register(email, password);
-    await signIn(req, member);
-    await accounts.recordLogin(member, req, 'password');
-    // The onboarding's last step promises the dashboard; a form sign-up carries no remembered action.
-    return new PageRedirect(`/accounts/onboarding?next=${encodeURIComponent('/accounts/dashboard/')}`);
-  } catch (err) {
-    const signupErrors = errorsOf(err);
-    res.status(400);
-    return loginView(req, { signupErrors, signupEmail: String(req.body?.email ?? ''), showSignup: true });
-  }
+  return formPost(res, {
+    schema: registrationSchema,
+    body: req.body,
+    valid: async ({ email, password }) => {
+      if (req.body.password_confirm !== undefined && req.body.password_confirm !== password) {
+        throw ValidationError.field('password_confirm', "The two passwords fields didn't match.");
+      }
+      const member = await accounts.register(email, password);
+      await signIn(req, member);
+      await accounts.recordLogin(member, req, 'password');
+      // The onboarding's last step promises the dashboard; a form sign-up carries no remembered action.
+      return new PageRedirect(`/accounts/onboarding?next=${encodeURIComponent('/accounts/dashboard/')}`);
+    },
+    invalid: (signupErrors) => loginView(req, { signupErrors, signupEmail: String(req.body?.email ?? ''), showSignup: true }),
+  });
 }
 
 // ## Log out: the GET (old links, no JavaScript) asks first; the POST signs out
@@ -106,15 +102,15 @@ export function passwordResetPage(): PageView {
 }
 
 export async function submitPasswordReset(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
-  try {
-    const { email } = validate(resetRequestSchema, req.body);
-    await accounts.requestPasswordReset(email);
-    return { template: 'accounts/password-reset.njk', pageTitle: 'Reset your password', sentTo: email };
-  } catch (err) {
-    const errors = errorsOf(err);
-    res.status(400);
-    return { template: 'accounts/password-reset.njk', pageTitle: 'Reset your password', errors, email: String(req.body?.email ?? '') };
-  }
+  return formPost(res, {
+    schema: resetRequestSchema,
+    body: req.body,
+    valid: async ({ email }) => {
+      await accounts.requestPasswordReset(email);
+      return { template: 'accounts/password-reset.njk', pageTitle: 'Reset your password', sentTo: email };
+    },
+    invalid: (errors) => ({ template: 'accounts/password-reset.njk', pageTitle: 'Reset your password', errors, email: String(req.body?.email ?? '') }),
+  });
 }
 
 export async function resetPage(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
@@ -128,16 +124,18 @@ export async function resetPage(accounts: AccountsService, req: Request, res: Re
 
 export async function submitReset(accounts: AccountsService, req: Request, res: Response): Promise<PageView> {
   res.set('Referrer-Policy', 'same-origin');
-  try {
-    const { new_password } = validate(resetConfirmSchema, req.body);
-    await accounts.resetPassword(String(req.params.token), new_password);
-    return { template: 'accounts/reset.njk', pageTitle: 'Password changed', done: true };
-  } catch (err) {
-    const errors = errorsOf(err);
-    const member = await accounts.memberForResetToken(String(req.params.token));
-    res.status(400);
-    return { template: 'accounts/reset.njk', pageTitle: 'Choose a new password', validLink: Boolean(member), email: member?.email, errors };
-  }
+  return formPost(res, {
+    schema: resetConfirmSchema,
+    body: req.body,
+    valid: async ({ new_password }) => {
+      await accounts.resetPassword(String(req.params.token), new_password);
+      return { template: 'accounts/reset.njk', pageTitle: 'Password changed', done: true };
+    },
+    invalid: async (errors) => {
+      const member = await accounts.memberForResetToken(String(req.params.token));
+      return { template: 'accounts/reset.njk', pageTitle: 'Choose a new password', validLink: Boolean(member), email: member?.email, errors };
+    },
+  });
 }
 
 // ## Member shell: the onboarding island mounts here with its state

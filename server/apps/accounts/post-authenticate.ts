@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import type { AnySaveKind } from '../saves/kind';
-import { createSave } from '../saves/store';
+import type { AnySaveKind } from '../saves/save-kind';
+import { createSave } from '../saves/save-queries';
 import { createPayload, SAVE_KINDS, saveKindOfLoginAction } from '../../../shared/save-kinds';
 import type { PostAuthenticateAction } from './schemas';
 

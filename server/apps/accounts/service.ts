@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context';
-import { recordSignIn, type LoginMethod } from './login-history';
+import { recordSignIn, type LoginMethod } from './login-history-queries';
 import { ValidationError } from '../../http/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { passwordProblems } from './password-validation';
@@ -13,8 +13,8 @@ import {
   recordLogin,
   setPasswordHash,
 } from '../profiles/member-queries';
-import { consumeToken, findLiveToken, issueResetToken } from './reset-tokens';
-import { resetPasswordEmail } from './emails';
+import { consumeToken, findLiveToken, issueResetToken } from './reset-token-queries';
+import { resetPasswordEmail } from './password-reset-email';
 import type { Member } from '../profiles/member';
 import { emailTaken } from '../profiles/schemas';
 import { createAuthRateLimits } from './rate-limits';

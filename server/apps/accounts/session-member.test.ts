@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createMember, createTestContext, memberSessionCookie, type TestContext } from '../../testing/test-app';
 
 // A signed-in member's request reads the session and the member in one statement
-// (session-store.ts JOINED_MEMBER): counted from the Server-Timing header, as the page budget is.
+// (session-store-queries.ts JOINED_MEMBER): counted from the Server-Timing header, as the page budget is.
 
 function queries(header: string | undefined): number {
   const m = /db;desc="(\d+) queries"/.exec(header ?? '');

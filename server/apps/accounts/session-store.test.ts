@@ -4,7 +4,7 @@ import { openUnreachableDatabase } from '../../testing/unreachable-db';
 import type { DbHandle } from '../../db';
 import { ServiceUnavailableError } from '../../http/errors';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { JOINED_MEMBER, KnexSessionStore, type JoinedPassport } from './session-store';
+import { JOINED_MEMBER, KnexSessionStore, type JoinedPassport } from './session-store-queries';
 import { findMemberById, MEMBER_COLUMNS } from '../profiles/member-queries';
 
 const logger = { warn: jest.fn(), error: jest.fn() };

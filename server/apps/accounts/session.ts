@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { SESSION_VALID_DAYS } from '../../../shared/constants';
 import { findMemberById, MEMBER_COLUMNS } from '../profiles/member-queries';
-import { JOINED_MEMBER, KnexSessionStore, type JoinedPassport } from './session-store';
+import { JOINED_MEMBER, KnexSessionStore, type JoinedPassport } from './session-store-queries';
 
 export const SESSION_COOKIE = 'sessionid';
 export const SESSION_IDLE_MS = SESSION_VALID_DAYS * 24 * 3600 * 1000;

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { pngImage } from '../media/test-images';
-import { recentStaffActions } from '../staff-audit/audit-log';
-import { cityDay } from './counters';
-import { pickByWeight } from './house-ads';
+import { recentStaffActions } from '../staff-audit/audit-log-queries';
+import { cityDay } from './ad-counter-queries';
+import { pickByWeight } from './house-ad-queries';
 
 // House ads end to end: the staff pages (staff only, CSRF-checked multipart form, 400 naming
 // each bad field, the audit log), the two endpoints (serve counts an impression, click counts a

@@ -5,8 +5,8 @@ import { NotFoundError } from '../../http/errors';
 import { idParam, validate } from '../../http/validate';
 import { imageUrl } from '../../../shared/format/image-url';
 import type { AdServeResponse } from '../../../shared/ads';
-import { findHouseAd, pickByWeight, runningHouseAds } from './house-ads';
-import { cityDay, countAdEvent } from './counters';
+import { findHouseAd, pickByWeight, runningHouseAds } from './house-ad-queries';
+import { cityDay, countAdEvent } from './ad-counter-queries';
 import { serveQuerySchema } from './schemas';
 
 // The two ad endpoints a page's slots use. Mounted before the session, the CSRF cookie and the

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { adsShown } from '../../config';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
+import type { RequestRules } from '../../http/request-rules';
 import { InsufficientStorageError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { STORAGE_FULL_LOG } from '../../http/error-handler';
 import { isStorageFull } from '../../storage/storage-full';
@@ -11,10 +12,10 @@ import { idParam, validate, textFieldsOf } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { imageUrl } from '../../../shared/format/image-url';
 import { AD_SLOT_NAMES, AD_SLOTS } from '../../../shared/ads';
-import { recentStaffActions, recordStaffAction, staffActorOf } from '../staff-audit/audit-log';
+import { recentStaffActions, recordStaffAction, staffActorOf } from '../staff-audit/audit-log-queries';
 import type { ImageUploadService } from '../uploads/service';
-import { deleteHouseAd, findHouseAd, houseAdStatus, insertHouseAd, listHouseAds, updateHouseAd, type HouseAd } from './house-ads';
-import { cityDay, dailyCounts, totalCounts } from './counters';
+import { deleteHouseAd, findHouseAd, houseAdStatus, insertHouseAd, listHouseAds, updateHouseAd, type HouseAd } from './house-ad-queries';
+import { cityDay, dailyCounts, totalCounts } from './ad-counter-queries';
 import { AD_FORM_PATH, AD_IMAGE_FIELD, adFormBody } from './form-body';
 import { ALT_MAX, houseAdFormSchema, LINK_MAX, NAME_MAX, WEIGHT_MAX, type HouseAdForm } from './schemas';
 
@@ -30,6 +31,12 @@ const LIST_URL = '/staff/ads/';
 
 /** The house ads' section of the staff menu (the registry puts every app's in order). */
 export const adsStaffSection: StaffSection = { href: LIST_URL, title: 'House ads', text: 'Our own ads in the ad slots: images, links, dates, and their counts.' };
+/**
+ * The staff house-ad form posts its image as the add-event form does without JavaScript: its
+ * CSRF token is the multipart body's first field, compared by adFormBody (form-body.ts) after
+ * staffOnly and before the route does anything with the body.
+ */
+export const adsRequestRules: Partial<RequestRules> = { multipartFirstField: [AD_FORM_PATH] };
 const noticeSchema = z.object({ saved: z.string().regex(/^\d{1,9}$/).optional(), deleted: z.literal('1').optional() });
 
 

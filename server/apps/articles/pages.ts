@@ -11,7 +11,7 @@ import { listingPath, toListingDTO } from '../listings/serialize';
 import { articleByPath, currentPathOfOldPath, type ArticleDetailRow, articlesOfType, bestOfChanges, bestOfItems, bestOfListBySlug, bestOfLists, latestOfTypeSlug, relatedArticles, slidesOf, BEST_OF_ORDERINGS, type BestOfOrdering } from './queries';
 import { bestOfCard, bestOfChangesFeedPath, bestOfChangesPath, bestOfChangeView } from './view-models';
 import { bestOfItemListJsonLd, newsArticleJsonLd } from './structured-data';
-import { withLiveCards } from './live-cards';
+import { withLiveCards } from './live-card-queries';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { page } from '../../http/pages/page-view';
 import { trailingSlash } from '../../http/pages/canonical-url';

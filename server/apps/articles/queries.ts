@@ -120,6 +120,18 @@ export async function latestArticles(db: Db, now: Date, limit: number, opts: { e
   return q;
 }
 
+/** The navbar's links to the newest stories (navbar-menus.ts): one type's, or every type's but cannabis. */
+export function articleLinksQuery(db: Db, now: Date, limit: number, typeSlug?: string) {
+  const q = whereArticleIsPublic(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now)
+    .orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }])
+    .limit(limit)
+    .select('a.name', 'a.path');
+  if (typeSlug) q.where('t.slug', typeSlug);
+  // The cannabis section sits behind the age gate: its titles stay out of every page's menu.
+  else q.whereNot('t.slug', 'cannabis');
+  return q;
+}
+
 export async function featuredArticles(db: Db, now: Date, limit: number, typeId?: number, excludeTypeSlugs: string[] = []): Promise<ArticleRow[]> {
   const q = articlesQuery(db, now).where('a.is_featured', true).orderBy(newestFirst as never).limit(limit);
   if (typeId !== undefined) q.where('a.type_id', typeId);

@@ -7,7 +7,7 @@ import { safeHref, storyDocError, type GalleryItem, type LiveCardKind, type Stor
 // escaped, and anything else (which validation refuses before a save) is dropped, so no stored
 // HTML and no string from a document is ever printed as markup. The HTML is made once per
 // revision and kept; live cards are left as markers that the page fills from the current record
-// at read time (live-cards.ts), so a place that closes says so in every story naming it.
+// at read time (live-card-queries.ts), so a place that closes says so in every story naming it.
 
 export interface RenderedStory {
   html: string;

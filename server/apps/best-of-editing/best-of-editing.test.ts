@@ -2,8 +2,8 @@ import request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createListing, createListingType } from '../../testing/fixtures';
 import { mainOf } from '../../testing/html-test-helpers';
-import { recentStaffActions } from '../staff-audit/audit-log';
-import { applyBestOfEdit } from './edits';
+import { recentStaffActions } from '../staff-audit/audit-log-queries';
+import { applyBestOfEdit } from './edit-queries';
 
 // Best of lists that show their work, in the real app: staff edit a list at /staff/best-of/
 // (add, remove, move, criteria, last visit), each with a reason; the list, its change log and

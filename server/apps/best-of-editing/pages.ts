@@ -3,15 +3,16 @@ import type { ZodType } from 'zod';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
-import { validate, textFieldsOf } from '../../http/validate';
+import { NotFoundError, type FieldErrors } from '../../http/errors';
+import { textFieldsOf } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 import { purgeCachedPages } from '../../http/guest-response-cache';
 import { urls } from '../../../shared/urls';
 import { bestOfChanges, bestOfItems } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
-import { staffActorOf } from '../staff-audit/audit-log';
-import { applyBestOfEdit, cityDay, type BestOfEdit } from './edits';
+import { staffActorOf } from '../staff-audit/audit-log-queries';
+import { applyBestOfEdit, bestOfListBySlug, bestOfListSummaries, cityDay, type BestOfEdit } from './edit-queries';
 import { addPickSchema, BLURB_MAX, CRITERIA_MAX, criteriaSchema, movePickSchema, REASON_MAX, removePickSchema, visitedSchema } from './schemas';
 
 // Staff pages for Best of lists (/staff/best-of/): every list, and one page a list where staff
@@ -49,28 +50,18 @@ interface FormErrors {
   values: Record<string, string>;
 }
 
-
-
-async function listBySlug(ctx: AppContext, slug: string): Promise<{ id: number; slug: string; title: string; criteria: string } | undefined> {
-  return ctx.db('best_of_lists').where({ slug }).first('id', 'slug', 'title', 'criteria');
-}
-
 export function bestOfStaffPages(ctx: AppContext): Router {
   const router = Router();
   const staffOnly = requireStaffPage;
   const common = (pageTitle: string) => ({ ...staffMenu(ctx, LIST_URL), pageTitle });
 
   router.get(LIST_URL, staffOnly, page('private', async () => {
-    const lists = await ctx.db('best_of_lists as b')
-      .select('b.slug', 'b.title')
-      .select(ctx.db.raw('(select count(*)::int from best_of_list_items i where i.list_id = b.id) as picks'))
-      .select(ctx.db.raw('(select max(c.created_at) from best_of_list_changes c where c.list_id = b.id) as last_change'))
-      .orderBy([{ column: 'b.title' }, { column: 'b.id' }]);
+    const lists = await bestOfListSummaries(ctx.db);
     return { template: 'best-of-editing/index.njk', ...common('Best of lists'), lists };
   }));
 
   const editPage = async (slug: string, req: Request, errors: FormErrors | null = null): Promise<PageView> => {
-    const list = await listBySlug(ctx, slug);
+    const list = await bestOfListBySlug(ctx.db, slug);
     if (!list) throw new NotFoundError();
     const [items, changes] = await Promise.all([bestOfItems(ctx.db, list.id), bestOfChanges(ctx.db, list.id, { limit: RECENT_CHANGES, offset: 0 })]);
     const done = typeof req.query.done === 'string' && /^(added|removed|moved_up|moved_down|criteria|visited)$/.test(req.query.done) ? req.query.done : null;
@@ -97,31 +88,23 @@ export function bestOfStaffPages(ctx: AppContext): Router {
 
   async function editPost(action: Action, req: Request, res: Response): Promise<PageView | PageRedirect> {
     const slug = String(req.params.slug);
-    const list = await listBySlug(ctx, slug);
+    const list = await bestOfListBySlug(ctx.db, slug);
     if (!list) throw new NotFoundError();
-    const values = textFieldsOf(req.body);
-    const refused = (err: ValidationError) => {
-      res.status(400);
-      const pickForm = action !== 'add' && action !== 'criteria';
-      return editPage(slug, req, { key: `${action}:${pickForm ? (values.listing ?? '') : ''}`, fields: err.fields, values });
-    };
-    let edit: BestOfEdit;
-    try {
-      edit = FORMS[action].edit(validate(FORMS[action].schema, values) as never);
-    } catch (err) {
-      if (err instanceof ValidationError) return refused(err);
-      throw err;
-    }
-    try {
-      const done = await applyBestOfEdit(ctx.db, { actor: staffActorOf(req), now: ctx.now(), timeZone: ctx.config.city.timeZone }, list.id, edit);
-      // The list's pages are the same for every reader and kept by the page cache: this
-      // process's copies go now, so the next reader here sees the change.
-      purgeCachedPages(res, [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/']);
-      return new PageRedirect(`/staff/best-of/${encodeURIComponent(list.slug)}/?done=${done.kind}#changes`, 303);
-    } catch (err) {
-      if (err instanceof ValidationError) return refused(err);
-      throw err;
-    }
+    return formPost(res, {
+      schema: FORMS[action].schema,
+      body: textFieldsOf(req.body),
+      valid: async (form) => {
+        const done = await applyBestOfEdit(ctx.db, { actor: staffActorOf(req), now: ctx.now(), timeZone: ctx.config.city.timeZone }, list.id, FORMS[action].edit(form as never));
+        // The list's pages are the same for every reader and kept by the page cache: this
+        // process's copies go now, so the next reader here sees the change.
+        purgeCachedPages(res, [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/']);
+        return new PageRedirect(`/staff/best-of/${encodeURIComponent(list.slug)}/?done=${done.kind}#changes`, 303);
+      },
+      invalid: (fields, values) => {
+        const pickForm = action !== 'add' && action !== 'criteria';
+        return editPage(slug, req, { key: `${action}:${pickForm ? (values.listing ?? '') : ''}`, fields, values });
+      },
+    });
   }
 
   return router;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { saveRouter } from '../saves/api';
-import { createEventBookmark } from './events';
+import { createEventBookmark } from './events-kind';
 
 // Saved articles, videos and events (spec 1 §7). Lists carry server_time; the *_ids maps
 // answer object id → bookmark id. Creating twice answers the existing bookmark with 200.

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
-import { moderateEvent } from '../event-submissions/moderation';
+import { moderateEvent } from '../event-submissions/moderation-queries';
 import { measureQueries, trackQueries } from '../../db/query-stats';
-import { syncDueFeeds, syncFeed } from './feed-sync';
+import { syncDueFeeds, syncFeed } from './feed-sync-queries';
 import { MAX_FEEDS_PER_MEMBER } from './schemas';
 
 // Organisers' calendar feeds against a feed server of the test's own on 127.0.0.1 (loopback is

@@ -2,14 +2,13 @@ import type { AppContext } from '../../context';
 import type { CalendarFeedDTO } from '../../../shared/dto';
 import { NotFoundError, ValidationError } from '../../http/errors';
 import { MAX_FEEDS_PER_MEMBER, messages } from './schemas';
-import { syncFeed, type SyncOutcome } from './feed-sync';
+import { syncFeed, type SyncOutcome } from './feed-sync-queries';
+import { deleteFeed, feedUrls, insertFeed, listFeeds, lockMember, ownFeed, type FeedRow } from './queries';
 
 // A member's calendar feeds: list, add, remove, and "Check now". Another member's feed is a
 // 404, as if it did not exist.
 
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
-
-type FeedRow = Record<string, unknown> & { id: number };
 
 export function feedDto(r: FeedRow): CalendarFeedDTO {
   return {
@@ -30,31 +29,29 @@ export function feedDto(r: FeedRow): CalendarFeedDTO {
 export function createCalendarFeedsService(ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'mailer' | 'logger'>) {
   const { db } = ctx;
   const own = async (memberId: number, id: number): Promise<FeedRow> => {
-    const row = await db('calendar_feeds').where({ id, profile_id: memberId }).first();
+    const row = await ownFeed(db, memberId, id);
     if (!row) throw new NotFoundError();
     return row;
   };
   return {
     async list(memberId: number): Promise<CalendarFeedDTO[]> {
-      const rows: FeedRow[] = await db('calendar_feeds').where({ profile_id: memberId }).orderBy('id');
-      return rows.map(feedDto);
+      return (await listFeeds(db, memberId)).map(feedDto);
     },
     async add(memberId: number, url: string): Promise<CalendarFeedDTO> {
       return db.transaction(async (trx) => {
         // The member's row locked, so two adds at once cannot both pass the count.
-        await trx('profiles').where({ id: memberId }).forUpdate().first('id');
-        const feeds: Array<{ url: string }> = await trx('calendar_feeds').where({ profile_id: memberId }).select('url');
+        await lockMember(trx, memberId);
+        const feeds = await feedUrls(trx, memberId);
         if (feeds.some((f) => f.url === url)) throw ValidationError.field('url', messages.duplicate);
         if (feeds.length >= MAX_FEEDS_PER_MEMBER) throw ValidationError.field('url', messages.tooMany);
         const now = ctx.now();
-        const [row] = await trx('calendar_feeds').insert({ profile_id: memberId, url, next_fetch_at: now, date_created: now, date_updated: now }).returning('*');
-        return feedDto(row);
+        return feedDto(await insertFeed(trx, memberId, url, now));
       });
     },
     async remove(memberId: number, id: number): Promise<void> {
       await own(memberId, id);
       // Its submissions stay with staff (calendar_feed_events goes, events.id is kept).
-      await db('calendar_feeds').where({ id, profile_id: memberId }).delete();
+      await deleteFeed(db, memberId, id);
     },
     async checkNow(memberId: number, id: number): Promise<{ feed: CalendarFeedDTO; outcome: SyncOutcome }> {
       await own(memberId, id);

@@ -1,8 +1,6 @@
 import moment from 'moment-timezone';
-import type { Db } from '../../db';
 import { absoluteUrl } from '../../../shared/urls';
 import { eventPath } from '../events/serialize';
-import { whereEventIsPublic } from '../events/queries';
 import type { GoogleCalendarEvent } from './google-client';
 
 // A saved event as a Google Calendar event: the next (or last) occurrence as its start, and
@@ -24,19 +22,6 @@ export interface CalendarSourceEvent {
 /** Google (and every calendar) wants the canonical IANA name; Canada/Eastern is an alias. */
 export function ianaZone(tz: string): string {
   return tz === 'Canada/Eastern' ? 'America/Toronto' : tz;
-}
-
-/** An approved event with its occurrences, or undefined. */
-export async function loadCalendarSourceEvent(db: Db, eventId: number): Promise<CalendarSourceEvent | undefined> {
-  const event = await whereEventIsPublic(db('events as e'))
-    .where('e.id', eventId)
-    .first('id', 'slug', 'title', 'description', 'venue_name', 'address', 'schedule_type', 'weekdays');
-  if (!event) return undefined;
-  const occurrences = await db('event_occurrences')
-    .where({ event_id: eventId })
-    .orderBy('starts_at')
-    .select(db.raw("to_char(local_date, 'YYYY-MM-DD') as local_date"), 'starts_at', 'ends_at', 'all_day');
-  return { ...event, occurrences: occurrences.map((o) => ({ ...o, starts_at: new Date(o.starts_at), ends_at: o.ends_at ? new Date(o.ends_at) : null })) };
 }
 
 /** Google's event ids are base32hex (a–v, 0–9): one id per member and event makes inserts idempotent. */

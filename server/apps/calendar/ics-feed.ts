@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context';
 import { absoluteUrl } from '../../../shared/urls';
 import { eventPath } from '../events/serialize';
 import type { IcsEvent } from './ics';
@@ -23,11 +22,6 @@ export function feedLink(siteUrl: string, token: string | null): IcsFeedLink {
   if (!token) return { url: null, webcal_url: null };
   const url = `${siteUrl}/calendar/${token}.ics`;
   return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
-}
-
-/** The columns occurrenceIcsEvent reads: an event e joined with one occurrence o. */
-export function occurrenceColumns(db: Pick<AppContext['db'], 'raw'>) {
-  return ['e.id', 'e.slug', 'e.title', 'e.description', 'e.venue_name', 'e.address', 'o.starts_at', 'o.ends_at', 'o.all_day', db.raw("to_char(o.local_date, 'YYYY-MM-DD') as local_date")];
 }
 
 export interface OccurrenceRow {

@@ -6,14 +6,14 @@ import { safeNextPath } from '../../http/safe-redirect';
 import { createGoogleClient, GoogleApiError, type GoogleClient, type TokenResponse } from './google-client';
 import { createStateSigner, type OAuthState } from './oauth-state';
 import { createTokenCipher } from './token-crypto';
-import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredentials } from './credentials';
-import { ianaZone, loadCalendarSourceEvent, toGoogleEvent } from './google-event';
+import { deleteCredentials, loadCredentials, saveTokens, type CalendarCredentials } from './credential-queries';
+import { ianaZone, toGoogleEvent } from './google-event';
 import { eventPath } from '../events/serialize';
-import { createSave } from '../saves/store';
-import type { AnySaveKind } from '../saves/kind';
-import { whereEventIsPublic } from '../events/queries';
+import { createSave } from '../saves/save-queries';
+import type { AnySaveKind } from '../saves/save-kind';
 import { renderIcs } from './ics';
-import { feedLink, ICS_TOKEN_PATTERN, MAX_FEED_OCCURRENCES, occurrenceColumns, occurrenceIcsEvent, PAST_DAYS, type IcsFeedLink } from './ics-feed';
+import { feedLink, ICS_TOKEN_PATTERN, MAX_FEED_OCCURRENCES, occurrenceIcsEvent, PAST_DAYS, type IcsFeedLink } from './ics-feed';
+import { activeMemberByIcsToken, icsTokenOf, loadCalendarSourceEvent, savedEventOccurrences, setBookmarkCalendarEventId, setIcsToken } from './queries';
 
 // The calendar's two services, built once per app by the registry (apps/index.ts):
 // - Google Calendar sync of saved events (spec 1 §4 "Event save"). Off, and its routes 404,
@@ -66,7 +66,7 @@ export function createCalendarService(ctx: Ctx) {
     return { url: google.authorizationUrl(token), nonce };
   }
 
-  async function insert(memberId: number, eventId: number): Promise<CalendarSyncResult> {
+  async function addToCalendar(memberId: number, eventId: number): Promise<CalendarSyncResult> {
     const event = await loadCalendarSourceEvent(db, eventId);
     if (!event) throw new NotFoundError();
     // After consent the member comes back to the event they were saving, now saved.
@@ -88,7 +88,7 @@ export function createCalendarService(ctx: Ctx) {
         if (!token) return needsAuthorization();
         inserted = await google.insertEvent(token, creds.calendarId, body);
       }
-      await db('event_bookmarks').where({ profile_id: memberId, event_id: eventId }).update({ calendar_event_id: inserted.id });
+      await setBookmarkCalendarEventId(db, memberId, eventId, inserted.id);
       return { status: 'synced', calendar_event_id: inserted.id };
     } catch (err) {
       logger.warn({ err, memberId, eventId }, 'calendar: could not add the event to Google Calendar');
@@ -106,7 +106,7 @@ export function createCalendarService(ctx: Ctx) {
       await deleteCredentials(db, memberId);
     },
     verifyState: (token: unknown) => states.verify(token, ctx.now()),
-    insert,
+    addToCalendar,
 
     /** The OAuth callback's work once the state is trusted: tokens stored, the pending event added. */
     async completeAuthorization(memberId: number, state: OAuthState, code: string): Promise<void> {
@@ -118,7 +118,7 @@ export function createCalendarService(ctx: Ctx) {
         const eventId = state.e;
         const kind: AnySaveKind = ctx.saveKinds.eventBookmarks;
         await createSave(db, kind, memberId, kind.parseCreate({ object_id: eventId, add_to_calendar: true }, ctx.now()), ctx.now())
-          .then(() => insert(memberId, eventId))
+          .then(() => addToCalendar(memberId, eventId))
           .catch((err: unknown) => logger.warn({ err, memberId }, 'calendar: pending event not saved or not added'));
       }
     },
@@ -135,40 +135,32 @@ export type CalendarService = ReturnType<typeof createCalendarService>;
  */
 export async function syncBookmarkToCalendar(ctx: Ctx, memberId: number, eventId: number): Promise<CalendarSyncResult> {
   if (!calendarEnabled(ctx.config)) return { status: 'disabled' };
-  return createCalendarService(ctx).insert(memberId, eventId);
+  return createCalendarService(ctx).addToCalendar(memberId, eventId);
 }
 
 export function createIcsFeedService(ctx: Pick<AppContext, 'db' | 'config' | 'now'>) {
   const { db, config } = ctx;
   return {
     async link(memberId: number): Promise<IcsFeedLink> {
-      const row = await db('profiles').where({ id: memberId }).first('ics_token');
-      return feedLink(config.site.url, row?.ics_token ?? null);
+      return feedLink(config.site.url, await icsTokenOf(db, memberId));
     },
     /** A new token: the feed's URL changes and the old one stops working. */
     async rotate(memberId: number): Promise<IcsFeedLink> {
       const token = crypto.randomBytes(32).toString('base64url');
-      await db('profiles').where({ id: memberId }).update({ ics_token: token });
+      await setIcsToken(db, memberId, token);
       return feedLink(config.site.url, token);
     },
     async revoke(memberId: number): Promise<void> {
-      await db('profiles').where({ id: memberId }).update({ ics_token: null });
+      await setIcsToken(db, memberId, null);
     },
 
     /** The feed's text, or null when no member has this token. */
     async render(token: string): Promise<string | null> {
       if (!ICS_TOKEN_PATTERN.test(token)) return null;
-      const member = await db('profiles').where({ ics_token: token, is_active: true }).first('id');
+      const member = await activeMemberByIcsToken(db, token);
       if (!member) return null;
       const since = new Date(ctx.now().getTime() - PAST_DAYS * 86_400_000);
-      const rows = await whereEventIsPublic(db('event_bookmarks as b'))
-        .join('events as e', 'e.id', 'b.event_id')
-        .join('event_occurrences as o', 'o.event_id', 'e.id')
-        .where('b.profile_id', member.id)
-        .where(db.raw('coalesce(o.ends_at, o.starts_at)'), '>=', since)
-        .orderBy([{ column: 'o.starts_at' }, { column: 'e.id' }])
-        .limit(MAX_FEED_OCCURRENCES)
-        .select(occurrenceColumns(db));
+      const rows = await savedEventOccurrences(db, member.id, since, MAX_FEED_OCCURRENCES);
       const host = new URL(config.site.url).host;
       const events = rows.map((r) => occurrenceIcsEvent(r, config.site.url, host));
       return renderIcs({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
-import { spendCaptchaKey } from './used-captcha-keys';
+import { spendCaptchaKey } from './used-captcha-key-queries';
 
 // A captcha made on the server, no third-party service: an SVG image of a small sum, and a
 // key that carries its expiry and an HMAC of the answer (never the answer itself). The
@@ -8,7 +8,7 @@ import { spendCaptchaKey } from './used-captcha-keys';
 //
 // The key also records when it was issued: a form sent back within MIN_SOLVE_MS was filled in
 // by a script (spec 2 §5's "time input"). A key answered correctly is spent: the database
-// remembers it until it expires (used-captcha-keys.ts), so no process of the deployment
+// remembers it until it expires (used-captcha-key-queries.ts), so no process of the deployment
 // accepts it again.
 // Accessibility: the image's alt text asks the same question in words, so screen-reader users
 // can answer it (at the cost of being readable by a determined bot; the rate limit and the

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import { ValidationError, type FieldErrors, RateLimitedError } from '../../http/errors';
+import { type FieldErrors, RateLimitedError } from '../../http/errors';
 import { LIMITS } from '../../../shared/constants';
 import { PageRedirect, type PageView, page } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 import { captchaSecret, createCaptcha } from './captcha';
 import { z } from 'zod';
 import { CONTACT_CATEGORIES, CONTACT_MESSAGES, PHONE_PATTERN } from './schemas';
@@ -64,21 +65,21 @@ function stringValues(body: unknown): Values {
 export async function submitContactForm(ctx: AppContext, contact: ContactService, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
   const wantsJson = req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
   const values = stringValues(req.body);
-  try {
-    const input = await contact.validate(values);
-    await contact.send(input, { ip: req.ip ?? '', profileId: req.user?.id ?? null });
-    if (!wantsJson) return new PageRedirect(`/contact/?sent=1&category=${encodeURIComponent(input.question_category)}`, 303);
-    res.status(201).json({ detail: contact.successMessage(input.question_category) });
-    return null;
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    if (wantsJson) {
-      res.status(400).json(err.fields);
+  return formPost(res, {
+    // The service reads the form (the captcha with it), so it throws the ValidationError.
+    valid: async () => {
+      const input = await contact.validate(values);
+      await contact.send(input, { ip: req.ip ?? '', profileId: req.user?.id ?? null });
+      if (!wantsJson) return new PageRedirect(`/contact/?sent=1&category=${encodeURIComponent(input.question_category)}`, 303);
+      res.status(201).json({ detail: contact.successMessage(input.question_category) });
       return null;
-    }
-    res.status(400);
-    return formView(ctx, { ...values, captcha: '' }, err.fields);
-  }
+    },
+    invalid: (errors) => {
+      if (!wantsJson) return formView(ctx, { ...values, captcha: '' }, errors);
+      res.json(errors);
+      return null;
+    },
+  });
 }
 
 /** Messages per address per hour: plenty for people, little for a spam script. */

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { ValidationError, type FieldErrors } from '../../http/errors';
 import { captchaSecret, verifyCaptcha, type CaptchaResult } from './captcha';
 import { CONTACT_CATEGORIES, CONTACT_MESSAGES, contactSchema, emailsMismatch, type ContactInput } from './schemas';
+import { insertContactMessage, markContactMessageEmailed } from './queries';
 
 const CAPTCHA_ERRORS: Record<Exclude<CaptchaResult, 'ok'>, string> = {
   wrong: CONTACT_MESSAGES.captchaWrong,
@@ -49,19 +50,16 @@ export function createContactService(deps: Pick<AppContext, 'db' | 'config' | 'n
     /** Stores the message, then emails it to the staff address (a failed email is logged, the message kept). */
     async send(input: ContactInput, meta: { ip: string; profileId: number | null }): Promise<number> {
       const business = input.question_category === 'advertise';
-      const [row] = await db('contact_messages')
-        .insert({
-          question_category: input.question_category,
-          comment: input.comment,
-          name: input.name,
-          email: input.email,
-          business_name: business ? input.business_name : '',
-          phone_number: business ? input.phone_number : '',
-          profile_id: meta.profileId,
-          ip: meta.ip.slice(0, 64),
-        })
-        .returning('id');
-      const id = Number(row.id ?? row);
+      const id = await insertContactMessage(db, {
+        question_category: input.question_category,
+        comment: input.comment,
+        name: input.name,
+        email: input.email,
+        business_name: business ? input.business_name : '',
+        phone_number: business ? input.phone_number : '',
+        profile_id: meta.profileId,
+        ip: meta.ip.slice(0, 64),
+      });
       const category = CONTACT_CATEGORIES.find((c) => c.value === input.question_category)?.text ?? input.question_category;
       const lines = [
         `Category: ${category}`,
@@ -74,7 +72,7 @@ export function createContactService(deps: Pick<AppContext, 'db' | 'config' | 'n
       ];
       try {
         await mailer.send({ to: config.mail.staffEmail, replyTo: input.email, subject: `[Contact: ${category}] ${input.name}`.slice(0, 200), text: lines.join('\n') });
-        await db('contact_messages').where({ id }).update({ emailed_at: now() });
+        await markContactMessageEmailed(db, id, now());
       } catch (err) {
         logger.error({ err, contactMessageId: id }, 'contact message stored but not emailed');
       }

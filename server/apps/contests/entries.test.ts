@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type TestContext } from '../../testing/test-app';
 import { createContest } from '../../testing/fixtures';
-import { SKILL_ANSWER_MESSAGES } from './entries';
+import { SKILL_ANSWER_MESSAGES } from './entry-queries';
 
 // Entering a contest through its form: one entry per member, only while it is open, the
 // skill-testing question checked, guests sent to log in; and the contest page stays the same

@@ -1,21 +1,22 @@
 import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
-import { ValidationError, type FieldErrors } from '../../http/errors';
+import type { FieldErrors } from '../../http/errors';
 import { PageRedirect, type PageView, page } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 import { absolute } from '../../http/pages/canonical-url';
 import { urls } from '../../../shared/urls';
 import { publishedContest, type ContestPageRow, listContests } from './queries';
 import { toContestDTO } from './serialize';
-import { checkedSkillAnswer, enterContest, entryWindow, memberEntry } from './entries';
+import { checkedSkillAnswer, enterContest, entryWindow, memberEntry } from './entry-queries';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
 import { idParam } from '../../http/validate';
 import { pagesOrFirstPage, pageWindow, offsetParam } from '../../http/pages/page-param';
-import { recentStaffActions } from '../staff-audit/audit-log';
+import { recentStaffActions } from '../staff-audit/audit-log-queries';
 import { contestEntries, contestWinner, staffContest, staffContests } from './staff-queries';
-import { drawAndEmailWinner, type DrawResult } from './draw';
+import { drawAndEmailWinner, type DrawResult } from './draw-queries';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { whenFlag } from '../../http/pages/feature-gate';
 
@@ -84,19 +85,19 @@ export async function submitEntry(ctx: AppContext, req: Request, res: Response):
   }
   const existing = await memberEntry(ctx.db, contest.id, req.user.id);
   if (existing) return alreadyEntered(ctx, req, res, contest, existing.created_at);
-  let answer: number | null;
-  try {
-    answer = checkedSkillAnswer(contest, body);
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    res.status(400);
-    return enterView(ctx, req, contest, { values, errors: err.fields });
-  }
-  const result = await enterContest(ctx.db, contest, req.user.id, answer, now);
-  if (result.outcome === 'entered') return new PageRedirect(urls.contestEnter(contest.name), 303);
-  if (result.outcome === 'already-entered') return alreadyEntered(ctx, req, res, contest, result.enteredAt);
-  res.status(403);
-  return enterView(ctx, req, contest, { notice: windowNotice(contest, result.outcome, ctx.config.city.timeZone) });
+  const member = req.user;
+  return formPost(res, {
+    // The answer is checked against the contest's own, so the ValidationError comes from `valid`.
+    valid: async () => {
+      const answer = checkedSkillAnswer(contest, body);
+      const result = await enterContest(ctx.db, contest, member.id, answer, now);
+      if (result.outcome === 'entered') return new PageRedirect(urls.contestEnter(contest.name), 303);
+      if (result.outcome === 'already-entered') return alreadyEntered(ctx, req, res, contest, result.enteredAt);
+      res.status(403);
+      return enterView(ctx, req, contest, { notice: windowNotice(contest, result.outcome, ctx.config.city.timeZone) });
+    },
+    invalid: (errors) => enterView(ctx, req, contest, { values, errors }),
+  });
 }
 
 function alreadyEntered(ctx: AppContext, req: Request, res: Response, contest: ContestPageRow, enteredAt: Date): PageView {

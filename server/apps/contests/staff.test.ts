@@ -2,8 +2,8 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { createMember, createTestContext, guestAgent, memberAgent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createContest } from '../../testing/fixtures';
-import { recentStaffActions } from '../staff-audit/audit-log';
-import { drawWinner } from './draw';
+import { recentStaffActions } from '../staff-audit/audit-log-queries';
+import { drawWinner } from './draw-queries';
 
 // The staff contest pages and the winner draw: staff only (guests to the login page, members
 // a 403), every post CSRF-checked, the draw uniform among valid entries (right answer), written

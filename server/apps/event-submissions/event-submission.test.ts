@@ -4,7 +4,7 @@ import { createMember, createTestContext, guestAgent, memberAgent, type Agent, t
 import { createListing } from '../../testing/fixtures';
 import { eventsQuery } from '../events/queries';
 import { jpegImage } from '../media/test-images';
-import { listPendingEvents, moderateEvent } from './moderation';
+import { listPendingEvents, moderateEvent } from './moderation-queries';
 
 // The projects' testTimeout in jest.config.ts is not applied (jest reads it only at the top
 // level); a fresh database per file and image work need more than 5 s on a busy machine.

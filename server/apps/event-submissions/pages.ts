@@ -9,7 +9,15 @@ import { nullCharacterErrors } from '../../http/null-characters';
 import { list, text, type RawForm } from './form';
 import type { EventSubmissionService } from './service';
 import { addIsland } from '../../views';
-import { closeUnlessBodyRead, eventFormBody } from './body-parser';
+import { closeUnlessBodyRead, eventFormBody } from './body-parser-middleware';
+import type { RequestRules } from '../../http/request-rules';
+
+/**
+ * The add-event form without JavaScript sends its CSRF token as the multipart body's first
+ * field, which its route's streaming parser checks before reading on (eventFormBody in
+ * body-parser-middleware.ts), after the session and the member check.
+ */
+export const eventSubmissionRequestRules: Partial<RequestRules> = { multipartFirstField: ['/events/add/'] };
 
 export const SUCCESS_PATH = '/events/add/success/';
 /** Blank irregular rows shown without JavaScript (the island adds rows itself). */

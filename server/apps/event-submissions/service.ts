@@ -4,10 +4,11 @@ import { ValidationError, type FieldErrors } from '../../http/errors';
 import { slugify } from '../../../shared/format/text';
 import { LIMITS } from '../../../shared/constants';
 import { expandOccurrences, scheduleColumns } from '../events/schedule';
-import { replaceOccurrences } from '../events/occurrences';
+import { replaceOccurrences } from '../events/occurrence-queries';
 import { uploadKeyFromUrl, type ImageUploadService } from '../uploads/service';
 import { parseEventForm, type EventForm, type RawForm } from './form';
 import { pointOfAddress } from '../geocoder/queries';
+import { findListing, insertSubmittedEvent } from './queries';
 
 export const messages = {
   listingGone: 'That place is no longer listed; choose another or type the venue name.',
@@ -19,14 +20,6 @@ export interface SubmittedEvent {
   status: 'pending';
 }
 
-interface ListingPlace {
-  id: number;
-  name: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-}
-
 /**
  * Member event submissions: the form is checked, the image resolved (uploaded earlier through
  * /streams/image-upload/, or attached to the form itself when JavaScript is off), and the event
@@ -34,10 +27,6 @@ interface ListingPlace {
  */
 export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'now'>, uploads: ImageUploadService) {
   const { db, storage, config } = ctx;
-
-  async function findListing(id: number): Promise<ListingPlace | undefined> {
-    return db('listings').where({ id }).first('id', 'name', 'address', 'latitude', 'longitude');
-  }
 
   async function resolveImage(memberId: number, form: EventForm, file: Express.Multer.File | undefined): Promise<string | null> {
     if (file) {
@@ -58,7 +47,7 @@ export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'stora
       const form = parsed.form;
 
       const errors: FieldErrors = {};
-      const listing = form.listingId ? await findListing(form.listingId) : undefined;
+      const listing = form.listingId ? await findListing(db, form.listingId) : undefined;
       if (form.listingId && !listing) errors.venueDisplayName = [messages.listingGone];
       let imageKey: string | null = null;
       try {
@@ -75,30 +64,27 @@ export function createEventSubmissionService(ctx: Pick<AppContext, 'db' | 'stora
       const { schedule } = form;
       const occurrences = expandOccurrences(schedule, config.city.timeZone);
       const id = await db.transaction(async (trx) => {
-        const [row] = await trx('events')
-          .insert({
-            slug: slugify(form.title),
-            title: form.title,
-            description: form.description,
-            venue_name: listing ? form.venueDisplayName || listing.name : form.venueName,
-            listing_id: listing?.id ?? null,
-            is_multiple_venues: form.isMultipleVenues,
-            is_virtual_event: form.isVirtualEvent,
-            address: form.address || listing?.address || '',
-            latitude: place?.latitude ?? null,
-            longitude: place?.longitude ?? null,
-            website: form.website,
-            ...scheduleColumns(schedule),
-            image_key: imageKey,
-            image_crop: imageKey && form.image.crop ? JSON.stringify(form.image.crop) : null,
-            source: 'member',
-            submitted_by: memberId,
-            status: 'pending',
-            date_created: ctx.now(),
-            date_updated: ctx.now(),
-          })
-          .returning('id');
-        const eventId = Number(row.id ?? row);
+        const eventId = await insertSubmittedEvent(trx, {
+          slug: slugify(form.title),
+          title: form.title,
+          description: form.description,
+          venue_name: listing ? form.venueDisplayName || listing.name : form.venueName,
+          listing_id: listing?.id ?? null,
+          is_multiple_venues: form.isMultipleVenues,
+          is_virtual_event: form.isVirtualEvent,
+          address: form.address || listing?.address || '',
+          latitude: place?.latitude ?? null,
+          longitude: place?.longitude ?? null,
+          website: form.website,
+          ...scheduleColumns(schedule),
+          image_key: imageKey,
+          image_crop: imageKey && form.image.crop ? JSON.stringify(form.image.crop) : null,
+          source: 'member',
+          submitted_by: memberId,
+          status: 'pending',
+          date_created: ctx.now(),
+          date_updated: ctx.now(),
+        });
         await replaceOccurrences(trx, eventId, occurrences);
         return eventId;
       });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db';
 import type { Storage } from '../../storage/storage';
+import { eventsWithOutsideImage, setImportedImageKey } from './queries';
 
 // Imported events carry a picture on someone else's server (image_source_url). Pages never
 // hot-link it: the seed gives such an event a placeholder, and this copies the original into our
@@ -43,12 +44,7 @@ export async function importEventImages(
   storage: Storage,
   opts: { concurrency?: number; timeoutMs?: number; limit?: number } = {},
 ): Promise<ImportResult> {
-  const rows: Array<{ id: number; image_source_url: string }> = await db('events')
-    .whereNotNull('image_source_url')
-    .where((q) => q.whereNull('image_key').orWhere('image_key', 'like', 'seed/%'))
-    .orderBy('id')
-    .limit(opts.limit ?? 100_000)
-    .select('id', 'image_source_url');
+  const rows = await eventsWithOutsideImage(db, opts.limit ?? 100_000);
   const result: ImportResult = { copied: 0, failed: [] };
   let next = 0;
   const worker = async () => {
@@ -60,7 +56,7 @@ export async function importEventImages(
         const key = `events/imported/${row.id}-${hash}.${image.ext}`;
         await storage.put(key, image.data, image.contentType);
         try {
-          await db('events').where({ id: row.id }).update({ image_key: key, image_url: null });
+          await setImportedImageKey(db, row.id, key);
         } catch (err) {
           // The copy is only kept with its row: no object nothing points at.
           await storage.delete(key).catch(() => undefined);

@@ -295,3 +295,20 @@ export function listEvents(db: Db, p: EventListParams, opts: { siteUrl: string; 
   const load = () => (p.date ? eventsOnDate(db, p.date, p, opts.siteUrl) : upcomingEvents(db, opts.now, p, opts.siteUrl));
   return sharedAnswer(db, JSON.stringify(['events', p, opts.siteUrl]), load, { keep: (r) => r.count >= KEEP_ANSWERS_FROM, minute });
 }
+
+// The outside pictures of imported events (image-import.ts copies them into our media store).
+
+/** Events with an outside picture (image_source_url) and no copy of their own yet, by id, at most `limit`. */
+export async function eventsWithOutsideImage(db: Db, limit: number): Promise<Array<{ id: number; image_source_url: string }>> {
+  return db('events')
+    .whereNotNull('image_source_url')
+    .where((q) => q.whereNull('image_key').orWhere('image_key', 'like', 'seed/%'))
+    .orderBy('id')
+    .limit(limit)
+    .select('id', 'image_source_url');
+}
+
+/** The event's picture is now our copy under `key`. */
+export async function setImportedImageKey(db: Db, id: number, key: string): Promise<void> {
+  await db('events').where({ id }).update({ image_key: key, image_url: null });
+}

@@ -1,7 +1,8 @@
 import type { Db } from '../../db';
 import { refreshAheadPerOwner } from '../../cache/refresh-ahead';
 import { GAZETTEER_REFRESH_AFTER_MS, GAZETTEER_TTL_MS } from '../../cache/lifetimes';
-import { buildGazetteer, type Gazetteer, type GazetteerRows } from './gazetteer';
+import { buildGazetteer, type Gazetteer } from './gazetteer';
+import { readGazetteerRows } from './gazetteer-queries';
 
 // One gazetteer per process and database, read on first use and kept: places, stations and
 // neighbourhoods change with an import or a seed, not by the minute, and reading 15,000
@@ -23,15 +24,6 @@ const cacheFor = refreshAheadPerOwner<Gazetteer>({
   // Look-ups arriving together on a cold process read it once.
   shareFirstLoad: true,
 });
-
-export async function readGazetteerRows(db: Db): Promise<GazetteerRows> {
-  const [listings, stations, neighbourhoods] = await Promise.all([
-    db('listings').whereNotNull('latitude').whereNotNull('longitude').select('name', 'address', 'latitude', 'longitude'),
-    db('subway_stops').select('name', 'latitude', 'longitude'),
-    db('neighbourhoods').select('name', 'label_latitude as latitude', 'label_longitude as longitude'),
-  ]);
-  return { listings, stations, neighbourhoods };
-}
 
 async function load(db: Db): Promise<Gazetteer> {
   return buildGazetteer(await readGazetteerRows(db));

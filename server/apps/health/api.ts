@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
+import { pingDatabase } from './queries';
 
 // GET /healthz: 200 when the database answers, 503 when it does not. Mounted before sessions
 // and logging so probes cost one trivial query. With a replica it also says how the replica
@@ -12,7 +13,7 @@ export function healthRouter({ db, replica }: Pick<AppContext, 'db' | 'replica'>
     const replicaReport = replica ? { replica: replicaStatus(replica) } : {};
     try {
       await Promise.race([
-        db.raw('select 1'),
+        pingDatabase(db),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
       ]);
       res.json({ status: 'ok', database: 'ok', ...replicaReport });

@@ -1,9 +1,8 @@
-import type { Knex } from 'knex';
 import { EARTH_RADIUS_KM } from '../../../shared/constants';
 
 // Distances on the sphere (R = 6371 km, spec 2 §9) and the latitude/longitude box around a
 // circle, so a "near here" query first narrows rows with the (latitude, longitude) btree and
-// only then computes the haversine for what is left.
+// only then computes the haversine for what is left (its SQL: listing-search-queries.ts's distanceSql).
 
 export interface Point {
   latitude: number;
@@ -11,17 +10,6 @@ export interface Point {
 }
 
 const KM_PER_DEGREE_LATITUDE = (Math.PI * EARTH_RADIUS_KM) / 180; // ≈ 111.19
-
-/** The haversine distance in km from `p` to the row's latitude/longitude columns. */
-export function distanceSql(knex: Knex, p: Point, lat = 'l.latitude', lng = 'l.longitude'): Knex.Raw {
-  // least(1, …) keeps asin's argument in its domain when rounding nudges it past 1.
-  return knex.raw(
-    `(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-        power(sin(radians(${lat} - ?) / 2), 2)
-        + cos(radians(?)) * cos(radians(${lat})) * power(sin(radians(${lng} - ?) / 2), 2)))))`,
-    [p.latitude, p.latitude, p.longitude],
-  );
-}
 
 /** The smallest latitude/longitude box holding every point within `radiusKm` of `p`. */
 export function boxAround(p: Point, radiusKm: number): { minLat: number; maxLat: number; minLng: number; maxLng: number } {

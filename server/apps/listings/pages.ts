@@ -11,7 +11,7 @@ import { pagesOrFirstPage } from '../../http/pages/page-param';
 import type { ListingTypeRow, SubTypeRow } from './queries';
 import { hubQuery, hubSearchParams, hubUrl, listingOrdering, NO_CRITERIA, readListingCriteria, type ListingCriteria } from './listing-criteria';
 import { searchListings } from './queries';
-import { hubOptionsUrl } from './hub-options';
+import { hubOptionsUrl } from './hub-option-queries';
 import type { ListingsService } from './service';
 import { Router, type Request, type Response } from 'express';
 import { listingPhotoViewer } from '../../../shared/photo-viewer';

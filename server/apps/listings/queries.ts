@@ -1,16 +1,16 @@
 import type { Db } from '../../db';
 import { type ListingRow, toListingDTO } from './serialize';
 import type { MultiPolygon } from '../../views/boundary-svg';
-import { joinCreditedAuthor } from '../profiles/credited-author';
+import { joinCreditedAuthor } from '../profiles/credited-author-queries';
 import type { Knex } from 'knex';
 import type { ListingDTO } from '../../../shared/dto';
 import type { HubTypeOption } from '../../../shared/listing-hub';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { cachedCount, cachedValue } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
-import { distanceSql, type Point } from './geo';
+import type { Point } from './geo';
 import { SUBWAY_STOP_RADIUS_KM, type BundleType, type ListingOrdering, type ListingSearchParams } from './search-params';
-import { applyCircle, applyFilters, applyOrdering, effectiveOrdering } from './listing-search-sql';
+import { applyCircle, applyFilters, applyOrdering, distanceSql, effectiveOrdering } from './listing-search-queries';
 
 // What the places pages read (the /places/ landing, listing detail and its photos). The hub's
 // search itself is the content API's searchListings; these are the page-only lookups.
@@ -436,6 +436,11 @@ export async function listingTypesWithSubTypes(db: Db, siteUrl: string): Promise
 
 export function listingTypesQuery(db: Db) {
   return db('listing_types').select('id', 'name', 'slug').orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }]);
+}
+
+/** The navbar's listing types (navbar-menus.ts): name and slug, in the types' own order. */
+export function listingTypeLinksQuery(db: Db) {
+  return db('listing_types').orderBy(['position', 'name']).select('name', 'slug');
 }
 
 export function listingSubTypesQuery(db: Db) {

@@ -3,7 +3,7 @@ import { MemoryCache } from '../../cache/memory-cache';
 import { HUB_OPTIONS_TTL_MS, NEIGHBOURHOOD_BOUNDARY_TTL_MS } from '../../cache/lifetimes';
 import type { MultiPolygon } from '../../views/boundary-svg';
 import type { HubOptions } from '../../../shared/listing-hub';
-import { loadHubOptions, type LoadedHubOptions } from './hub-options';
+import { listingTypeIdBySlug, loadHubOptions, neighbourhoodIdById, subTypeIdBySlug, type LoadedHubOptions } from './hub-option-queries';
 import { readNeighbourhoodBoundary, type ListingTypeRow, type SubTypeRow } from './queries';
 
 /** Boxed: a neighbourhood without a boundary is remembered too. */
@@ -15,7 +15,7 @@ type KeptBoundary = { polygon: MultiPolygon | null };
  * up in them; neighbourhoods' parsed boundaries for the listing pages.
  */
 export function createListingsService(ctx: AppContext) {
-  // Kept a minute, loaded in one statement (hub-options.ts). The hub routes also find their
+  // Kept a minute, loaded in one statement (hub-option-queries.ts). The hub routes also find their
   // type, sub-type and neighbourhood here, so a hub page whose options are cached runs only its search.
   const optionsCache = new MemoryCache<'options', LoadedHubOptions>({ ttlMs: HUB_OPTIONS_TTL_MS, maxEntries: 1 });
   // Boundaries are ~7 KB of JSON each and change only when the City redraws them: kept ten
@@ -45,7 +45,7 @@ export function createListingsService(ctx: AppContext) {
           const t = o.types.find((x) => x.slug === slug);
           return t && { id: t.id, name: t.name, slug: t.slug };
         },
-        () => ctx.db('listing_types').where({ slug }).first('id'),
+        () => listingTypeIdBySlug(ctx.db, slug),
       );
     },
 
@@ -56,13 +56,13 @@ export function createListingsService(ctx: AppContext) {
           const s = o.types.find((x) => x.id === type.id)?.sub_types.find((x) => x.slug === slug);
           return s && { id: s.id, type_id: type.id, name: s.name, slug: s.slug };
         },
-        () => ctx.db('listing_sub_types').where({ type_id: type.id, slug }).first('id'),
+        () => subTypeIdBySlug(ctx.db, type.id, slug),
       );
     },
 
     /** A neighbourhood by id. */
     hubNeighbourhood(id: number): Promise<{ id: number; name: string; slug: string } | undefined> {
-      return fromOptions((o) => o.neighbourhoods.find((n) => n.id === id), () => ctx.db('neighbourhoods').where({ id }).first('id'));
+      return fromOptions((o) => o.neighbourhoods.find((n) => n.id === id), () => neighbourhoodIdById(ctx.db, id));
     },
 
     /** A neighbourhood's boundary (null without a neighbourhood or a boundary), read from ctx.dbRead as the listing page is. */

@@ -8,6 +8,7 @@ import { MemoryCache } from '../../cache/memory-cache';
 import { createLocalStorage, type Storage } from '../../storage/storage';
 import { PMTILES_CACHE_CONTROL, STATIC_MAP_CACHE_CONTROL, STATIC_MAP_MEMORY_TTL_MS } from '../../cache/lifetimes';
 import { mapContextFile, staticMapPng, STATIC_MAP } from './static-map';
+import { listingPosition } from './queries';
 
 // The base map's files, both answered without a session:
 // - GET /map-tiles/{name}.pmtiles: a .pmtiles extract from DATA_DIR/map-tiles/ (MAP_PMTILES_URL),
@@ -48,7 +49,7 @@ export function mapTilesRoutes(ctx: AppContext): Router {
   router.get('/static-maps/listings/:file', async (req, res) => {
     const m = PNG_FILE.exec(String(req.params.file));
     if (!m) return notFound(res);
-    const row = (await ctx.db('listings').where({ id: Number(m[1]) }).first('latitude', 'longitude')) as { latitude: number | null; longitude: number | null } | undefined;
+    const row = await listingPosition(ctx.db, Number(m[1]));
     if (!row || row.latitude === null || row.longitude === null) return notFound(res);
     const [lat, lng] = [Number(row.latitude).toFixed(6), Number(row.longitude).toFixed(6)];
     const key = `${STATIC_MAP.zoom}_${lat}_${lng}_${contextVersion()}`;

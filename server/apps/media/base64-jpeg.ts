@@ -7,7 +7,7 @@ import { ValidationError } from '../../http/errors';
 // The text is decoded piece by piece into one Buffer of at most maxBytes (Base64Decoder), so a
 // 6 MB photo costs its 6 MB and a few pieces of 64 KB, not the 8.4 MB text again for checking.
 // The listing and profile photo routes never hold the text at all: their body parser feeds the
-// decoder as the body arrives (json-base64-body.ts).
+// decoder as the body arrives (json-base64-body-middleware.ts).
 
 const DATA_URL_PREFIX = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,/i;
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
@@ -192,7 +192,7 @@ export function decodeBase64Jpeg(image: string | DecodedBase64, rules: Base64Jpe
 }
 
 /**
- * A base64 image field as its route's parser left it: a DecodedBase64 (json-base64-body.ts) or,
+ * A base64 image field as its route's parser left it: a DecodedBase64 (json-base64-body-middleware.ts) or,
  * where text is allowed (a body another parser read), its text. Whether it is a JPEG of the
  * allowed size is the service's to say (decodeBase64Jpeg), after every field is checked.
  */
@@ -207,7 +207,7 @@ function imageField(acceptText: boolean) {
   });
 }
 
-/** Only what json-base64-body.ts decoded (the listing photo). */
+/** Only what json-base64-body-middleware.ts decoded (the listing photo). */
 export const decodedImageField = imageField(false);
 /** Decoded, or text (the profile photo, also sent by PUT and form bodies, which other parsers read). */
 export const base64ImageField = imageField(true);

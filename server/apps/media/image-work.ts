@@ -29,7 +29,7 @@ export function withImageWork<T>(task: () => Promise<T>): Promise<T> {
 /**
  * Upload bodies read and held at once: one more than the image-work slots, so a body is read
  * while each slot decodes, and no more (a listing photo's body is held as its decoded bytes,
- * 6 MB at most, json-base64-body.ts; an event image up to 10 MB; each also holds its re-encoded
+ * 6 MB at most, json-base64-body-middleware.ts; an event image up to 10 MB; each also holds its re-encoded
  * photo until answered). The rest wait with their bodies unread in the socket, costing no
  * memory, so 40 concurrent uploads hold at most this many.
  */

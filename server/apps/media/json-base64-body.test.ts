@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { HttpError } from '../../http/errors';
 import { Base64Decoder, decodeBase64Jpeg, DecodedBase64, decodeBase64Text } from './base64-jpeg';
-import { JsonBase64Scanner, type JsonBase64BodyOptions } from './json-base64-body';
+import { JsonBase64Scanner, type JsonBase64BodyOptions } from './json-base64-body-middleware';
 
 // The photo route's body parser decodes the image's base64 as the body arrives: the same body
 // as express.json would give, but no copy of the base64 text is ever held, nor parsed.

@@ -4,7 +4,7 @@ import { createApp } from '../../app';
 import { createMember, createTestContext, guestAgent, memberSessionCookie, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createArticle, createContest, createEvent, createListing, createPhoto, createVideo } from '../../testing/fixtures';
 import { EXPORT_PATH, EXPORT_RATE_LIMIT } from './api';
-import { BATCH_SIZE } from './member-rows';
+import { BATCH_SIZE } from './member-row-queries';
 
 // Dashboard → Your data (issue 16): a member downloads a ZIP of everything kept about them,
 // and nothing of anybody else's. Two members get one of everything each; the ZIP of the first

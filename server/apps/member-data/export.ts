@@ -3,16 +3,18 @@ import type { AppContext } from '../../context';
 import { NEWSLETTERS } from '../../../shared/constants';
 import type { Member } from '../profiles/member';
 import { icsEvent, icsHeader, ICS_FOOTER } from '../calendar/ics';
-import { occurrenceColumns, occurrenceIcsEvent, type OccurrenceRow } from '../calendar/ics-feed';
+import { occurrenceIcsEvent } from '../calendar/ics-feed';
 import { ianaZone } from '../calendar/google-event';
-import { BATCH_SIZE, FAVOURITES, inBatches, memberPage, MEMBER_TABLES, PHOTO_COLUMNS, photoRows, photoUrl } from './member-rows';
+import {
+  accountSecrets, BATCH_SIZE, calendarConnection, FAVOURITES, guestSubscriptionByEmail, MEMBER_TABLES, occurrencesOf, PHOTO_COLUMNS, photoRows, photoUrl, savedEvents,
+} from './member-row-queries';
 import { writeJson, writeTable, type Row } from './tabular';
 import { ZipStream } from './zip-stream';
 
 // Everything the site keeps about one member, as one ZIP streamed into `out` (the response):
 // README.txt, profile.json, newsletters, every table of theirs as JSON and CSV, favourites as
 // GeoJSON, saved events as ICS, and their photos' image files. Only rows of this member are
-// read: every query is scoped by their id (member-rows.ts).
+// read: every query is scoped by their id (member-row-queries.ts).
 
 type ExportContext = Pick<AppContext, 'db' | 'config' | 'storage' | 'now'>;
 
@@ -34,9 +36,9 @@ export async function writeMemberExport(ctx: ExportContext, member: Member, out:
   // What the profile needs is read before the first byte is sent, so that a database that is
   // away answers a proper error page rather than a cut download.
   const avatarFile = member.avatar && (await storage.exists(member.avatar)) ? `profile/avatar.${extensionOf(member.avatar)}` : null;
-  const calendar = await db('calendar_credentials').where({ profile_id: member.id }).first('provider', 'date_created');
-  const secrets = await db('profiles').where({ id: member.id }).first(db.raw('password_hash is not null as has_password'), db.raw('ics_token is not null as has_ics_feed'), 'apple_sub', 'facebook_id');
-  const guest = await db('guest_newsletter_subscriptions').whereRaw('lower(email) = lower(?)', [member.email]).first();
+  const calendar = await calendarConnection(db, member.id);
+  const secrets = await accountSecrets(db, member.id);
+  const guest = await guestSubscriptionByEmail(db, member.email);
 
   const zip = new ZipStream(out);
   await zip.file('README.txt', readme(config.site.name, member, ctx.now()));
@@ -104,10 +106,10 @@ async function writeSavedEventsIcs(zip: ZipStream, ctx: ExportContext, memberId:
   const host = new URL(config.site.url).host;
   const entry = zip.entry('saved-events.ics');
   await entry.write(icsHeader({ prodId: `-//${config.site.name}//Your data//EN`, name: `${config.site.name}: my saved events`, timeZone: ianaZone(config.city.timeZone), now }));
-  const saved = inBatches((after, limit) => memberPage(db, 'event_bookmarks', memberId, after, limit).select('s.id', 's.event_id'));
+  const saved = savedEvents(db, memberId);
   let eventIds: number[] = [];
   const writeOccurrences = async () => {
-    for await (const r of occurrencesOf(ctx, eventIds)) await entry.write(icsEvent(occurrenceIcsEvent(r, config.site.url, host), now));
+    for await (const r of occurrencesOf(db, eventIds)) await entry.write(icsEvent(occurrenceIcsEvent(r, config.site.url, host), now));
     eventIds = [];
   };
   for await (const bookmark of saved) {
@@ -117,30 +119,6 @@ async function writeSavedEventsIcs(zip: ZipStream, ctx: ExportContext, memberId:
   if (eventIds.length) await writeOccurrences();
   await entry.write(ICS_FOOTER);
   await entry.end();
-}
-
-/**
- * The occurrences of some events, a page at a time along the (event_id, starts_at) index: an
- * event that repeats every day for years is paged like everything else. The cursor keeps
- * starts_at as PostgreSQL's text, so no precision is lost in JavaScript's Date.
- */
-async function* occurrencesOf(ctx: ExportContext, eventIds: number[]): AsyncGenerator<OccurrenceRow> {
-  const { db } = ctx;
-  let cursor: [number, string] | null = null;
-  for (;;) {
-    const page = db('event_occurrences as o')
-      .join('events as e', 'e.id', 'o.event_id')
-      .whereIn('o.event_id', eventIds)
-      .orderBy([{ column: 'o.event_id' }, { column: 'o.starts_at' }])
-      .limit(BATCH_SIZE)
-      .select([...occurrenceColumns(db), db.raw('o.starts_at::text as cursor_starts_at')]);
-    if (cursor) page.whereRaw('(o.event_id, o.starts_at) > (?, ?::timestamptz)', cursor);
-    const rows: Array<OccurrenceRow & { cursor_starts_at: string }> = await page;
-    yield* rows;
-    if (rows.length < BATCH_SIZE) return;
-    const last = rows[rows.length - 1];
-    cursor = [Number(last.id), last.cursor_starts_at];
-  }
 }
 
 /** photos.json / photos.csv, then each photo's image as photos/{id}.{ext}. */

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/mailer';
 import { unsubscribeToken, type NewsletterType, type Recipient } from './unsubscribe-token';
-import { newsletterName } from './unsubscribe';
+import { newsletterName } from './unsubscribe-queries';
 
 // The one place every newsletter email goes through. Whatever the issue says, each message
 // gets, per recipient and newsletter:

@@ -1,6 +1,6 @@
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticle } from '../../testing/fixtures';
-import { currentIssue } from './newsletter-issue';
+import { currentIssue } from './newsletter-issue-queries';
 
 // A newsletter issue carries what readers can already open: an article scheduled for later
 // (dated in the future) waits for a later issue, as it does on every page of the site.

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { PageView } from '../../http/pages/page-view';
+import type { RequestRules } from '../../http/request-rules';
 import { readUnsubscribeToken, type NewsletterType } from './unsubscribe-token';
-import { newsletterName, recipientEmail, unsubscribe } from './unsubscribe';
+import { newsletterName, recipientEmail, unsubscribe } from './unsubscribe-queries';
 import { ValidationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { choicesFromForm, emailField, GUEST_FIELDS, offeredGuestFields, type GuestField } from './schemas';
@@ -10,12 +11,22 @@ import type { NewslettersService } from './service';
 import { z } from 'zod';
 import { Router } from 'express';
 import { page } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 
 // /newsletters/unsubscribe/?token=…, the link in every newsletter email. The GET only shows a
 // button (mail scanners and link previews follow links; they must not unsubscribe anyone); the
 // POST unsubscribes at once: the page's form, or a mail client's RFC 8058 one-click POST
 // (body `List-Unsubscribe=One-Click`, no cookie or CSRF token: the route is CSRF-exempt, see
-// app.ts). No login either way: the signed token names the recipient and the newsletter.
+// newslettersRequestRules). No login either way: the signed token names the recipient and the
+// newsletter.
+
+/**
+ * The one-click unsubscribe (RFC 8058): mail providers POST to the link in List-Unsubscribe
+ * from their servers, with no cookie, CSRF token or Origin. The URL's signed token is the whole
+ * authority, and it only ever turns newsletters off, so a forged request needs the token, which
+ * is all a CSRF token would prove.
+ */
+export const newslettersRequestRules: Partial<RequestRules> = { csrfExempt: ['/newsletters/unsubscribe/'] };
 
 const TEMPLATE = 'newsletters/unsubscribe.njk';
 
@@ -87,23 +98,23 @@ export async function submitNewsletterForm(ctx: AppContext, newsletters: Newslet
   const offered = new Set(offeredGuestFields(newsletters.offered()));
   const choices = choicesFromForm(body);
   const email = typeof body.email === 'string' ? body.email : '';
-  try {
-    const fields: Record<string, string[]> = {};
-    try {
-      validate(z.object({ email: emailField }), body);
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      Object.assign(fields, err.fields);
-    }
-    if (!GUEST_FIELDS.some((f) => choices[f] && offered.has(f))) fields.newsletters = [NEWSLETTER_MESSAGES.noChoice];
-    if (Object.keys(fields).length) throw new ValidationError(fields);
-    await newsletters.subscribeGuest({ email: email.trim(), ...choices });
-    return view(ctx, newsletters, { email: email.trim(), choices }, { submitted: true });
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    res.status(400);
-    return view(ctx, newsletters, { email, choices }, { errors: err.fields });
-  }
+  return formPost(res, {
+    // The email's message and the choice's come back together: the schema is one of two checks.
+    valid: async () => {
+      const fields: Record<string, string[]> = {};
+      try {
+        validate(z.object({ email: emailField }), body);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        Object.assign(fields, err.fields);
+      }
+      if (!GUEST_FIELDS.some((f) => choices[f] && offered.has(f))) fields.newsletters = [NEWSLETTER_MESSAGES.noChoice];
+      if (Object.keys(fields).length) throw new ValidationError(fields);
+      await newsletters.subscribeGuest({ email: email.trim(), ...choices });
+      return view(ctx, newsletters, { email: email.trim(), choices }, { submitted: true });
+    },
+    invalid: (errors) => view(ctx, newsletters, { email, choices }, { errors }),
+  });
 }
 
 export function newslettersPages(ctx: AppContext, newsletters: NewslettersService): Router {

@@ -1,6 +1,6 @@
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import { createMember, createTestContext, type TestContext } from '../../testing/test-app';
-import { issueKey, sendNewsletter } from './send-newsletter';
+import { issueKey, sendNewsletter } from './newsletter-send-job';
 
 // An issue is sent once: again, nothing goes; a send that died carries on after the last
 // recipient done; a second send while one runs is refused; a changed issue is a new send.

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import { GUEST_FIELDS, offeredGuestFields, offeredNewsletters, type GuestField } from './schemas';
+import { upsertGuestSubscription } from './queries';
 
 export type GuestSubscription = { email: string } & Record<GuestField, boolean>;
 
@@ -23,17 +24,7 @@ export function createNewslettersService({ db, config }: Pick<AppContext, 'db' |
       const chosen = GUEST_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, offered.has(f) && Boolean(input[f])] as const);
       const insert = Object.fromEntries(GUEST_FIELDS.map((f) => [f, false]));
       for (const [f, v] of chosen) insert[f] = v;
-      const updates = chosen.map(([f]) => `${f} = excluded.${f}`);
-      const columns = ['email', ...GUEST_FIELDS, 'unsubscribe_token'];
-      const values = [input.email, ...GUEST_FIELDS.map((f) => insert[f]), crypto.randomBytes(24).toString('base64url')];
-      // xmax = 0 only for a freshly inserted row: how PostgreSQL tells insert from update here.
-      const result = await db.raw(
-        `insert into guest_newsletter_subscriptions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
-         on conflict ((lower(email))) do update set ${[...updates, 'date_updated = now()'].join(', ')}
-         returning email, ${GUEST_FIELDS.join(', ')}, (xmax = 0) as created`,
-        values,
-      );
-      const row = result.rows[0] as GuestSubscription & { created: boolean };
+      const row = await upsertGuestSubscription(db, input.email, insert, chosen.map(([f]) => f), crypto.randomBytes(24).toString('base64url'));
       const { created, ...subscription } = row;
       return { subscription: subscription as GuestSubscription, created: Boolean(created) };
     },

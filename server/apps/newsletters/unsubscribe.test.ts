@@ -4,8 +4,8 @@ import { createMember, createTestContext, guestAgent, memberAgent, type TestCont
 import { createArticle } from '../../testing/fixtures';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 import { newsletterEmail, unsubscribeUrl } from './newsletter-email';
-import { currentIssue } from './newsletter-issue';
-import { sendNewsletter } from './send-newsletter';
+import { currentIssue } from './newsletter-issue-queries';
+import { sendNewsletter } from './newsletter-send-job';
 
 // One-click unsubscribe (CASL, RFC 8058): every newsletter email carries a signed link and the
 // List-Unsubscribe headers; the link works without login, a GET changes nothing, the mail

@@ -4,7 +4,8 @@ import type { Db } from '../../db';
 import { STORY_LIMITS, TK_RE, storyNodes, type GalleryItem, type StoryDoc } from '../../../shared/newsroom';
 import { renderStoryDoc } from '../articles/story-render';
 import { LINK_CHECK_LIMITS, type LinkChecker, type LinkProblem } from './link-check';
-import { bestOfIds, existingListingIds, existingStoryPaths, placesByIds, publicEventIds, type StoryRow, type StoryValues } from './queries';
+import { bestOfIds, existingListingIds, existingStoryPaths, placesByIds, publicEventIds } from './queries';
+import type { StoryRow, StoryValues } from './serialize';
 import moment from 'moment-timezone';
 
 // The checks before publishing (issue 37). A blocking one stops Publish and Schedule unless an

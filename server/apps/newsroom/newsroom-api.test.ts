@@ -5,7 +5,7 @@ import { pngImage } from '../media/test-images';
 import { createApp } from '../../app';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createArticleType, createListing, createListingType } from '../../testing/fixtures';
-import { recentStaffActions } from '../staff-audit/audit-log';
+import { recentStaffActions } from '../staff-audit/audit-log-queries';
 import { createNewsroomService } from './service';
 import type { NewsroomRole, StoryDoc } from '../../../shared/newsroom';
 

@@ -5,17 +5,18 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from '../../htt
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
+import { formPost } from '../../http/pages/form-post';
 import { formBodyOf, idParam, validate } from '../../http/validate';
 import { addIsland } from '../../views';
 import { NEWSROOM_ROLES, ROLE_LABELS, roleAtLeast, STORY_STATUSES, STORY_STATUS_LABELS } from '../../../shared/newsroom';
 import { renderStoryDoc } from '../articles/story-render';
 import { articleDetailView } from '../articles/pages';
 import type { ArticleDetailRow } from '../articles/queries';
-import { recordStaffAction } from '../staff-audit/audit-log';
+import { recordStaffAction } from '../staff-audit/audit-log-queries';
 import { newsroomActorOf } from './api';
 import type { NewsroomService } from './service';
-import { articleTypes, listStories, memberByEmail, newsroomStaff, setNewsroomRole, workingValues } from './queries';
-import { workingFields } from './serialize';
+import { articleTypes, listStories, memberByEmail, newsroomStaff, setNewsroomRole } from './queries';
+import { workingFields, workingValues } from './serialize';
 import { roleFormSchema, storyListQuerySchema } from './schemas';
 
 // The newsroom's pages: the story list, the editor (the story-editor island, on staff pages
@@ -76,25 +77,23 @@ export function newsroomPages(ctx: AppContext, newsroom: NewsroomService): Route
   };
   router.get('/staff/roles/', requireNewsroomPage, page('private', (req) => rolesPage(req)));
   router.post('/staff/roles/', requireNewsroomPage, page('private', async (req, res) => {
-    const body = formBodyOf(req.body);
     if (!roleAtLeast(req.user?.newsroom_role, 'administrator')) throw new PermissionDeniedError('Only an administrator sets roles.');
-    let form;
-    try {
-      form = validate(roleFormSchema, body);
-      const member = await memberByEmail(ctx.db, form.email);
-      if (!member) throw ValidationError.field('email', 'No member has this email address.');
-      if (member.id === req.user!.id && form.role !== 'administrator') throw ValidationError.field('role', 'You cannot take away your own administrator role.');
-      const role = form.role === 'none' ? null : form.role;
-      await ctx.db.transaction(async (trx) => {
-        await setNewsroomRole(trx, member.id, role);
-        await recordStaffAction(trx, newsroomActorOf(req), { action: 'role.set', subjectType: 'member', subjectId: member.id, detail: { email: member.email, from: member.newsroom_role, to: role } });
-      });
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      res.status(400);
-      return rolesPage(req, err.fields, body);
-    }
-    return new PageRedirect(`/staff/roles/?done=${encodeURIComponent(form.email)}`, 303);
+    return formPost(res, {
+      schema: roleFormSchema,
+      body: formBodyOf(req.body),
+      valid: async (form) => {
+        const member = await memberByEmail(ctx.db, form.email);
+        if (!member) throw ValidationError.field('email', 'No member has this email address.');
+        if (member.id === req.user!.id && form.role !== 'administrator') throw ValidationError.field('role', 'You cannot take away your own administrator role.');
+        const role = form.role === 'none' ? null : form.role;
+        await ctx.db.transaction(async (trx) => {
+          await setNewsroomRole(trx, member.id, role);
+          await recordStaffAction(trx, newsroomActorOf(req), { action: 'role.set', subjectType: 'member', subjectId: member.id, detail: { email: member.email, from: member.newsroom_role, to: role } });
+        });
+        return new PageRedirect(`/staff/roles/?done=${encodeURIComponent(form.email)}`, 303);
+      },
+      invalid: (errors, values) => rolesPage(req, errors, values),
+    });
   }));
 
   // ## Preview links: the public page of the working copy, for whoever has the link until it expires.

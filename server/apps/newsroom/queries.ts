@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
-import { STORY_FIELDS, STORY_LIMITS, type StoryField, type StoryStatus } from '../../../shared/newsroom';
+import { STORY_LIMITS, type StoryStatus } from '../../../shared/newsroom';
+import type { StoryRow, StoryValues } from './serialize';
 
 // The newsroom's reads and writes: stories (the articles table, every status), their revisions,
 // preview links, who has a story open, and the candidates the editor's type-aheads offer.
@@ -14,46 +15,6 @@ export const STORY_COLUMNS = [
   'p.full_name as author_full_name',
 ] as const;
 
-export interface StoryRow {
-  id: number;
-  status: StoryStatus;
-  version: number;
-  field_versions: Partial<Record<StoryField, number>>;
-  pending: Partial<Record<StoryField, unknown>>;
-  name: string;
-  slug: string;
-  path: string;
-  excerpt: string;
-  type_id: number;
-  doc: unknown;
-  body_html: string | null;
-  body: string;
-  image_key: string | null;
-  image_alt: string;
-  image_credit: string;
-  seo_title: string;
-  seo_description: string;
-  canonical_url: string;
-  social_image_key: string | null;
-  is_sponsored: boolean;
-  sponsor_name: string;
-  author_name: string;
-  author_id: number | null;
-  date_published: Date;
-  scheduled_at: Date | null;
-  unpublish_at: Date | null;
-  published_late_minutes: number | null;
-  date_updated: Date;
-  date_created: Date;
-  last_revision_at: Date | null;
-  is_slideshow: boolean;
-  is_featured: boolean;
-  type_slug: string;
-  type_name: string;
-  author_full_name: string | null;
-}
-
-export type StoryValues = { [F in StoryField]: unknown };
 
 function parseJson<T>(v: unknown, fallback: T): T {
   if (v === null || v === undefined) return fallback;
@@ -76,12 +37,6 @@ export async function storyById(db: Db | Knex.Transaction, id: number, forUpdate
   return row ? normalise(row) : undefined;
 }
 
-/** The values an editor sees: the columns, with a published story's saved changes over them. */
-export function workingValues(row: StoryRow): StoryValues {
-  const out = {} as StoryValues;
-  for (const f of STORY_FIELDS) out[f] = Object.prototype.hasOwnProperty.call(row.pending, f) ? row.pending[f] : (row as unknown as Record<string, unknown>)[f];
-  return out;
-}
 
 export interface StoryListFilter {
   status?: StoryStatus;
@@ -113,6 +68,11 @@ export async function articleTypes(db: Db): Promise<Array<{ id: number; name: st
 
 export async function articleTypeById(db: Db | Knex.Transaction, id: number): Promise<{ id: number; slug: string; name: string } | undefined> {
   return db('article_types').where({ id }).first('id', 'slug', 'name');
+}
+
+/** The id of the first story type (by position), the one a new story gets when none is named. */
+export async function firstArticleTypeId(db: Db | Knex.Transaction): Promise<number | undefined> {
+  return (await db('article_types').orderBy('position').first('id'))?.id;
 }
 
 export async function insertStory(trx: Knex.Transaction, row: Record<string, unknown>): Promise<number> {
@@ -311,6 +271,11 @@ export async function setNewsroomRole(db: Db | Knex.Transaction, memberId: numbe
 
 export async function newsroomStaff(db: Db): Promise<Array<{ id: number; email: string; full_name: string; newsroom_role: string }>> {
   return db('profiles').whereNotNull('newsroom_role').orderBy('email').select('id', 'email', 'full_name', 'newsroom_role');
+}
+
+/** A story's author as the scheduler's audit entry names them; undefined when the account is gone. */
+export async function storyAuthor(db: Db | Knex.Transaction, authorId: number): Promise<{ id: number; email: string; full_name: string } | undefined> {
+  return db('profiles').where({ id: authorId }).first('id', 'email', 'full_name');
 }
 
 export async function memberByEmail(db: Db | Knex.Transaction, email: string): Promise<{ id: number; email: string; newsroom_role: string | null } | undefined> {

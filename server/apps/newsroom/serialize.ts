@@ -2,9 +2,57 @@ import type { StoryDTO } from '../../../shared/story-dto';
 import type { StoryDoc } from '../../../shared/newsroom';
 import { absoluteUrl } from '../../../shared/urls';
 import type { storyPermissions } from '../../../shared/newsroom';
-import { workingValues, type StoryRow } from './queries';
+import { STORY_FIELDS, type StoryField, type StoryStatus } from '../../../shared/newsroom';
 
 export type { StoryDTO };
+
+export interface StoryRow {
+  id: number;
+  status: StoryStatus;
+  version: number;
+  field_versions: Partial<Record<StoryField, number>>;
+  pending: Partial<Record<StoryField, unknown>>;
+  name: string;
+  slug: string;
+  path: string;
+  excerpt: string;
+  type_id: number;
+  doc: unknown;
+  body_html: string | null;
+  body: string;
+  image_key: string | null;
+  image_alt: string;
+  image_credit: string;
+  seo_title: string;
+  seo_description: string;
+  canonical_url: string;
+  social_image_key: string | null;
+  is_sponsored: boolean;
+  sponsor_name: string;
+  author_name: string;
+  author_id: number | null;
+  date_published: Date;
+  scheduled_at: Date | null;
+  unpublish_at: Date | null;
+  published_late_minutes: number | null;
+  date_updated: Date;
+  date_created: Date;
+  last_revision_at: Date | null;
+  is_slideshow: boolean;
+  is_featured: boolean;
+  type_slug: string;
+  type_name: string;
+  author_full_name: string | null;
+}
+
+export type StoryValues = { [F in StoryField]: unknown };
+
+/** The values an editor sees: the columns, with a published story's saved changes over them. */
+export function workingValues(row: StoryRow): StoryValues {
+  const out = {} as StoryValues;
+  for (const f of STORY_FIELDS) out[f] = Object.prototype.hasOwnProperty.call(row.pending, f) ? row.pending[f] : (row as unknown as Record<string, unknown>)[f];
+  return out;
+}
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 

@@ -10,16 +10,16 @@ import {
 } from '../../../shared/newsroom';
 import { renderStoryDoc } from '../articles/story-render';
 import { articlePath } from '../articles/serialize';
-import { recordStaffAction, type StaffActor } from '../staff-audit/audit-log';
+import { recordStaffAction, type StaffActor } from '../staff-audit/audit-log-queries';
 import {
-  articleTypeById, bestOfTargets, eventTargets, forgetPath, hasRevisions, insertPreview, insertRevision, insertStory, leavePresence,
-  othersPresent, pathTaken, placeTargets, previewsOf, previewStoryId, rememberOldPath, revisionById, revisionsOf, revokePreview,
-  storyById, storyLinkTargets, touchPresence, updateStory, workingValues, dueStories, type StoryRow, type StoryValues,
+  articleTypeById, bestOfTargets, eventTargets, firstArticleTypeId, forgetPath, hasRevisions, insertPreview, insertRevision, insertStory,
+  leavePresence, othersPresent, pathTaken, placeTargets, previewsOf, previewStoryId, rememberOldPath, revisionById, revisionsOf, revokePreview,
+  storyAuthor, storyById, storyLinkTargets, touchPresence, updateStory, dueStories,
 } from './queries';
 import type { StoryFieldsInput } from './schemas';
 import { storyChecks, type StoryCheck } from './checks';
 import { createLinkChecker, LINK_CHECK_LIMITS } from './link-check';
-import { toStoryDTO, type StoryDTO } from './serialize';
+import { toStoryDTO, workingValues, type StoryDTO, type StoryRow, type StoryValues } from './serialize';
 import { listingPath } from '../listings/serialize';
 import { fetchPastedImage, IMAGE_FETCH_LIMITS } from './image-fetch';
 
@@ -177,7 +177,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
 
     async create(actor: NewsroomActor, fields: StoryFieldsInput): Promise<StoryDTO> {
       const id = await ctx.db.transaction(async (trx) => {
-        const typeId = fields.type_id ?? (await trx('article_types').orderBy('position').first('id'))?.id;
+        const typeId = fields.type_id ?? (await firstArticleTypeId(trx));
         if (!typeId || !(await articleTypeById(trx, typeId))) throw ValidationError.field('type_id', 'Choose a type.');
         const doc = (fields.doc as StoryDoc | undefined) ?? emptyStoryDoc();
         const rendered = renderStoryDoc(doc);
@@ -431,7 +431,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
         const at = new Date(row.scheduled_at);
         const lateMs = ctx.now().getTime() - at.getTime();
         const lateMinutes = lateMs > NEWSROOM_TIMINGS.lateAfterMs ? Math.round(lateMs / 60_000) : null;
-        const who = row.author_id ? await trx('profiles').where({ id: row.author_id }).first('id', 'email', 'full_name') : null;
+        const who = row.author_id ? await storyAuthor(trx, row.author_id) : null;
         return publishRow(trx, row, { id: who?.id ?? null, email: who?.email ?? 'scheduler', name: 'Scheduler' }, {
           at,
           lateMinutes,

@@ -8,6 +8,8 @@ import { renderStoryDoc } from '../articles/story-render';
 import { normaliseImage, NotAnImageError } from '../media/ingest';
 import { UPLOADED_IMAGE_MAX_SIDE } from '../uploads/service';
 import { htmlText, htmlToDoc, type WpAttachment } from './html-to-doc';
+import { forgetPath, insertStory, rememberOldPath, updateStory } from './queries';
+import { addStoryType, insertImportRevision, memberIdByEmail, storyByWordpressGuid, storyPathTaken, storyTypes, type StoryTypeRow } from './wordpress-import-queries';
 
 // "Coming from WordPress" (issue 37): `npm run import:wordpress -- export.xml [--media DIR]`.
 // A WordPress export (WXR) is read as a stream, twice: first the authors, categories and
@@ -326,12 +328,6 @@ function excerptOf(item: WxrItem, text: string): string {
   return first.slice(0, 300).replace(/\s+\S*$/, '') + '…';
 }
 
-interface TypeRow {
-  id: number;
-  slug: string;
-  name: string;
-}
-
 /** Imports a WXR file; see the top of this file. */
 export async function importWordPress(db: Db, storage: Storage, file: string, opts: ImportOptions = {}): Promise<ImportReport> {
   const t0 = Date.now();
@@ -346,18 +342,17 @@ export async function importWordPress(db: Db, storage: Storage, file: string, op
     await fs.promises.access(file, fs.constants.R_OK);
     if (opts.mediaDir && !(await fs.promises.stat(opts.mediaDir)).isDirectory()) throw new Error(`${opts.mediaDir} is not a directory.`);
 
-    let types: TypeRow[] = await db('article_types').orderBy('position').orderBy('id').select('id', 'slug', 'name');
+    let types = await storyTypes(db);
     if (!types.length) {
       // A site that was never seeded has no story type: the default one is made.
       const slug = (opts.defaultType ?? 'news').toLowerCase();
-      await db('article_types').insert({ slug, name: slug.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()), position: 0 });
-      types = await db('article_types').select('id', 'slug', 'name');
+      types = await addStoryType(db, { slug, name: slug.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()), position: 0 });
     }
     const bySlug = new Map(types.map((t) => [t.slug.toLowerCase(), t]));
     const byName = new Map(types.map((t) => [t.name.toLowerCase(), t]));
     const fallback = opts.defaultType ? bySlug.get(opts.defaultType.toLowerCase()) : bySlug.get('news') ?? types[0];
     if (!fallback) throw new Error(`No story type has the slug “${opts.defaultType}”.`);
-    const defaultType: TypeRow = fallback;
+    const defaultType: StoryTypeRow = fallback;
 
     // Pass 1: what posts refer to.
     const authors = new Map<string, WxrAuthor>();
@@ -380,10 +375,7 @@ export async function importWordPress(db: Db, storage: Storage, file: string, op
     const memberId = async (email: string): Promise<number | null> => {
       const e = email.trim().toLowerCase();
       if (!e) return null;
-      if (!memberIds.has(e)) {
-        const row = await db('profiles').whereRaw('lower(email) = ?', [e]).first('id');
-        memberIds.set(e, row ? Number(row.id) : null);
-      }
+      if (!memberIds.has(e)) memberIds.set(e, await memberIdByEmail(db, e));
       return memberIds.get(e) ?? null;
     };
 
@@ -418,7 +410,7 @@ export async function importWordPress(db: Db, storage: Storage, file: string, op
       const guid = (item.guid || `wordpress-post-${item.postId}`).slice(0, 500);
 
       const cats = item.categories.filter((c) => c.domain === 'category');
-      let type: TypeRow | undefined;
+      let type: StoryTypeRow | undefined;
       for (const c of cats) {
         type = bySlug.get(c.nicename.toLowerCase()) ?? byName.get(c.name.toLowerCase()) ?? byName.get((categoryNames.get(c.nicename) ?? '').toLowerCase());
         if (type) break;
@@ -427,7 +419,7 @@ export async function importWordPress(db: Db, storage: Storage, file: string, op
         type = defaultType;
         for (const c of cats.length ? cats : [{ name: '(no category)' }]) report.unknownCategories[c.name] = (report.unknownCategories[c.name] ?? 0) + 1;
       }
-      const storyType: TypeRow = type;
+      const storyType: StoryTypeRow = type;
       post.type = storyType.slug;
       post.status = status;
 
@@ -466,12 +458,11 @@ export async function importWordPress(db: Db, storage: Storage, file: string, op
       const baseSlug = storySlug(item.postName, title, item.postId);
 
       await db.transaction(async (trx) => {
-        const existing = await trx('articles').where('wordpress_guid', guid).first('id', 'path', 'version');
+        const existing = await storyByWordpressGuid(trx, guid);
         let slug = baseSlug;
         let storyPath = `/${storyType.slug}/${yyyy}/${mm}/${slug}/`;
         for (let n = 2; ; n++) {
-          const taken = await trx('articles').where('path', storyPath).modify((q) => (existing ? q.whereNot('id', existing.id) : q)).first('id');
-          if (!taken) break;
+          if (!(await storyPathTaken(trx, storyPath, existing?.id))) break;
           slug = `${baseSlug}-${n}`;
           storyPath = `/${storyType.slug}/${yyyy}/${mm}/${slug}/`;
         }
@@ -489,20 +480,19 @@ export async function importWordPress(db: Db, storage: Storage, file: string, op
         if (existing) {
           id = Number(existing.id);
           version = Number(existing.version) + 1;
-          await trx('articles').where('id', id).update({ ...row, version });
-          if (existing.path !== storyPath) await trx('article_path_history').insert({ path: existing.path, article_id: id }).onConflict('path').merge(['article_id']);
+          await updateStory(trx, id, { ...row, version });
+          if (existing.path !== storyPath) await rememberOldPath(trx, existing.path, id);
           post.action = 'updated';
         } else {
-          const [r] = await trx('articles').insert({ ...row, date_created: when }).returning('id');
-          id = Number(typeof r === 'object' ? r.id : r);
+          id = await insertStory(trx, { ...row, date_created: when });
           version = 1;
           post.action = 'imported';
         }
-        await trx('article_path_history').where('path', storyPath).delete();
+        await forgetPath(trx, storyPath);
         for (const old of oldPaths(item)) {
-          if (old !== storyPath) await trx('article_path_history').insert({ path: old, article_id: id }).onConflict('path').merge(['article_id']);
+          if (old !== storyPath) await rememberOldPath(trx, old, id);
         }
-        await trx('article_revisions').insert({
+        await insertImportRevision(trx, {
           article_id: id, version, reason: 'import', status, fields: JSON.stringify(fields), body_html: rendered.html, author_id: null, author_name: 'WordPress import',
         });
         post.path = storyPath;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
-import { joinCreditedAuthor } from '../profiles/credited-author';
+import { joinCreditedAuthor } from '../profiles/credited-author-queries';
 
 // Photo challenges and their entries. A challenge is open from start_date until end_date;
 // nothing is shown before its start_date or date_published (wherePhotoChallengeIsPublic).

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { PageParams } from '../../http/pagination';
 import type { PhotoRow } from './serialize';
-import { joinCreditedAuthor } from '../profiles/credited-author';
+import { joinCreditedAuthor } from '../profiles/credited-author-queries';
 import type { PhotoListQuery } from './schemas';
 
 export const PHOTO_COLUMNS = [

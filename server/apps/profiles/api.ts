@@ -13,12 +13,23 @@ import { lastUpdatesDTO, profileDTO } from './serialize';
 import { profileCounts, updateProfile } from './queries';
 import type { AvatarService } from './service';
 import { uploadBodySlot } from '../media/image-work';
-import { jsonBase64Body } from '../media/json-base64-body';
+import { jsonBase64Body } from '../media/json-base64-body-middleware';
+import type { RequestRules } from '../../http/request-rules';
+
+export const profilesRequestRules: Partial<RequestRules> = {
+  // The PATCH's JSON body with a photo (base64, ~8.4 MB for 6 MB of JPEG) is more than the core's
+  // 1 MB: profileBody below reads it itself, after the session and CSRF checks and, when large,
+  // once an upload slot is free, so a guest cannot make the server hold one.
+  readsOwnBody: ['PATCH /api/v2/profiles/me/'],
+  // The islands' member request, which they make before a member's first unsafe call: its
+  // answer always carries the CSRF cookie.
+  csrfIssue: ['/api/v2/profiles/hi/'],
+};
 
 // A PATCH with a photo is ~8.4 MB of base64 JSON for 6 MB of JPEG: read as the listing photo is
-// (media/json-base64-body.ts), its avatar decoded as it arrives and never held as text. A large
-// body waits for a member and a free upload slot (media/image-work.ts); a small one (a name, the
-// newsletter boxes) is read at once, bounded as every other JSON body is.
+// (media/json-base64-body-middleware.ts), its avatar decoded as it arrives and never held as
+// text. A large body waits for a member and a free upload slot (media/image-work.ts); a small
+// one (a name, the newsletter boxes) is read at once, bounded as every other JSON body is.
 const SMALL_BODY_BYTES = 1024 * 1024;
 const AVATAR_BODY_BYTES = (Math.ceil((LIMITS.profilePhotoBytes / 1024 / 1024) * 1.4) + 1) * 1024 * 1024;
 const avatarField = { field: 'avatar', maxBytes: LIMITS.profilePhotoBytes };

@@ -143,7 +143,7 @@ describe('the profile photo', () => {
     }
     expect(res.status).toBe(200);
     expect(res.body.avatar_url).toMatch(/^\/media\/avatars\//);
-    // What was parsed is the JSON around the photo, its string left empty (media/json-base64-body.ts).
+    // What was parsed is the JSON around the photo, its string left empty (media/json-base64-body-middleware.ts).
     expect(parsed).toContain('{"avatar":"","full_name":"Alice Munro"}');
     expect(Math.max(...parsed.map((text) => text.length))).toBeLessThan(64 * 1024);
   });

@@ -12,6 +12,11 @@ export async function updateProfile(db: Db, profileId: number, patch: ProfilePat
   return row as Member;
 }
 
+/** Sets the member's profile photo: a storage key, or null for none. */
+export async function setAvatar(db: Db, profileId: number, avatar: string | null): Promise<void> {
+  await db('profiles').where({ id: profileId }).update({ avatar });
+}
+
 /**
  * The seven dashboard counts in one round trip. To-dos count the open ones (the list the
  * dashboard box links to); events are saved events; bookmark_count is saved articles.

@@ -7,6 +7,7 @@ import { normaliseImage, NotAnImageError, readImageHeader } from '../media/inges
 import { purgeRenditions, renditionStore, warmRenditions } from '../media/renditions';
 import { renditionParamsFor } from '../media/rendition-params';
 import type { Member } from './member';
+import { setAvatar } from './queries';
 
 // The profile photo (spec 1 §3 avatar / avatar_url, §5): the dashboard's cropper sends a square
 // JPEG as base64 in PATCH /api/v2/profiles/me/ {avatar}; null removes it. It is decoded for real,
@@ -39,7 +40,7 @@ export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
     /** Stores the new photo (or none) and answers the member's new avatar key. */
     async replace(member: Member, image: string | DecodedBase64 | null): Promise<string | null> {
       if (image === null) {
-        await db('profiles').where({ id: member.id }).update({ avatar: null });
+        await setAvatar(db, member.id, null);
         await forget(member.avatar);
         return null;
       }
@@ -51,7 +52,7 @@ export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
       const key = newKey(AVATAR_PREFIX, stored.extension);
       await storage.put(key, stored.data, 'image/jpeg');
       try {
-        await db('profiles').where({ id: member.id }).update({ avatar: key });
+        await setAvatar(db, member.id, key);
       } catch (err) {
         await storage.delete(key);
         throw err;

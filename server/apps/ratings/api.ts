@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../../context';
 import { saveRouter } from '../saves/api';
-import { parseRatingPatch } from './kind';
+import { parseRatingPatch } from './ratings-kind';
 
 // ## Rated places (spec 1 §7): POST {listing, rating 1–5}; PATCH /{id}/ {rating}. listing_ids
 // answers listing id → {id, rating}, not just the id, so a page can draw the member's stars

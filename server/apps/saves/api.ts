@@ -3,14 +3,14 @@ import type { AppContext } from '../../context';
 import { memberId, requireMember } from '../../http/auth-guards';
 import { idParam } from '../../http/validate';
 import { paginated, pageParams } from '../../http/pagination';
-import type { AnySaveKind, CreateRequest, SaveKind } from './kind';
+import type { AnySaveKind, CreateRequest, SaveKind } from './save-kind';
 import { orderingParam } from './ordering';
-import { createSave, deleteSave, getSave, listSaves, savedObjectMap, updateSave } from './store';
+import { createSave, deleteSave, getSave, listSaves, savedObjectMap, updateSave } from './save-queries';
 import { Router, type RequestHandler } from 'express';
 import { SAVE_KINDS } from '../../../shared/save-kinds';
 
 // The HTTP side of saving, for any kind: each handler reads and validates its input, makes
-// one call into ./store.ts and answers DRF-shaped JSON. Every answer is the member's own, so
+// one call into ./save-queries.ts and answers DRF-shaped JSON. Every answer is the member's own, so
 // none of them may be cached.
 
 export interface SaveHandlers {

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../http/errors';
-import type { OrderTerms } from './kind';
+import type { OrderTerms } from './save-kind';
 
 /** Reads `ordering` from the query: one of the kind's choices, else a 400 naming the field. */
 export function orderingParam(value: unknown, choices: Record<string, OrderTerms>, fallback: string): OrderTerms {

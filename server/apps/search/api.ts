@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { paginated } from '../../http/pagination';
 import { parseSiteSearchParams } from './params';
 import type { SearchService } from './service';
-import type { SearchCategory } from './sources';
+import type { SearchCategory } from './source-queries';
 import { sharedWithGuests } from '../../http/api-cache-headers';
 
 // ## Site search (spec 2 §7): GET /api/search/?serialize_for=web&q=&categories=&ordering=&offset=&limit=

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticle, createListing, createListingType } from '../../testing/fixtures';
 import { TYPO_LIMIT } from './service';
-import { allowedEdits, editDistance, queryWords } from './typo';
+import { allowedEdits, editDistance, queryWords } from './typo-queries';
 
 // Typo tolerance for article headlines (issue 12): a misspelt headline word is corrected
 // against the words headlines use, and the headlines with the corrected words are found,

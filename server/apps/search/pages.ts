@@ -4,7 +4,7 @@ import { addIsland } from '../../views';
 import type { PageView } from '../../http/pages/page-view';
 import { parseSiteSearchParams } from './params';
 import type { SearchService } from './service';
-import { SEARCH_CATEGORIES } from './sources';
+import { SEARCH_CATEGORIES } from './source-queries';
 import { enabledCategories } from './api';
 import { sizedImageUrl } from '../../../shared/format/image-url';
 import { noResultsMessage, resultsHeading, SITE_SEARCH_CATEGORY_NAMES, SITE_SEARCH_TABS, siteSearchCategoryName, siteSearchUrl, type SearchIslandState, type SiteSearchParams as PageParams } from '../../../shared/site-search';

@@ -4,7 +4,7 @@ import { pageParamsFromQuery } from '../../http/pagination';
 import { validate } from '../../http/validate';
 import { ValidationError } from '../../http/errors';
 import { MAX_QUERY_LENGTH } from './query-text';
-import { SEARCH_CATEGORIES, type SearchCategory } from './sources';
+import { SEARCH_CATEGORIES, type SearchCategory } from './source-queries';
 import type { SiteSearchParams } from './service';
 
 // GET /api/search/?serialize_for=web&q=&categories=&ordering=&offset=&limit=

@@ -1,9 +1,8 @@
-import type { Knex } from 'knex';
-
 // What the reader typed, turned into a tsquery without ever splicing it into SQL: the text
 // goes to websearch_to_tsquery as a bound parameter (quotes make phrases, "or" alternatives,
 // a leading "-" excludes), and the last word, if the reader may still be typing it, also
 // matches as a prefix through to_tsquery('word:*') — built only from letters and digits.
+// queries.ts's tsQuerySql makes that SQL of a ParsedQuery.
 
 export const MAX_QUERY_LENGTH = 200;
 
@@ -32,15 +31,4 @@ export function parseQueryText(q: string): ParsedQuery {
 /** Which parts tsQuerySql makes of a query: its words for websearch_to_tsquery, its prefix. */
 export function queryForm(parsed: ParsedQuery): { web: boolean; prefix: boolean } {
   return { web: /[\p{L}\p{N}]/u.test(parsed.web), prefix: Boolean(parsed.prefix) };
-}
-
-/** The tsquery as SQL with bound parameters, or null when the query has no words at all. */
-export function tsQuerySql(knex: Knex, parsed: ParsedQuery): Knex.Raw | null {
-  const hasWeb = queryForm(parsed).web;
-  if (parsed.prefix && hasWeb) {
-    return knex.raw(`(websearch_to_tsquery('english', ?) && to_tsquery('english', ?))`, [parsed.web, `${parsed.prefix}:*`]);
-  }
-  if (parsed.prefix) return knex.raw(`to_tsquery('english', ?)`, [`${parsed.prefix}:*`]);
-  if (hasWeb) return knex.raw(`websearch_to_tsquery('english', ?)`, [parsed.web]);
-  return null;
 }

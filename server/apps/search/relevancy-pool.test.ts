@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticleType } from '../../testing/fixtures';
-import { tsQuerySql, parseQueryText } from './query-text';
-import { EXACT_COUNT_LIMIT, RELEVANCY_POOL, bestMatches, poolFromMatches, poolPath, searchTables } from './ranking';
+import { parseQueryText } from './query-text';
+import { tsQuerySql } from './queries';
+import { EXACT_COUNT_LIMIT, RELEVANCY_POOL, bestMatches, poolFromMatches, poolPath, searchTables } from './ranking-queries';
 
 // Relevancy ranks the RELEVANCY_POOL most recent matches. For a category with more than
 // EXACT_COUNT_LIMIT matches the pool is found one of three ways (poolPath): from all the

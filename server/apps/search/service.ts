@@ -1,20 +1,20 @@
-import type { Knex } from 'knex';
 import type { Db } from '../../db';
-import { parseQueryText, queryForm, tsQuerySql, type ParsedQuery } from './query-text';
-import { HEADLINE_OPTIONS, MARK_END, MARK_START, highlightedHtml } from './snippet';
-import { SEARCH_CATEGORIES, SOURCES, type SearchCategory, type SearchObject } from './sources';
+import { parseQueryText, queryForm, type ParsedQuery } from './query-text';
+import { highlightedHtml } from './snippet';
+import { SEARCH_CATEGORIES, SOURCES, type SearchCategory, type SearchObject } from './source-queries';
 import type { SearchOrdering } from './params';
 import { cachedValue, minuteFloor } from '../../db/count-cache';
 import { sharedAnswer } from '../../db/answer-cache';
 import type { SiteSearchResultDTO } from '../../../shared/site-search';
-import { emptyCounts, rank, sum, type Candidate, type LoadedRow, type PageLoad } from './ranking';
-import { createStatementCache, type StatementCache } from './named-statement';
+import { emptyCounts, rank, sum, type Candidate, type LoadedRow, type PageLoad } from './ranking-queries';
+import { createStatementCache, type StatementCache } from './named-statement-queries';
+import { pageQuery, pageRows, tsQuerySql, type PageValues } from './queries';
 
-export { EXACT_COUNT_LIMIT, RELEVANCY_POOL, TYPO_CATEGORIES, TYPO_LIMIT, TYPO_SIMILARITY } from './ranking';
+export { EXACT_COUNT_LIMIT, RELEVANCY_POOL, TYPO_CATEGORIES, TYPO_LIMIT, TYPO_SIMILARITY } from './ranking-queries';
 
 // Site search (spec 2 §2, §7): one query over articles, listings, events, videos and contests.
 // A search nobody made lately (no cache answers it) is one statement: the ranking with the
-// page (ranking.ts), prepared once per shape (named-statement.ts). At city scale each
+// page (ranking-queries.ts), prepared once per shape (named-statement-queries.ts). At city scale each
 // statement is a round trip with a parse and a plan on both sides; the same search was eight
 // (a count, the candidates, a transaction of four for headline corrections, one load per
 // category on the page).
@@ -28,7 +28,7 @@ export { EXACT_COUNT_LIMIT, RELEVANCY_POOL, TYPO_CATEGORIES, TYPO_LIMIT, TYPO_SI
 //    contests are compared by trigram word similarity (pg_trgm's <% operator on the
 //    lower(name) trigram indexes), and the TYPO_LIMIT most similar of each category are the
 //    answer (count included: a misspelling answers a short list, never thousands of pages).
-//    Article headlines are matched through corrected words instead (typo.ts): each typed
+//    Article headlines are matched through corrected words instead (typo-queries.ts): each typed
 //    word becomes the closest word that some headline has, and the TYPO_LIMIT most recent
 //    headlines with all the corrected words are the answer. Scoring the query against every
 //    headline took 90 ms for a misspelt common word ('resturant' is similar to 6,000 of
@@ -85,7 +85,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 /**
  * Built once per app by the registry (apps/index.ts), for the search API and the search page:
- * it keeps the statements compiled per shape (named-statement.ts). It needs nothing from the
+ * it keeps the statements compiled per shape (named-statement-queries.ts). It needs nothing from the
  * context: each search names its database (the API and the page both read from the read
  * pool, so they share answers), its site and its time. The answers and rankings are kept per
  * database in the core's caches (db/answer-cache.ts, db/count-cache.ts).
@@ -136,16 +136,6 @@ async function answer(db: Db, statements: StatementCache, params: SiteSearchPara
   return { ...head, results };
 }
 
-/** Category c's rows whose ids are in `ids` (SQL for an integer array), through its domain's query, with the title and snippet highlighted by `tsq`. */
-function pageQuery(db: Db, c: SearchCategory, ids: Knex.Raw, tsq: Knex.Raw, now: Date): Knex.QueryBuilder {
-  const s = SOURCES[c];
-  const strip = (sql: string) => `translate(${sql}, '${MARK_START}${MARK_END}', '')`;
-  return s.query(db, now, ids, [
-    db.raw(`ts_headline('english', ${strip(s.snippetText)}, ?, ?) as search_snippet`, [tsq, HEADLINE_OPTIONS]),
-    db.raw(`ts_headline('english', ${strip(s.name)}, ?, 'HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}') as search_title`, [tsq]),
-  ]);
-}
-
 function toSearchResult(c: SearchCategory, row: Record<string, unknown>, siteUrl: string, now: Date): SearchResult {
   const h = SOURCES[c].toResult(row, siteUrl, now);
   return {
@@ -163,10 +153,8 @@ function toSearchResult(c: SearchCategory, row: Record<string, unknown>, siteUrl
 
 /**
  * The page's results: those `known` (loaded with the ranking), and the others in one statement
- * for all their categories: each category's rows through its domain's query, as row_to_json
- * makes them (the union of different queries' rows), with the title and snippet highlighted
- * by the query's words, and by the words it was corrected to (similar matches: the typed
- * ones are in no text).
+ * for all their categories (queries.ts's pageRows: each category's rows through its domain's
+ * query, highlighted by the query's words, and by the words it was corrected to).
  */
 async function hydrate(db: Db, statements: StatementCache, page: Candidate[], parsed: ParsedQuery, corrected: string | null, siteUrl: string, now: Date, known: Map<string, SearchResult>): Promise<SearchResult[]> {
   const keyOf = (p: { category: SearchCategory; id: number }) => `${p.category}:${p.id}`;
@@ -176,16 +164,8 @@ async function hydrate(db: Db, statements: StatementCache, page: Candidate[], pa
   const categories = [...byCategory.keys()];
   const form = { ...queryForm(parsed), corrected: corrected !== null };
   // The ids of each category are a value of their own (the page's categories are its shape).
-  type Values = { web: string; prefix: string; corrected: string; plain: string; now: Date } & Partial<Record<SearchCategory, number[]>>;
-  const values: Values = { web: parsed.web, prefix: parsed.prefix ?? '', corrected: corrected ?? '', plain: parsed.plain, now, ...Object.fromEntries(byCategory) };
-  const statement = statements.prepared(db, JSON.stringify(['page', categories, form]), values, (v) => {
-    const typed = tsQuerySql(db, { web: form.web ? v.web : '', prefix: form.prefix ? v.prefix : null, plain: '' });
-    const correctedTsq = form.corrected ? db.raw(`plainto_tsquery('english', ?)`, [v.corrected]) : null;
-    const highlight = correctedTsq && typed ? db.raw('(? || ?)', [typed, correctedTsq]) : (correctedTsq ?? typed ?? db.raw(`plainto_tsquery('english', ?)`, [v.plain]));
-    const parts = categories.map((c) => db.raw(`select ?::text as category, row_to_json(h)::text as json from (?) as h`, [c, pageQuery(db, c, db.raw('?::integer[]', [v[c] as number[]]), highlight, v.now)]));
-    return db.raw(parts.map(() => '(?)').join(' union all '), parts);
-  });
-  const { rows } = (await statement) as { rows: Array<{ category: SearchCategory; json: string }> };
+  const values: PageValues = { web: parsed.web, prefix: parsed.prefix ?? '', corrected: corrected ?? '', plain: parsed.plain, now, ...Object.fromEntries(byCategory) };
+  const rows = await pageRows(db, statements, categories, form, values);
   for (const r of rows) {
     const result = toSearchResult(r.category, JSON.parse(r.json) as Record<string, unknown>, siteUrl, now);
     known.set(keyOf(result), result);

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
-import { articlesQuery, articleTypeBySlug, latestArticles } from '../articles/queries';
-import { fixedPageUrls, sectionUrls, sitemapIndex, type SitemapUrl } from './sitemaps';
+import { articleTypeBySlug, latestArticles } from '../articles/queries';
+import { fixedPageUrls, sectionUrls, sitemapIndex, type SitemapUrl } from './sitemap-queries';
+import { latestArticlesOfType } from './queries';
 import { rssFeed, RSS_ITEMS } from './rss';
 import { sendXml, xmlEscape } from './xml';
 import { Router } from 'express';
@@ -55,9 +56,7 @@ export function rssXml(ctx: AppContext, typeSlug: string | null, fallbackName = 
       return sendXml(res, rssFeed(ctx.config, { title: site.name, path: '/', description: `The latest from ${site.name}, ${city.name}.` }, rows), 600, 'application/rss+xml');
     }
     const type = await articleTypeBySlug(ctx.db, typeSlug);
-    const rows = type
-      ? await articlesQuery(ctx.db, ctx.now()).where('a.type_id', type.id).orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(RSS_ITEMS)
-      : [];
+    const rows = type ? await latestArticlesOfType(ctx.db, ctx.now(), type.id, RSS_ITEMS) : [];
     const name = type?.name ?? fallbackName;
     sendXml(res, rssFeed(ctx.config, { title: `${name} | ${site.name}`, path: `/${typeSlug}/`, description: `The latest ${name.toLowerCase()} from ${site.name}, ${city.name}.` }, rows), 600, 'application/rss+xml');
   };

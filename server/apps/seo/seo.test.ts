@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticle, createContest, createEvent, createListing, createListingType, createNeighbourhood, createVideo } from '../../testing/fixtures';
-import { SITEMAP_CHUNK } from './sitemaps';
+import { SITEMAP_CHUNK } from './sitemap-queries';
 
 describe('search-engine files', () => {
   let t: TestContext;

@@ -1,5 +1,5 @@
 import { createTestContext, createMember, type TestContext } from '../../testing/test-app';
-import { recentStaffActions, recordStaffAction } from './audit-log';
+import { recentStaffActions, recordStaffAction } from './audit-log-queries';
 
 describe('staff audit log', () => {
   let t: TestContext;

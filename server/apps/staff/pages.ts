@@ -2,17 +2,18 @@ import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffBadgeCounts, staffMenu } from '../../http/staff-menu';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
-import { formBodyOf, idParam, validate } from '../../http/validate';
+import { NotFoundError, type FieldErrors } from '../../http/errors';
+import { formBodyOf, idParam } from '../../http/validate';
 import { PageRedirect, page, type PageView } from '../../http/pages/page-view';
+import { formPost } from '../../http/pages/form-post';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
-import { listPendingEvents } from '../event-submissions/moderation';
-import { recentStaffActions, staffActorOf } from '../staff-audit/audit-log';
-import { markContactMessageHandled, MESSAGES_PER_PAGE, recentContactMessages } from './contact-messages';
-import { moderatePendingEvents, type ModerationResult } from './event-queue';
-import { PHOTOS_PER_PAGE, recentListingPhotos, removeListingPhoto } from './listing-photos';
+import { listPendingEvents } from '../event-submissions/moderation-queries';
+import { recentStaffActions, staffActorOf } from '../staff-audit/audit-log-queries';
+import { markContactMessageHandled, MESSAGES_PER_PAGE, recentContactMessages } from './contact-message-queries';
+import { eventTitle, moderatePendingEvents, type ModerationResult } from './event-queue-queries';
+import { listingPhotoExists, PHOTOS_PER_PAGE, recentListingPhotos, removeListingPhoto } from './listing-photo-queries';
 import { accessibilityDecisionSchema, bulkModerationFormSchema, moderationFormSchema, NOTE_MAX, photoRemovalFormSchema, queueNoticeSchema } from './schemas';
-import { accessibilityQueue, decideAccessibility, QUEUE_GROUPS_PER_PAGE } from './accessibility-reports';
+import { accessibilityQueue, decideAccessibility, QUEUE_GROUPS_PER_PAGE } from './accessibility-report-queries';
 import { purgeListingAccessibilityPages } from '../accessibility/purge-pages';
 
 // The staff area (/staff/): server-rendered pages that work without JavaScript, for staff
@@ -34,7 +35,7 @@ export function staffPages(ctx: AppContext): Router {
   const staff = requireStaffPage;
   const staffView = (template: string, req: Request, data: Record<string, unknown>): PageView => ({ template, ...staffMenu(ctx, req.path), ...data });
 
-  // Each queue's section counts what waits in it (staff/sections.ts and the other apps' sections).
+  // Each queue's section counts what waits in it (staff/staff-menus.ts and the other apps' sections).
   router.get('/staff/', staff, page('private', async (req) => staffView('staff/index.njk', req, { pageTitle: 'Staff', counts: await staffBadgeCounts(ctx) })));
 
   // ## The pending-events queue
@@ -50,34 +51,28 @@ export function staffPages(ctx: AppContext): Router {
       errors,
       // CASE: a refused bulk decision keeps the ticks, so staff fix the note and send again.
       selectedIds: errors && errors.eventId === null ? ([] as unknown[]).concat(errors.values.ids ?? []).map(String) : [],
-      notice: notice.success && !errors ? { ...notice.data, title: (await ctx.db('events').where({ id: notice.data.event }).first('title'))?.title ?? `#${notice.data.event}` } : null,
+      notice: notice.success && !errors ? { ...notice.data, title: (await eventTitle(ctx.db, notice.data.event)) ?? `#${notice.data.event}` } : null,
     });
   };
   router.get('/staff/events/', staff, page('private', (req) => queuePage(req)));
   router.post('/staff/events/:id/moderate/', staff, page('private', async (req, res) => {
     const id = idParam(req.params.id);
-    let form;
-    try {
-      form = validate(moderationFormSchema, formBodyOf(req.body));
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
+    return formPost(res, {
+      schema: moderationFormSchema,
+      body: formBodyOf(req.body),
+      valid: async (form) => new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), [id], form.decision, form.note)), 303),
       // CASE: without JavaScript the queue comes back with the message beside that event's note.
-      res.status(400);
-      return queuePage(req, { eventId: id, fields: err.fields, values: formBodyOf(req.body) });
-    }
-    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), [id], form.decision, form.note)), 303);
+      invalid: (fields, values) => queuePage(req, { eventId: id, fields, values }),
+    });
   }));
   // Several at once: the queue's checkboxes join this one form (works without JavaScript).
   router.post('/staff/events/bulk/', staff, page('private', async (req, res) => {
-    let form;
-    try {
-      form = validate(bulkModerationFormSchema, formBodyOf(req.body));
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      res.status(400);
-      return queuePage(req, { eventId: null, fields: err.fields, values: formBodyOf(req.body) });
-    }
-    return new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), form.ids, form.decision, form.note)), 303);
+    return formPost(res, {
+      schema: bulkModerationFormSchema,
+      body: formBodyOf(req.body),
+      valid: async (form) => new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), form.ids, form.decision, form.note)), 303),
+      invalid: (fields, values) => queuePage(req, { eventId: null, fields, values }),
+    });
   }));
 
   // ## Recent listing photos
@@ -93,19 +88,20 @@ export function staffPages(ctx: AppContext): Router {
   router.get('/staff/photos/', staff, page('private', (req) => photosPage(req)));
   router.post('/staff/photos/:id/remove/', staff, page('private', async (req, res) => {
     const id = idParam(req.params.id);
-    let form;
-    try {
-      form = validate(photoRemovalFormSchema, formBodyOf(req.body));
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      // A photo that is gone is a 404 whatever the form says; a valid form finds that out
-      // in the removal itself, with no query before it.
-      if (!(await ctx.db('photos').where({ id }).first('id'))) throw new NotFoundError();
-      res.status(400);
-      return photosPage(req, { photoId: id, fields: err.fields, values: formBodyOf(req.body) });
-    }
-    await removeListingPhoto(ctx, staffActorOf(req), id, form.note);
-    return new PageRedirect(`/staff/photos/?removed=${id}`, 303);
+    return formPost(res, {
+      schema: photoRemovalFormSchema,
+      body: formBodyOf(req.body),
+      valid: async (form) => {
+        await removeListingPhoto(ctx, staffActorOf(req), id, form.note);
+        return new PageRedirect(`/staff/photos/?removed=${id}`, 303);
+      },
+      invalid: async (fields, values) => {
+        // A photo that is gone is a 404 whatever the form says; a valid form finds that out
+        // in the removal itself, with no query before it.
+        if (!(await listingPhotoExists(ctx.db, id))) throw new NotFoundError();
+        return photosPage(req, { photoId: id, fields, values });
+      },
+    });
   }));
 
   // ## Contact messages
@@ -132,18 +128,16 @@ export function staffPages(ctx: AppContext): Router {
   };
   router.get('/staff/accessibility/', staff, page('private', (req) => accessibilityPage(req)));
   router.post('/staff/accessibility/decide/', staff, page('private', async (req, res) => {
-    let form;
-    try {
-      form = validate(accessibilityDecisionSchema, formBodyOf(req.body));
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      res.status(400);
-      const v = formBodyOf(req.body);
-      return accessibilityPage(req, { key: `${String(v.listing)}-${String(v.attribute)}`, fields: err.fields, values: v });
-    }
-    await decideAccessibility(ctx.db, staffActorOf(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
-    await purgeListingAccessibilityPages(ctx.db, res, form.listing);
-    return new PageRedirect(`/staff/accessibility/?done=${form.decision}`, 303);
+    return formPost(res, {
+      schema: accessibilityDecisionSchema,
+      body: formBodyOf(req.body),
+      valid: async (form) => {
+        await decideAccessibility(ctx.db, staffActorOf(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
+        await purgeListingAccessibilityPages(ctx.db, res, form.listing);
+        return new PageRedirect(`/staff/accessibility/?done=${form.decision}`, 303);
+      },
+      invalid: (fields, values) => accessibilityPage(req, { key: `${String(values.listing)}-${String(values.attribute)}`, fields, values }),
+    });
   }));
 
   // ## The audit log

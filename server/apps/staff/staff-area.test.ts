@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createEvent, createListing, createListingType, createPhoto } from '../../testing/fixtures';
 import { mediaCacheDir } from '../media/api';
-import { recentStaffActions } from '../staff-audit/audit-log';
+import { recentStaffActions } from '../staff-audit/audit-log-queries';
 
 // The staff area in the real app: who reaches it (guests go to login, members get a 403 page,
 // staff get in), that every action needs the CSRF token, and what each action does: the

@@ -6,6 +6,8 @@ import { setCachePolicy, type CachePolicy } from './cache-policy';
 // URL is not this route's (pattern paths such as /{type}/ pass it on; nothing left is the 404
 // page). Loaders never call res.render, so they read as functions of the request and routers
 // stay one line per page: `router.get('/news/', page('shared-for-guests', (req) => hubPage(ctx, req)))`.
+// A posted form's loader answers through formPost (form-post.ts): its redirect, or the form
+// again with the messages (400).
 
 /** A template and the data it renders. */
 export interface PageView {
