@@ -23,6 +23,11 @@ import { appMiddleware, appRequestRules, appRouters, cacheCookies, mediaRoutes }
 import { liveReloadRouter } from './dev/live-reload';
 import { lingeringClose } from './http/lingering-close';
 import { pwaRoutes } from './http/pwa';
+import { requestId } from './http/request-id';
+import { appFigures } from './http/metrics';
+import { METRICS_PATH, metricsRoute } from './http/metrics-endpoint';
+import { routeLabel } from './http/route-template';
+import { timeQueries } from './db/query-time';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -46,6 +51,9 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   // First, so it covers every answer: one sent before its request's body was read (a refusal)
   // reads and discards the rest, within bounds, before the connection closes.
   app.use(lingeringClose());
+  // Every request has an id (nginx's X-Request-Id, or one made here), sent back and written in
+  // every log line written while it is handled.
+  app.use(requestId());
 
   const manifest = new ViteManifest(STATIC_DIR, '/static/dist/', opts.watchManifest ?? config.env === 'development');
   const views = configureViews(app, config, manifest);
@@ -62,6 +70,13 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
       next();
     });
   }
+  // The figures for Prometheus (METRICS_PORT or METRICS_TOKEN; docs/operations.md "Figures"):
+  // scrapes with the token on this port are neither logged nor counted; every other request is.
+  const figures = appFigures(ctx);
+  if (figures && config.metrics.token) app.get(METRICS_PATH, metricsRoute(config.metrics.token, logger));
+  if (figures) app.use(figures.countRequests);
+  // Every query's time: a slow one (SLOW_QUERY_MS) is logged with its route, each is a figure.
+  timeQueries(ctx.db, { logger, slowMs: config.slowQueryMs, observe: figures?.observeQuery });
   app.use(fromApps.beforeLogging);
   app.use(accessLog(logger));
   app.use(securityHeaders(config));
@@ -88,6 +103,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   app.use(compression());
   // After compression (its copy goes out as it is) and before the guest cache's capture.
   app.use(compressedAnswers());
+  // Counted under one route in the figures, not as 'unmatched'.
+  if (figures) app.use('/static', routeLabel('/static/*'));
   app.use(
     '/static/dist',
     express.static(path.join(STATIC_DIR, 'dist'), { immutable: true, maxAge: '1y', index: false, fallthrough: true }),

@@ -89,6 +89,14 @@ const envSchema = z.object({
   RATE_LIMITS: bool('RATE_LIMITS', true),
   // Unset: on, but in production (see serverTiming below).
   SERVER_TIMING: bool('SERVER_TIMING', undefined),
+  // Figures for Prometheus (server/http/metrics.ts): /metrics on a port of its own (each
+  // process its own port, on METRICS_HOST: loopback unless said), and/or on the app's port for
+  // a bearer token. Neither set: no figures are kept, /metrics is a 404.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random token: openssl rand -hex 32)').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional().or(z.literal('')),
+  // A query slower than this is logged as a warning with its route (server/db/query-time.ts).
+  SLOW_QUERY_MS: z.coerce.number().min(0).max(3_600_000).default(100),
   // Origins besides SITE_URL's that may send unsafe requests, as Django's setting of that name:
   // comma-separated, each `scheme://host[:port]`, or `https://*.example.com` for subdomains.
   CSRF_TRUSTED_ORIGINS: z
@@ -167,6 +175,13 @@ export interface Config {
   shutdownGraceMs: number;
   /** Each response's query count and database time in a Server-Timing header (SERVER_TIMING; default: not in production). */
   serverTiming: boolean;
+  /**
+   * Prometheus figures (server/http/metrics.ts): port (METRICS_PORT, on host METRICS_HOST) and
+   * token (METRICS_TOKEN, for /metrics on the app's own port); both null: none kept.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
+  /** Queries slower than this many ms are logged as warnings (SLOW_QUERY_MS). */
+  slowQueryMs: number;
   /** Origins, besides SITE_URL's, trusted to send unsafe requests (CSRF_TRUSTED_ORIGINS). */
   csrfTrustedOrigins: string[];
   google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; calendarApiUrl: string };
@@ -290,6 +305,8 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     // Node 20 (0.1 ms of the 0.9 ms of CPU a cheap API answer takes): on in development and
     // tests, and in production when asked (SERVER_TIMING=true, for the server npm run bench measures).
     serverTiming: e.SERVER_TIMING ?? !isProduction,
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN || null },
+    slowQueryMs: e.SLOW_QUERY_MS,
     // With SITE_URL unset the site is this machine's, whichever name the browser uses for it.
     csrfTrustedOrigins: [...e.CSRF_TRUSTED_ORIGINS.map((o) => o.toLowerCase()), ...(e.SITE_URL ? [] : [`http://127.0.0.1:${e.PORT}`])],
     google: {

@@ -7,6 +7,7 @@ import { migrateLatest } from './db/migrate';
 import { waitForIdlePool } from './db/drain';
 import { createApp, type CreateAppOptions } from './app';
 import { gracefulClose } from './http/graceful-close';
+import { startMetricsServer } from './http/metrics-endpoint';
 import { createMailer } from './mail/mailer';
 import type { AppContext } from './context';
 import { appJobs, appSweeps } from './apps';
@@ -44,6 +45,10 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   });
   server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive
   const closer = gracefulClose(server);
+  // The figures' own port (METRICS_PORT), loopback unless METRICS_HOST says otherwise.
+  const { port: metricsPort, host: metricsHost } = config.metrics;
+  const metricsServer = metricsPort ? await startMetricsServer({ port: metricsPort, host: metricsHost }, logger) : null;
+  if (metricsServer) logger.info({ url: `http://${metricsHost}:${metricsPort}/metrics` }, 'figures for Prometheus');
   const sweeps = startSweeps(ctx);
   await startJobWorkers(ctx);
   // Other processes' content changes reach this one's caches (PostgreSQL; nothing to do on PGlite).
@@ -62,6 +67,8 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
       const { forced } = await closer.close(config.shutdownGraceMs);
       if (forced) logger.warn('requests still in flight at the end of the grace period were cut off');
       await jobsStopped;
+      // Scraped until the requests are done; closed before the database.
+      if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
       await ctx.changes.close();
       await waitForIdlePool(handle.db, startedStopping + config.shutdownGraceMs);
       await handle.close();

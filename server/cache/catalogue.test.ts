@@ -55,6 +55,16 @@ test('each refresh-ahead cache is built under the name of its entry, in the file
   expect([...refreshAheadCacheNames()]).toEqual(expect.arrayContaining(['large-counts', 'shared-answers']));
 });
 
+test("a MemoryCache's name (its look-ups' label in /metrics) is its entry's, in the file the entry names; the core's are all named", () => {
+  const built = sourceFiles('server').filter((f) => !HELPERS.includes(f)).flatMap((file) =>
+    [...read(file).matchAll(/new MemoryCache\s*(?:<[^>]*>)?\((\{\s*name:\s*'([^']+)')?/g)].map((m) => ({ file, name: m[2] })),
+  );
+  const named = built.filter((b) => b.name !== undefined);
+  expect(named.length).toBeGreaterThanOrEqual(5);
+  for (const { file, name } of named) expect([name, (CACHE_CATALOGUE as Record<string, CacheEntry>)[name!]?.where]).toEqual([name, file]);
+  expect(built.filter((b) => !b.name && !b.file.startsWith('server/apps/'))).toEqual([]);
+});
+
 test("each entry's file exists and uses the constant its lifetime names", () => {
   for (const [name, e] of entries) {
     const source = read(e.where);

@@ -1,4 +1,4 @@
-import { MemoryCache } from './memory-cache';
+import { cacheTallies, MemoryCache } from './memory-cache';
 
 // The in-process cache behind every time-limited cache of the server: values expire after the
 // TTL (measured by the injected clock), concurrent misses share one load, a failed load is not
@@ -112,4 +112,20 @@ test('a value stored again keeps the age it is given', () => {
   expect(cache.ageOf('k')).toBe(600);
   clock += 401;
   expect(cache.get('k')).toBeUndefined();
+});
+
+test("a named cache counts its readers' look-ups under its name, every cache of the name together; peek is not counted", async () => {
+  const tally = () => ({ ...(cacheTallies().get('test-tally') ?? { hits: 0, misses: 0 }) });
+  const a = new MemoryCache<string, number>({ name: 'test-tally', ttlMs: 1_000, maxEntries: 10 });
+  const b = new MemoryCache<string, number>({ name: 'test-tally', ttlMs: 1_000, maxEntries: 10 });
+  const unnamed = new MemoryCache<string, number>({ ttlMs: 1_000, maxEntries: 10 });
+  await a.load('k', async () => 1); // a miss, then stored
+  await a.load('k', async () => 2); // a hit
+  b.get('other'); // a miss
+  a.peek('k');
+  a.peek('nothing');
+  a.countLookUp(true);
+  unnamed.get('k');
+  unnamed.countLookUp(false);
+  expect(tally()).toEqual({ hits: 2, misses: 2 });
 });

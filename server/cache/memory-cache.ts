@@ -8,8 +8,33 @@ import { LRUCache } from 'lru-cache';
 //
 // Values here live in one process only. State that must hold across the processes of a
 // deployment (used captcha keys, rate-limit counters) belongs in the database.
+//
+// A cache built with the name of its entry in the cache catalogue (catalogue.ts) counts its
+// readers' look-ups, hits and misses, under that name (every cache of the name in the process
+// together): two additions on a plain object per look-up, read by /metrics at scrape time.
+
+/** Look-ups of the caches of one catalogue name since the process started. */
+export interface CacheTally {
+  hits: number;
+  misses: number;
+}
+
+const tallies = new Map<string, CacheTally>();
+
+/** The look-ups counted so far, by catalogue name (server/http/metrics.ts reads them). */
+export function cacheTallies(): ReadonlyMap<string, Readonly<CacheTally>> {
+  return tallies;
+}
+
+function tallyOf(name: string): CacheTally {
+  let tally = tallies.get(name);
+  if (!tally) tallies.set(name, (tally = { hits: 0, misses: 0 }));
+  return tally;
+}
 
 export interface MemoryCacheOptions<V> {
+  /** Its entry in the cache catalogue (catalogue.ts): look-ups are counted under it. */
+  name?: string;
   /** How long a stored value is served. */
   ttlMs: number;
   /** At most this many entries; the least recently used go first. */
@@ -34,8 +59,10 @@ export class MemoryCache<K extends NonNullable<unknown>, V extends NonNullable<u
   /** A caller's own "now", read by lru-cache for the duration of one synchronous look-up. */
   private pinned: number | undefined;
   private readonly running = new Map<K, Promise<V>>();
+  private readonly tally: CacheTally | undefined;
 
   constructor(opts: MemoryCacheOptions<V>) {
+    this.tally = opts.name === undefined ? undefined : tallyOf(opts.name);
     this.ttl = opts.ttlMs;
     this.clock = opts.now ?? Date.now;
     this.lru = new LRUCache<K, V>({
@@ -58,9 +85,23 @@ export class MemoryCache<K extends NonNullable<unknown>, V extends NonNullable<u
     }
   }
 
-  /** The value stored for key if it is still fresh (at `now`, default the clock's). */
+  /** A reader's look-up: the value stored for key if it is still fresh (at `now`, default the clock's); counted as a hit or a miss. */
   get(key: K, now?: number): V | undefined {
+    const value = this.peek(key, now);
+    this.countLookUp(value !== undefined);
+    return value;
+  }
+
+  /** The fresh value for key, as get(), but not counted: a second look by the cache's own code. */
+  peek(key: K, now?: number): V | undefined {
     return this.at(now, () => this.lru.get(key));
+  }
+
+  /** Counts one look-up that the cache's own code judged (a page cache whose reader looks in several steps). */
+  countLookUp(hit: boolean): void {
+    if (!this.tally) return;
+    if (hit) this.tally.hits += 1;
+    else this.tally.misses += 1;
   }
 
   /** How long ago key's fresh value was stored, or undefined when there is none. */

@@ -74,7 +74,8 @@ export class RefreshAheadCache<V> {
 
   constructor(private readonly opts: RefreshAheadOptions) {
     names.add(opts.name);
-    this.cache = new MemoryCache<string, Kept<V>>({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries, now: opts.now });
+    // Named: its readers' look-ups are counted under its catalogue name (the figures' hit ratio).
+    this.cache = new MemoryCache<string, Kept<V>>({ name: opts.name, ttlMs: opts.ttlMs, maxEntries: opts.maxEntries, now: opts.now });
   }
 
   get name(): string {
@@ -95,7 +96,7 @@ export class RefreshAheadCache<V> {
       if (age >= this.opts.refreshAfterMs) this.refreshInBackground(key, boxed, loadOptions);
       return hit.value;
     }
-    const fallback = read.fallbackKey === undefined ? undefined : cache.get(read.fallbackKey, read.now);
+    const fallback = read.fallbackKey === undefined ? undefined : cache.peek(read.fallbackKey, read.now);
     if (fallback) {
       this.refreshInBackground(key, boxed, loadOptions);
       return fallback.value;
@@ -118,7 +119,7 @@ export class RefreshAheadCache<V> {
 
   /** Whether a fresh value is kept for key. */
   has(key: string, now?: number): boolean {
-    return this.cache.get(key, now) !== undefined;
+    return this.cache.peek(key, now) !== undefined;
   }
 
   invalidate(key: string): void {

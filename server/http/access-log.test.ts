@@ -3,6 +3,7 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { accessLog } from './access-log';
+import { requestId } from './request-id';
 
 // The access log: one line per answer with what an operator needs, never a header's secrets.
 
@@ -16,6 +17,7 @@ function appWithLog(level: string) {
   });
   const logger = pino({ level }, sink);
   const app = express();
+  app.use(requestId());
   app.use(accessLog(logger));
   app.get('/static/site.css', (_req, res) => res.type('css').send('body{}'));
   app.get('/events/', (_req, res) => res.send('<p>events</p>'));
@@ -27,14 +29,14 @@ const until = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setImmediate(resolve));
 };
 
-test('one info line per answer: method, URL, address, status, time; no cookie or token', async () => {
+test('one info line per answer: request id, method, URL, address, status, time; no cookie or token', async () => {
   const { app, lines } = appWithLog('info');
-  await request(app).get('/events/?page=2').set('Cookie', 'sessionid=secret-session; csrftoken=secret-token').set('Authorization', 'Bearer secret-bearer');
-  await request(app).get('/missing/');
+  const first = await request(app).get('/events/?page=2').set('Cookie', 'sessionid=secret-session; csrftoken=secret-token').set('Authorization', 'Bearer secret-bearer');
+  const second = await request(app).get('/missing/').set('X-Request-Id', 'from-nginx-0123');
   await until(() => lines.length >= 2);
-  expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/events/?page=2', ip: expect.stringMatching(/127\.0\.0\.1/) }, res: { status: 200 }, responseTime: expect.any(Number) });
-  expect(lines[1]).toMatchObject({ req: { url: '/missing/' }, res: { status: 404 } });
-  expect(lines[1].req).toMatchObject({ id: (lines[0].req as { id: number }).id + 1 });
+  expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', reqId: first.headers['x-request-id'], req: { method: 'GET', url: '/events/?page=2', ip: expect.stringMatching(/127\.0\.0\.1/) }, res: { status: 200 }, responseTime: expect.any(Number) });
+  expect(lines[1]).toMatchObject({ reqId: 'from-nginx-0123', req: { url: '/missing/' }, res: { status: 404 } });
+  expect(second.headers['x-request-id']).toBe('from-nginx-0123');
   expect(JSON.stringify(lines)).not.toMatch(/secret-/);
 });
 

@@ -1,8 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger';
+import { requestIdOf } from './request-id';
 
-// One compact line per answer, at info: method, URL, address, status, milliseconds. No
-// headers, so no cookies or tokens in the logs. Static files are left to the proxy's own log.
+// One compact line per answer, at info: the request's id (request-id.ts: nginx's
+// X-Request-Id, or one made here), method, URL, address, status, milliseconds. No headers, so
+// no cookies or tokens in the logs. Static files are left to the proxy's own log.
 //
 // In place of pino-http, which builds two child loggers per request (serialising the request
 // into each) whether or not the line is written: a third of the app's own CPU on a page the
@@ -10,16 +12,16 @@ import type { Logger } from '../logger';
 // listener, and nothing at all when info is off.
 
 export function accessLog(logger: Logger) {
-  let lastId = 0;
   return function accessLogMiddleware(req: Request, res: Response, next: NextFunction): void {
     if (!logger.isLevelEnabled('info') || req.url.startsWith('/static/')) return next();
-    const id = ++lastId;
     const started = process.hrtime.bigint();
     const done = () => {
       res.off('finish', done);
       res.off('close', done);
       const entry = {
-        req: { id, method: req.method, url: req.originalUrl, ip: req.socket.remoteAddress },
+        // Top-level, as the logger's mixin writes it on the request's other lines.
+        reqId: requestIdOf(req),
+        req: { method: req.method, url: req.originalUrl, ip: req.socket.remoteAddress },
         res: { status: res.statusCode },
         responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
       };

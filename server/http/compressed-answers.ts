@@ -61,13 +61,14 @@ export function compressedAnswers(opts: CompressedAnswersOptions = {}) {
   const compressOnce = opts.compressOnce ?? COMPRESS_ONCE;
   const ttlMs = opts.ttlMs ?? COMPRESSED_COPY_TTL_MS;
   const copies = new MemoryCache<string, Buffer>({
+    name: 'compressed-copies',
     ttlMs,
     maxEntries: opts.maxEntries ?? 2000,
     maxSize: opts.maxBytes ?? 16 * 1024 * 1024,
     sizeOf: (b) => b.length,
   });
   // The keys of bodies compressed once and not kept (a hash each: 50 bytes).
-  const seenOnce = new MemoryCache<string, true>({ ttlMs, maxEntries: 20_000 });
+  const seenOnce = new MemoryCache<string, true>({ name: 'seen-once-bodies', ttlMs, maxEntries: 20_000 });
 
   return function compressedAnswersMiddleware(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== 'GET') return next();

@@ -5,6 +5,7 @@ import { isStorageFull } from '../storage/storage-full';
 import { HttpError, InsufficientStorageError, NotFoundError, PayloadTooLargeError, ServiceUnavailableError } from './errors';
 import { databaseInputError } from './database-input-errors';
 import { multipartHttpError } from './multipart-errors';
+import { labelRoute, UNMATCHED } from './route-template';
 
 /** The log line of an upload refused for want of room (forms that answer it themselves log it too). */
 export const STORAGE_FULL_LOG = 'request answered 507: no room left in the media storage (disk or quota full); free space under DATA_DIR';
@@ -30,7 +31,9 @@ function normalise(err: unknown): unknown {
   return err;
 }
 
-export function notFoundHandler(_req: Request, _res: Response, next: NextFunction): void {
+export function notFoundHandler(_req: Request, res: Response, next: NextFunction): void {
+  // No route answered, whichever matched and passed it on (the old-path redirects match every path).
+  labelRoute(res, UNMATCHED);
   next(new NotFoundError());
 }
 

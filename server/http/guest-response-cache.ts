@@ -4,6 +4,7 @@ import Negotiator from 'negotiator';
 import { MemoryCache } from '../cache/memory-cache';
 import { CSRF_COOKIE } from './csrf';
 import { requestPathAndQuery } from './request-path';
+import { labelRoute, routeTemplate } from './route-template';
 
 // A micro-cache of answers that are the same for everybody, as nginx's proxy_cache would keep
 // them, inside each process. (Named for guests, whom it served first; members share it now.)
@@ -56,6 +57,8 @@ interface Entry {
   etag: string | undefined;
   /** Produced under res.locals.sameForMembers: members may be served it too. */
   sameForMembers: boolean;
+  /** The template of the route that produced it: a hit is counted under it (metrics.ts). */
+  route: string;
 }
 
 /** The cookies the cache must know, besides csrftoken (the app's registry names them). */
@@ -172,7 +175,10 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   const maxEntries = opts.maxEntries ?? 1000;
   const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
   const cookies: CacheCookies = opts.cookies ?? { ignored: [], keyed: [] };
+  // Its hits are the answers served from it, its misses the requests whose handler made the
+  // answer (countLookUp below): a request looks in it twice, before and after the session.
   const entries = new MemoryCache<string, Entry>({
+    name: 'guest-responses',
     ttlMs: ttl,
     maxEntries,
     maxSize: maxBytes,
@@ -184,7 +190,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   function encodedBody(key: string, hit: Entry, encoding: Encoding): Buffer {
     // Another request may have stored a compressed copy of this same body since `hit` was read
     // (waiters are handed the entry their load produced).
-    const current = entries.get(key);
+    const current = entries.peek(key);
     const entry = current?.body === hit.body ? current : hit;
     const ready = entry.encoded[encoding];
     if (ready) return ready;
@@ -196,6 +202,8 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   }
 
   function serve(req: Request, res: Response, key: string, hit: Entry): void {
+    entries.countLookUp(true);
+    labelRoute(res, hit.route);
     // This visitor's own cookies (a member's rolling session) were set by the middleware
     // before this one; set-cookie-private.ts then makes the answer private.
     res.set({ 'Content-Type': hit.contentType, 'Cache-Control': hit.cacheControl, 'X-Guest-Cache': 'hit' });
@@ -223,6 +231,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     // handler sets would not be: such an answer is not kept.
     const cookiesBefore = setCookies(res);
     const member = Boolean(req.user);
+    entries.countLookUp(false);
     const produced = entries.refresh(
       key,
       () =>
@@ -258,6 +267,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
               vary: res.get('Vary') as string | undefined,
               etag: res.get('ETag') as string | undefined,
               sameForMembers,
+              route: routeTemplate(req, res),
             });
             return out;
           };
@@ -268,7 +278,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   }
 
   // Session cookies whose session went through the session middleware lately, in this process.
-  const renewed = cookies.session ? new MemoryCache<string, true>({ ttlMs: cookies.session.renewEveryMs, maxEntries: 100_000, now: opts.now }) : null;
+  const renewed = cookies.session ? new MemoryCache<string, true>({ name: 'renewed-sessions', ttlMs: cookies.session.renewEveryMs, maxEntries: 100_000, now: opts.now }) : null;
 
   /**
    * Serves, before the session is read, a fresh hit that is the same for everybody, or for
@@ -280,7 +290,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     const pairs = cookiePairs(req);
     const key = cacheKey(req, cookies, pairs);
     if (key === undefined) return next();
-    const hit = entries.get(key);
+    const hit = entries.peek(key);
     if (!hit) return next();
     // Due for a refresh that nobody is making yet: the request after the session makes it.
     if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return next();
@@ -313,7 +323,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     // Signed in (the session middleware ran before this one): only answers the same for members.
     const member = Boolean(req.user);
     const servable = (entry: Entry) => !member || entry.sameForMembers;
-    const hit = entries.get(key);
+    const hit = entries.peek(key);
     if (hit) {
       // A guest-only answer (a read API's): the member's own is neither served from nor stored here.
       if (!servable(hit)) return next();
@@ -332,8 +342,10 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     void Promise.race([answer, timeout]).then((entry) => {
       clearTimeout(timer);
       if (res.headersSent || res.writableEnded) return;
-      if (entry && servable(entry) && entries.get(key)) serve(req, res, key, entry);
-      else next(); // not shareable (with this visitor) after all, or too slow: this request goes its own way
+      if (entry && servable(entry) && entries.peek(key)) return serve(req, res, key, entry);
+      // Not shareable (with this visitor) after all, or too slow: this request goes its own way.
+      entries.countLookUp(false);
+      next();
     });
   }
 

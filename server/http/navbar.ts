@@ -59,7 +59,7 @@ export async function loadNavbarMenus(db: Db, now: Date, entries: readonly Navba
 /** Page middleware: puts the navbar state in res.locals for the header and the island. */
 export function navbarLocals(ctx: AppContext) {
   // One load shared by the pages that ask meanwhile; a failed load is not kept: the next page tries again.
-  const cache = new MemoryCache<'menus', NavbarMenus>({ ttlMs: MENU_TTL_MS, maxEntries: 1 });
+  const cache = new MemoryCache<'menus', NavbarMenus>({ name: 'navbar-menus', ttlMs: MENU_TTL_MS, maxEntries: 1 });
   const menus = () => cache.load('menus', () => loadNavbarMenus(ctx.db, ctx.now(), ctx.menus.navbar));
   // The latest stories are in the menus: a published or withdrawn story changes them.
   ctx.changes.subscribe(() => cache.clear());

@@ -86,6 +86,18 @@ export interface JobQueue {
   work(name: string, handler: JobHandler, opts?: WorkOptions): Promise<void>;
   /** Jobs of the queue by state (tests and operators): created, retry, active, completed, cancelled, failed. */
   counts(name: string): Promise<Record<string, number>>;
+  /**
+   * Every queue's jobs due and waiting for a worker (created or retry, their start time passed)
+   * and how long the oldest of them has waited past it, in seconds (0: none): the figures'
+   * queue depth and job age (server/http/metrics.ts), one query on pg-boss's index of waiting jobs.
+   */
+  backlog(): Promise<QueueBacklog[]>;
+}
+
+export interface QueueBacklog {
+  name: string;
+  due: number;
+  oldestDueSeconds: number;
 }
 
 export interface JobQueueOptions {
@@ -294,6 +306,17 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
           }
         },
       );
+    },
+
+    async backlog() {
+      const { rows } = await adapter.executeSql(
+        `SELECT q.name, count(j.id)::int AS due, COALESCE(EXTRACT(EPOCH FROM now() - min(j.start_after)), 0)::float8 AS oldest
+         FROM ${JOB_QUEUE_SCHEMA}.queue q
+         LEFT JOIN ${JOB_QUEUE_SCHEMA}.job j ON j.name = q.name AND j.state < 'active' AND j.start_after <= now()
+         GROUP BY q.name ORDER BY q.name`,
+        [],
+      );
+      return (rows as Array<{ name: string; due: number; oldest: number }>).map((r) => ({ name: r.name, due: Number(r.due), oldestDueSeconds: Math.max(0, Number(r.oldest)) }));
     },
 
     async counts(name) {

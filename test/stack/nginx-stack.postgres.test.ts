@@ -115,6 +115,23 @@ describeWithNginx('nginx in front of two node processes on PostgreSQL', () => {
     expect(answer.headers.location).toBe(`${stack.url}/restaurants/?page=2`);
   });
 
+  test("each request has nginx's id (a client's is replaced), in the answer and nginx's log; /metrics is not the public's", async () => {
+    const url = '/api/v2/neighbourhoods/?limit=3';
+    const first = await request(url, { headers: { 'X-Request-Id': 'chosen-by-the-client' } });
+    const again = await request(url);
+    const ids = [first, again].map((a) => a.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id
+    // A cached answer carries its own request's id, not the one of the request that filled it.
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(ids[1]).not.toBe(ids[0]);
+    const accessLog = path.join(stack.runDir, 'access.log');
+    for (let i = 0; i < 100 && !(fs.existsSync(accessLog) && fs.readFileSync(accessLog, 'utf8').includes(`id=${ids[1]}`)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(fs.readFileSync(accessLog, 'utf8')).toContain(`cache=MISS id=${ids[0]}`);
+    expect((await request('/metrics')).status).toBe(404);
+  });
+
   test('read-API answers are cached by nginx as by the app: first visits and returning guests share it, members never', async () => {
     const url = '/api/v2/articles/?limit=7';
     // A first visit (no cookie) gets no cookie and a shared answer, so nginx keeps it (issue 24:

@@ -50,7 +50,7 @@ export type HomeService = ReturnType<typeof createHomeService>;
  * same for everybody, HOME_SECTIONS_TTL_MS in each process (a per-app cache).
  */
 export function createHomeService(ctx: HomeDeps) {
-  const cache = new MemoryCache<'home', HomeData>({ ttlMs: HOME_SECTIONS_TTL_MS, maxEntries: 1 });
+  const cache = new MemoryCache<'home', HomeData>({ name: 'home-sections', ttlMs: HOME_SECTIONS_TTL_MS, maxEntries: 1 });
   // A story published or withdrawn anywhere: the home's lists are made again on the next visit.
   ctx.changes?.subscribe(() => cache.clear());
   return {

@@ -17,10 +17,10 @@ type KeptBoundary = { polygon: MultiPolygon | null };
 export function createListingsService(ctx: AppContext) {
   // Kept a minute, loaded in one statement (hub-option-queries.ts). The hub routes also find their
   // type, sub-type and neighbourhood here, so a hub page whose options are cached runs only its search.
-  const optionsCache = new MemoryCache<'options', LoadedHubOptions>({ ttlMs: HUB_OPTIONS_TTL_MS, maxEntries: 1 });
+  const optionsCache = new MemoryCache<'options', LoadedHubOptions>({ name: 'hub-options', ttlMs: HUB_OPTIONS_TTL_MS, maxEntries: 1 });
   // Boundaries are ~7 KB of JSON each and change only when the City redraws them: kept ten
   // minutes instead of reading and parsing one per listing page.
-  const boundaryCache = new MemoryCache<number, KeptBoundary>({ ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, maxEntries: 1000 });
+  const boundaryCache = new MemoryCache<number, KeptBoundary>({ name: 'neighbourhood-boundaries', ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, maxEntries: 1000 });
 
   const loadedHubOptions = (): Promise<LoadedHubOptions> => optionsCache.load('options', () => loadHubOptions(ctx.db));
 

@@ -32,7 +32,7 @@ function staticMapCacheDir(config: Config): string {
 
 export function mapTilesRoutes(ctx: AppContext): Router {
   const router = Router();
-  const memory = new MemoryCache<string, Buffer>({ ttlMs: STATIC_MAP_MEMORY_TTL_MS, maxEntries: 200, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
+  const memory = new MemoryCache<string, Buffer>({ name: 'static-map-images', ttlMs: STATIC_MAP_MEMORY_TTL_MS, maxEntries: 200, maxSize: 32 * 1024 * 1024, sizeOf: (b) => b.length });
   // The storage layer's local store: written aside and renamed, its .tmp removed when a write fails.
   const disk = createLocalStorage(staticMapCacheDir(ctx.config));
 

@@ -2,6 +2,7 @@ import os from 'node:os';
 import sharp from 'sharp';
 import type { NextFunction, Request, Response } from 'express';
 import { Semaphore } from './semaphore';
+import { gaugeAtScrape } from '../../http/metrics';
 
 // Limits on image work that hold for the whole process, because what they protect is the
 // process's: its cores, its memory and libuv's thread pool (4 threads, shared with file I/O,
@@ -35,6 +36,9 @@ export function withImageWork<T>(task: () => Promise<T>): Promise<T> {
  */
 export const UPLOAD_BODY_CONCURRENCY = Math.min(4, IMAGE_WORK_CONCURRENCY + 1);
 export const uploadBodies = new Semaphore(UPLOAD_BODY_CONCURRENCY);
+// The figures (server/http/metrics.ts), read at each scrape.
+gaugeAtScrape('guide_uploads_in_flight', `Upload bodies being read or processed now (at most UPLOAD_BODY_CONCURRENCY, ${UPLOAD_BODY_CONCURRENCY} here)`, () => uploadBodies.active);
+gaugeAtScrape('guide_image_work_in_flight', `Image decodes and encodes running now (at most IMAGE_WORK_CONCURRENCY, ${IMAGE_WORK_CONCURRENCY} here)`, () => imageWork.active);
 
 /**
  * Middleware: waits for an upload slot before the body parser that follows it runs, and gives

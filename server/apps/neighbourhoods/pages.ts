@@ -28,7 +28,7 @@ export function neighbourhoodsPages(ctx: AppContext): Router {
 
 /** Boundaries change when the City redraws them, not per request: the city map is drawn once every CITY_MAP_TTL_MS. */
 function cachedCityMap(ctx: AppContext): () => Promise<CityMap> {
-  const cache = new MemoryCache<'city', CityMap>({ ttlMs: CITY_MAP_TTL_MS, maxEntries: 1 });
+  const cache = new MemoryCache<'city', CityMap>({ name: 'city-map', ttlMs: CITY_MAP_TTL_MS, maxEntries: 1 });
   return () => cache.load('city', () => neighbourhoodBoundaries(ctx.dbRead).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) })))));
 }
 

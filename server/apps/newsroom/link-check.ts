@@ -104,7 +104,7 @@ async function checkLink(raw: string, limits: LinkCheckLimits): Promise<LinkProb
  * dialog does not fetch every link again; a link being checked is shared by whoever asks.
  */
 export function createLinkChecker(limits: LinkCheckLimits, cache: { ttlMs: number; maxEntries: number } = { ttlMs: LINK_CHECK_TTL_MS, maxEntries: 2_000 }): LinkChecker {
-  const answers = new MemoryCache<string, { problem: LinkProblem }>(cache);
+  const answers = new MemoryCache<string, { problem: LinkProblem }>({ name: 'story-link-checks', ...cache });
   return {
     async check(urls) {
       const queue = urls.slice(0, limits.maxLinks);
