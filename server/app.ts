@@ -15,7 +15,7 @@ import { forgetSharedAnswers } from './db/answer-cache';
 import { forgetCounts } from './db/count-cache';
 import { accessLog } from './http/access-log';
 import { serverTiming } from './http/server-timing';
-import { trackQueries } from './db/query-stats';
+import { timeQueries, trackQueries } from './db/query-stats';
 import { readYourWrites } from './db/read-your-writes';
 import { setCookieMakesPrivate } from './http/set-cookie-private';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -27,7 +27,6 @@ import { requestId } from './http/request-id';
 import { appFigures } from './http/metrics';
 import { METRICS_PATH, metricsRoute } from './http/metrics-endpoint';
 import { routeLabel } from './http/route-template';
-import { timeQueries } from './db/query-time';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */

@@ -95,7 +95,7 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random token: openssl rand -hex 32)').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional().or(z.literal('')),
-  // A query slower than this is logged as a warning with its route (server/db/query-time.ts).
+  // A query slower than this is logged as a warning with its route (server/db/query-stats.ts).
   SLOW_QUERY_MS: z.coerce.number().min(0).max(3_600_000).default(100),
   // Origins besides SITE_URL's that may send unsafe requests, as Django's setting of that name:
   // comma-separated, each `scheme://host[:port]`, or `https://*.example.com` for subdomains.

@@ -13,7 +13,7 @@ import { routeTemplate } from './route-template';
 // METRICS_TOKEN); then, per process:
 // - requests by route template (route-template.ts: never the URL, so the series are bounded),
 //   method and status class, and their latency as a histogram by route;
-// - every query's time (db/query-time.ts) and the slow ones counted;
+// - every query's time (db/query-stats.ts) and the slow ones counted;
 // - read at each scrape: the database pools (in use, free, waiting), the look-ups of each
 //   named cache (cache/memory-cache.ts, by catalogue name), the job queue's backlog and its
 //   oldest due job's age (PostgreSQL only), the replica's lag (its monitor's, db/replica.ts),
@@ -209,7 +209,7 @@ function registerReplicaGauges(registry: Registry): void {
 export interface AppFigures {
   /** Middleware: counts and times each request by route template and status class. */
   countRequests: (req: Request, res: Response, next: NextFunction) => void;
-  /** A query's time (db/query-time.ts). */
+  /** A query's time (db/query-stats.ts). */
   observeQuery: (seconds: number, slow: boolean) => void;
 }
 
