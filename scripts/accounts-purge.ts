@@ -1,7 +1,7 @@
 // npm run accounts:purge
 // Deletes the personal data of every account whose seven days after "Delete my account" are
 // over (server/apps/account-deletion/purge-job.ts). The server does the same hourly by itself
-// (apps/index.ts appSweeps); this runs it once, from cron or by hand. Runs on DATABASE_URL, or
+// (the accounts.purge job in apps/index.ts appJobs); this runs it once, from cron or by hand. Runs on DATABASE_URL, or
 // on the embedded database in DATA_DIR (stop the server first: PGlite allows one process).
 import { loadConfig } from '../server/config';
 import { buildAppContext, droppedMail } from '../server/app-context';

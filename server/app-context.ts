@@ -36,6 +36,6 @@ export function buildAppContext(
     // Lazy: created here for every context, it loads pg-boss and queries only when first used.
     // Notices go through PostgreSQL when there is one; the embedded database has one process.
     changes: createChangeNotices({ db: handle.db, databaseUrl: handle.kind === 'postgres' ? config.databaseUrl : undefined, logger }),
-    jobs: createJobQueue(handle.db, { queues: appJobs.map(({ name, policy }) => ({ name, policy })), logger }),
+    jobs: createJobQueue(handle.db, { queues: appJobs.map(({ name, policy, cron, expireInSeconds }) => ({ name, policy, cron, expireInSeconds })), logger }),
   };
 }

@@ -10,7 +10,7 @@ import { gracefulClose } from './http/graceful-close';
 import { startMetricsServer } from './http/metrics-endpoint';
 import { createMailer } from './mail/mailer';
 import type { AppContext } from './context';
-import { appJobs, appSweeps } from './apps';
+import { appJobs } from './apps';
 import { buildAppContext } from './app-context';
 import { logCacheRefreshErrorsTo } from './cache/refresh-ahead';
 
@@ -49,7 +49,6 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   const { port: metricsPort, host: metricsHost } = config.metrics;
   const metricsServer = metricsPort ? await startMetricsServer({ port: metricsPort, host: metricsHost }, logger) : null;
   if (metricsServer) logger.info({ url: `http://${metricsHost}:${metricsPort}/metrics` }, 'figures for Prometheus');
-  const sweeps = startSweeps(ctx);
   await startJobWorkers(ctx);
   // Other processes' content changes reach this one's caches (PostgreSQL; nothing to do on PGlite).
   await ctx.changes.listen();
@@ -58,7 +57,6 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
-      sweeps.stop();
       const startedStopping = Date.now();
       // The job workers stop polling now and finish the jobs they hold within the same grace
       // period as the requests (a job still running then is failed and retried by another
@@ -83,28 +81,6 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
 }
 
 /**
- * The apps' periodic sweeps (apps/index.ts appSweeps): each first runs a minute after start,
- * then at its interval; a failure is logged and retried next time. Timers are unref'd, so
- * they never keep the process alive, and a sweep never overlaps itself.
- */
-function startSweeps(ctx: AppContext): { stop(): void } {
-  const timers: NodeJS.Timeout[] = [];
-  for (const sweep of appSweeps) {
-    let running = false;
-    const tick = () => {
-      if (running) return;
-      running = true;
-      sweep
-        .run(ctx)
-        .catch((err: unknown) => ctx.logger.error({ err, sweep: sweep.name }, 'periodic sweep failed; next time'))
-        .finally(() => (running = false));
-    };
-    timers.push(setTimeout(tick, 60_000).unref(), setInterval(tick, sweep.intervalMs).unref());
-  }
-  return { stop: () => timers.forEach((t) => clearTimeout(t)) };
-}
-
-/**
  * Works the apps' jobs (apps/index.ts appJobs) in this process: pg-boss hands each job to one
  * process of any number, retries failures with backoff, and runs at this start the jobs whose
  * time came while no process was working. A failed job is logged by the queue.
@@ -112,7 +88,7 @@ function startSweeps(ctx: AppContext): { stop(): void } {
 async function startJobWorkers(ctx: AppContext): Promise<void> {
   const t0 = Date.now();
   await ctx.jobs.start();
-  for (const job of appJobs) await ctx.jobs.work(job.name, (data) => job.run(ctx, data));
+  for (const job of appJobs) await ctx.jobs.work(job.name, async (data) => void (await job.run(ctx, data)));
   ctx.logger.info({ jobs: appJobs.length, ms: Date.now() - t0 }, 'job queue started');
 }
 

@@ -79,6 +79,8 @@ import { patiosPages } from './patios/pages';
 import { photoChallengesPages } from './photo-challenges/pages';
 import { mapTilesRoutes } from './map-tiles/api';
 import { staffPages } from './staff/pages';
+import { jobDeskPages, jobDeskStaffSection } from './job-desk/pages';
+import { createJobDeskService } from './job-desk/service';
 import { newsroomApi } from './newsroom/api';
 import { newsroomPages, newsroomStaffSection } from './newsroom/pages';
 import { createNewsroomService, STORY_JOBS } from './newsroom/service';
@@ -90,7 +92,8 @@ import { accessibilityApi } from './accessibility/api';
 import { createAccessibilityService } from './accessibility/service';
 import { accessibilityPages } from './accessibility/pages';
 import { calendarFeedsApi } from './calendar-feeds/api';
-import { FEED_SWEEP_INTERVAL_MS, syncCalendarFeeds } from './calendar-feeds/feed-sweep-job';
+import { FEED_SWEEP_CRON, syncCalendarFeeds } from './calendar-feeds/feed-sweep-job';
+import { NEWSLETTER_SEND_JOB, runNewsletterSendJob } from './newsletters/newsletter-send-job';
 
 /**
  * The six kinds of save, built here and nowhere else: every context gets one set (a server
@@ -112,11 +115,12 @@ function buildSaveKinds(): SaveKinds {
  * The site's menus, each app's entries for what it owns, in the order they are shown: the
  * navbar's latest stories and recent reviews (articles) then the listing types (listings);
  * the staff menu's stories (newsroom), queues and photos (staff), contests, house ads, Best of
- * lists, and last the audit log (staff). The core renders them (http/navbar.ts, http/staff-menu.ts).
+ * lists, the job queue (job-desk, administrators), and last the audit log (staff). The core
+ * renders them (http/navbar.ts, http/staff-menu.ts).
  */
 export const appMenus: AppMenus = {
   navbar: [...articlesNavbarMenus, ...listingsNavbarMenus],
-  staff: [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, staffAuditSection],
+  staff: [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, jobDeskStaffSection, staffAuditSection],
 };
 
 /**
@@ -183,13 +187,6 @@ export function appMiddleware(ctx: AppContext): AppMiddleware {
   };
 }
 
-/** Work an app wants done now and then in every server process (not in tests or commands). */
-export interface AppSweep {
-  name: string;
-  intervalMs: number;
-  run(ctx: AppContext): Promise<unknown>;
-}
-
 /**
  * A job an app runs on the job queue (server/jobs/queue.ts, pg-boss): anything may enqueue it
  * with `ctx.jobs.send(name, data, { startAfter })`; the server process works every entry
@@ -201,14 +198,34 @@ export interface AppJob {
   name: string;
   /** How singletonKey deduplicates its sends (server/jobs/queue.ts JobPolicy); standard unless said. */
   policy?: JobPolicy;
-  run(ctx: AppContext, data: unknown): Promise<void>;
+  /**
+   * Periodic work: a cron line (Canada/Eastern) on which the queue sends this job, once across
+   * every process (server/jobs/queue.ts QueueSpec.cron). Give such a job the stately policy, so
+   * a run that lasts past the next minute is never doubled, and make it safe to run late or twice.
+   */
+  cron?: string;
+  /** A run not finished after this long is taken as dead and retried (server/jobs/queue.ts QueueSpec.expireInSeconds). */
+  expireInSeconds?: number;
+  run(ctx: AppContext, data: unknown): Promise<unknown>;
 }
 
 /** The apps' jobs; their queues are created when the server starts. */
 export const appJobs: AppJob[] = [
   // A scheduled story's publishing, and a published one's scheduled unpublishing (the newsroom).
-  { name: STORY_JOBS.publish, run: (ctx, data) => newsroomJob(ctx, data, 'publish') },
-  { name: STORY_JOBS.unpublish, run: (ctx, data) => newsroomJob(ctx, data, 'unpublish') },
+  // One transaction each, under a second: one still running after a minute died with its process.
+  { name: STORY_JOBS.publish, expireInSeconds: 60, run: (ctx, data) => newsroomJob(ctx, data, 'publish') },
+  { name: STORY_JOBS.unpublish, expireInSeconds: 60, run: (ctx, data) => newsroomJob(ctx, data, 'unpublish') },
+  // Stories whose publishing or unpublishing time has passed and whose job never ran (lost, or
+  // sent to a queue that was not there): the jobs above do this first; this is the net under them.
+  { name: 'story.schedule-net', policy: 'stately', cron: '* * * * *', expireInSeconds: 300, run: (ctx) => createNewsroomService(ctx).runDue() },
+  // Accounts whose seven days are over, hourly; `npm run accounts:purge` runs the same once.
+  { name: 'accounts.purge', policy: 'stately', cron: '17 * * * *', run: (ctx) => purgeDueAccounts(ctx) },
+  // Organisers' calendar feeds that are due (each every CALENDAR_FEEDS_INTERVAL_MINUTES).
+  { name: 'calendar-feeds.sweep', policy: 'stately', cron: FEED_SWEEP_CRON, run: (ctx) => syncCalendarFeeds(ctx) },
+  // A newsletter's current issue (`npm run newsletters:send -- TYPE --queue`): one waiting per
+  // type. A run past 10 minutes is taken as dead; one started beside a live send is refused by
+  // the send's own lease and retried.
+  { name: NEWSLETTER_SEND_JOB, policy: 'short', expireInSeconds: 600, run: (ctx, data) => runNewsletterSendJob(ctx, data) },
 ];
 
 async function newsroomJob(ctx: AppContext, data: unknown, what: 'publish' | 'unpublish'): Promise<void> {
@@ -219,19 +236,6 @@ async function newsroomJob(ctx: AppContext, data: unknown, what: 'publish' | 'un
   else await newsroom.unpublishDue(d.id as number, d.at);
 }
 
-/**
- * The periodic sweeps the server process runs (server/index.ts starts and stops them). Each
- * must be safe to run from several processes at once.
- */
-export const appSweeps: AppSweep[] = [
-  // Accounts whose seven days are over; `npm run accounts:purge` runs the same once.
-  { name: 'account purge', intervalMs: 60 * 60 * 1000, run: (ctx) => purgeDueAccounts(ctx) },
-  // Organisers' calendar feeds that are due (each every CALENDAR_FEEDS_INTERVAL_MINUTES).
-  { name: 'calendar feeds', intervalMs: FEED_SWEEP_INTERVAL_MS, run: (ctx) => syncCalendarFeeds(ctx) },
-  // Stories whose publishing or unpublishing time has passed and whose job never ran (lost, or
-  // sent to a queue that was not there): the job queue does this first; this is the net under it.
-  { name: 'newsroom schedule', intervalMs: 60_000, run: (ctx) => createNewsroomService(ctx).runDue() },
-];
 
 /**
  * The apps' services (each app's service.ts exports createXService(deps)), built once per app
@@ -260,6 +264,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     home: createHomeService(ctx),
     listings: createListingsService(ctx),
     newsroom: createNewsroomService(ctx, { sendJob: (name, data, opts) => ctx.jobs.send(name, data, opts) }),
+    jobDesk: createJobDeskService(ctx),
   };
 }
 
@@ -292,6 +297,7 @@ export function appRouters(ctx: AppContext): Router[] {
     calendarFeedsApi(ctx, services.calendarFeeds),
     // ## Staff: moderation, contact messages, the audit log, contest draws, house ads
     staffPages(ctx),
+    jobDeskPages(ctx, services.jobDesk),
     contestsStaffPages(ctx),
     adsStaffPages(ctx, services.uploads),
     bestOfStaffPages(ctx),

@@ -11,6 +11,7 @@ import { contestsStaffSection } from './contests/pages';
 import { adsStaffSection } from './ads/pages';
 import { bestOfStaffSection } from './best-of-editing/pages';
 import { newsroomStaffSection } from './newsroom/pages';
+import { jobDeskStaffSection } from './job-desk/pages';
 
 // The menus come from the apps that own what they link to: the registry assembles each app's
 // entries in the documented order (server/apps/README.md "Who owns the menus") and hands them
@@ -27,7 +28,7 @@ function initialState(html: string): Record<string, unknown> {
 }
 const hrefsOf = (html: string, cls: string) => [...html.matchAll(new RegExp(`<a class="${cls}" href="([^"]+)"`, 'g'))].map((m) => m[1]);
 
-const STAFF_ORDER = ['/staff/stories/', '/staff/events/', '/staff/photos/', '/staff/contact/', '/staff/accessibility/', '/staff/contests/', '/staff/ads/', '/staff/best-of/', '/staff/audit/'];
+const STAFF_ORDER = ['/staff/stories/', '/staff/events/', '/staff/photos/', '/staff/contact/', '/staff/accessibility/', '/staff/contests/', '/staff/ads/', '/staff/best-of/', '/staff/jobs/', '/staff/audit/'];
 
 describe("the registry's menus", () => {
   test("the navbar: the articles app's two menus, then the listings app's listing types", () => {
@@ -37,8 +38,8 @@ describe("the registry's menus", () => {
     expect(t.ctx.menus.navbar.map((e) => e.menu)).toEqual(['latestArticles', 'recentReviews', 'listingTypes']);
   });
 
-  test("the staff menu: the newsroom's stories, the staff app's queues and photos, contests, house ads, Best of, then the audit log; the queues count what waits", () => {
-    const expected = [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, staffAuditSection];
+  test("the staff menu: the newsroom's stories, the staff app's queues and photos, contests, house ads, Best of, the job queue, then the audit log; the queues count what waits", () => {
+    const expected = [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, jobDeskStaffSection, staffAuditSection];
     expect(t.ctx.menus.staff).toEqual(expected);
     t.ctx.menus.staff.forEach((s, i) => expect(s).toBe(expected[i]));
     expect(t.ctx.menus.staff.map((s) => s.href)).toEqual(STAFF_ORDER);

@@ -153,6 +153,26 @@ test('a job sent in a knex transaction exists only if the transaction commits', 
   expect(await q.counts('in-trx')).toEqual({ created: 2 });
 });
 
+test('a queue with a cron line is scheduled by the worker and sent its job; one without loses its old schedule', async () => {
+  const withCron = createJobQueue(handle.db, { queues: [{ name: 'every-minute', policy: 'stately', cron: '* * * * *' }], pollingIntervalSeconds: 0.5 });
+  queues.push(withCron);
+  await withCron.start();
+  let runs = 0;
+  await withCron.work('every-minute', async () => {
+    runs += 1;
+  });
+  const { rows } = await handle.db.raw(`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'every-minute'`);
+  expect(rows).toEqual([{ name: 'every-minute', cron: '* * * * *', timezone: 'America/Toronto' }]);
+  // pg-boss checks the schedules at start and sends the due minute's job through its own queue.
+  await waitFor('the scheduled job to run', () => runs > 0, 60_000);
+  await withCron.stop();
+
+  const without = queue(handle.db, ['every-minute'], 'stately');
+  await without.start();
+  const after = await handle.db.raw(`SELECT name FROM pgboss.schedule WHERE name = 'every-minute'`);
+  expect(after.rows).toEqual([]);
+});
+
 test('a built context has ctx.jobs; building it takes no connection', async () => {
   const acquire = jest.spyOn(handle.db.client, 'acquireConnection');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-test-'));
@@ -166,4 +186,90 @@ test('a built context has ctx.jobs; building it takes no connection', async () =
     acquire.mockRestore();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+describe("the operator's view: overview, list and retry (the administrators' /staff/jobs/)", () => {
+  test('the overview counts each queue’s queued, scheduled, running, failed and late jobs, and list names them', async () => {
+    const q = queue(handle.db, ['desk-work']);
+    await q.start();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await q.work('desk-work', async (data) => {
+      const d = data as { fail?: boolean; hold?: boolean };
+      if (d.fail) throw new Error('boom <b>');
+      if (d.hold) await held;
+    });
+    try {
+      const failedId = await q.send('desk-work', { fail: true }, { retryLimit: 0 });
+      await waitFor('the job to fail', async () => (await q.counts('desk-work')).failed === 1, 15_000);
+      const heldId = await q.send('desk-work', { hold: true });
+      await waitFor('the held job to run', async () => (await q.counts('desk-work')).active === 1, 15_000);
+      // Nobody works desk-wait: one job due two minutes ago (late), one due in an hour (scheduled).
+      const sender = queue(handle.db);
+      const lateId = await sender.send('desk-wait', { n: 1 }, { startAfter: new Date(Date.now() - 120_000) });
+      await sender.send('desk-wait', { n: 2 }, { startAfter: new Date(Date.now() + 3_600_000) });
+
+      const byName = async () => Object.fromEntries((await sender.overview()).map(({ name, ...figures }) => [name, figures]));
+      const figures = await byName();
+      expect(figures['desk-work']).toEqual({ queued: 0, scheduled: 0, running: 1, failed: 1, late: 0 });
+      expect(figures['desk-wait']).toEqual({ queued: 2, scheduled: 1, running: 0, failed: 0, late: 1 });
+
+      const failed = await sender.list({ state: 'failed', name: 'desk-work' });
+      expect(failed).toEqual([expect.objectContaining({ id: failedId, name: 'desk-work', state: 'failed', data: { fail: true }, retryCount: 0, retryLimit: 0 })]);
+      expect(failed[0].output).toMatchObject({ message: 'boom <b>', stack: expect.stringContaining('Error: boom') });
+      expect(failed[0].completedOn).toBeInstanceOf(Date);
+      expect(failed[0].createdOn.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      const running = await sender.list({ state: 'active' });
+      expect(running.filter((j) => j.name === 'desk-work').map((j) => j.id)).toEqual([heldId]);
+      expect(running.find((j) => j.id === heldId)!.startedOn).toBeInstanceOf(Date);
+      const late = await sender.list({ state: 'late', name: 'desk-wait' });
+      expect(late.map((j) => j.id)).toEqual([lateId]);
+      expect(late[0].overdueSeconds).toBeGreaterThanOrEqual(110);
+      expect(late[0].overdueSeconds).toBeLessThan(300);
+
+      // A job active past its expiry (its worker died) is late too.
+      await handle.db.raw(`UPDATE pgboss.job SET started_on = now() - interval '1 hour' WHERE id = ?`, [heldId]);
+      expect((await byName())['desk-work']).toEqual({ queued: 0, scheduled: 0, running: 1, failed: 1, late: 1 });
+      const lateRunning = await sender.list({ state: 'late', name: 'desk-work' });
+      expect(lateRunning).toEqual([expect.objectContaining({ id: heldId, state: 'active', expireInSeconds: 15 * 60 })]);
+      expect(lateRunning[0].overdueSeconds).toBeGreaterThan(40 * 60);
+      expect(await sender.list({ state: 'failed', name: 'desk-work', limit: 0 })).toHaveLength(1); // at least one
+    } finally {
+      release();
+    }
+  });
+
+  test('retry puts a failed job back to run: a worker runs it again; a job not failed, or in a rolled-back transaction, stays as it is', async () => {
+    const sender = queue(handle.db);
+    let attempts = 0;
+    const id = (await sender.send('desk-retry', { n: 1 }, { retryLimit: 0 }))!;
+    // Failed as a worker would fail it, with no worker yet: an old failure is not late once retried.
+    await handle.db.raw(`UPDATE pgboss.job SET state = 'failed', started_on = now() - interval '2 hours', start_after = now() - interval '2 hours', completed_on = now() - interval '2 hours', output = '{"message":"old"}' WHERE id = ?`, [id]);
+    await handle.db
+      .transaction(async (trx) => {
+        expect(await sender.retry('desk-retry', id, { trx })).toBe(1);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await sender.counts('desk-retry')).toEqual({ failed: 1 });
+
+    expect(await sender.retry('desk-retry', id)).toBe(1);
+    expect(await sender.counts('desk-retry')).toEqual({ retry: 1 });
+    expect(await sender.retry('desk-retry', id)).toBe(0); // no longer failed
+    expect(await sender.retry('desk-retry', '00000000-0000-4000-8000-000000000000')).toBe(0);
+    expect(await sender.retry('desk-retry', [])).toBe(0);
+    const figures = (await sender.overview()).find((o) => o.name === 'desk-retry');
+    expect(figures).toEqual({ name: 'desk-retry', queued: 1, scheduled: 0, running: 0, failed: 0, late: 0 });
+
+    const worker = queue(handle.db, ['desk-retry']);
+    await worker.start();
+    const seen: JobInfo[] = [];
+    await worker.work('desk-retry', async (_data, job) => {
+      attempts += 1;
+      seen.push(job);
+    });
+    await waitFor('the retried job to complete', async () => (await worker.counts('desk-retry')).completed === 1, 15_000);
+    expect(attempts).toBe(1);
+    expect(seen).toEqual([{ id, name: 'desk-retry', retryCount: 1, retryLimit: 1 }]);
+  });
 });

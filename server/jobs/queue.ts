@@ -33,7 +33,26 @@ export interface QueueSpec {
   name: string;
   /** standard unless said. */
   policy?: JobPolicy;
+  /**
+   * A cron line (minutes, in Canada/Eastern): a worker process keeps this schedule in pg-boss's
+   * schedule table and, once per due minute across every process, sends the queue a job with
+   * no data (keyed by the queue's name, so on a stately queue a run never overlaps the one before).
+   */
+  cron?: string;
+  /**
+   * A running job not finished after this long is taken as dead (its process was killed) and
+   * retried by another process's maintenance (every MAINTENANCE_SECONDS): pg-boss's 15 minutes
+   * unless said. Keep it well over the job's longest honest run, which would otherwise be
+   * started a second time while the first still runs.
+   */
+  expireInSeconds?: number;
 }
+
+/** How often a worker process runs pg-boss's maintenance: expiring dead jobs, archiving. */
+export const MAINTENANCE_SECONDS = 30;
+
+/** The zone of the queues' cron lines: the city's. */
+export const CRON_TIME_ZONE = 'America/Toronto';
 
 export interface SendOptions {
   /** Not before this time. */
@@ -87,6 +106,20 @@ export interface JobQueue {
   /** Jobs of the queue by state (tests and operators): created, retry, active, completed, cancelled, failed. */
   counts(name: string): Promise<Record<string, number>>;
   /**
+   * The operator's figures (the administrators' jobs page, /staff/jobs/): every queue's jobs
+   * queued (created or retry; of them, scheduled: not due yet), running (active), failed (until
+   * pg-boss archives them) and late (see LATE_AFTER_SECONDS). One query.
+   */
+  overview(): Promise<QueueOverview[]>;
+  /** Failed jobs newest first, running and late ones oldest first, of every queue or of one; at most limit (50). */
+  list(opts: JobListOptions): Promise<QueuedJob[]>;
+  /**
+   * Puts failed jobs of the queue back to run (pg-boss's retry: state retry, one more try, due at
+   * once); how many were failed and now wait. A job that is not failed (any more) or not there is
+   * left as it is. Inside a knex transaction pass it as trx, as for send.
+   */
+  retry(name: string, id: string | readonly string[], opts?: { trx?: Knex.Transaction }): Promise<number>;
+  /**
    * Every queue's jobs due and waiting for a worker (created or retry, their start time passed)
    * and how long the oldest of them has waited past it, in seconds (0: none): the figures'
    * queue depth and job age (server/http/metrics.ts), one query on pg-boss's index of waiting jobs.
@@ -100,12 +133,60 @@ export interface QueueBacklog {
   oldestDueSeconds: number;
 }
 
+/**
+ * A job is late when it waits (created or retry) more than this long past its start time with
+ * nobody taking it (no worker running, or workers falling behind), or when it has been active
+ * longer than its expiry (its worker died; pg-boss's maintenance fails it and it is retried).
+ */
+export const LATE_AFTER_SECONDS = 60;
+
+export interface QueueOverview {
+  name: string;
+  /** created or retry, due or not. */
+  queued: number;
+  /** Of queued, those whose start time is still ahead. */
+  scheduled: number;
+  /** active. */
+  running: number;
+  failed: number;
+  late: number;
+}
+
+/** failed; active (running); late (waiting, or active, past LATE_AFTER_SECONDS or expiry). */
+export type JobListState = 'failed' | 'active' | 'late';
+
+export interface JobListOptions {
+  state: JobListState;
+  /** One queue's jobs; every queue's unless said. */
+  name?: string;
+  /** 50 unless said. */
+  limit?: number;
+}
+
+export interface QueuedJob {
+  id: string;
+  name: string;
+  state: string;
+  data: unknown;
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+  startAfter: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  expireInSeconds: number;
+  /** How long past its start time a waiting job waits, or past its expiry an active one runs; 0 when neither. */
+  overdueSeconds: number;
+  /** A failed job's error as pg-boss keeps it ({ name, message, stack } from a handler's throw), or what a completed one answered. */
+  output: unknown;
+}
+
 export interface JobQueueOptions {
   /** The queues to create at start (the registry's jobs); others are created standard on first use. */
   queues?: readonly QueueSpec[];
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   pollingIntervalSeconds?: number;
-  /** Maintenance (expire, archive, delete) every this many seconds in worker mode; pg-boss's 120 unless said. */
+  /** Maintenance (expire, archive, delete) every this many seconds in worker mode; MAINTENANCE_SECONDS unless said. */
   maintenanceIntervalSeconds?: number;
 }
 
@@ -165,6 +246,26 @@ function isPglite(conn: SqlConnection): conn is SqlConnection & { exec(text: str
   return typeof conn.exec === 'function' && 'waitReady' in conn;
 }
 
+/** A late job of pgboss.job j. */
+const LATE_SQL = `(j.state < 'active' AND j.start_after < now() - interval '${LATE_AFTER_SECONDS} seconds') OR (j.state = 'active' AND j.started_on + j.expire_in < now())`;
+
+/** A row of list()'s statement. */
+interface JobRow {
+  id: string;
+  name: string;
+  state: string;
+  data: unknown;
+  retry_count: number;
+  retry_limit: number;
+  created_on: string | Date;
+  start_after: string | Date;
+  started_on: string | Date | null;
+  completed_on: string | Date | null;
+  output: unknown;
+  expire_seconds: number;
+  overdue: number;
+}
+
 /** Two processes creating queues at once may deadlock on pgboss.job (PostgreSQL aborts one): again. */
 async function retryOnDeadlock(create: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -178,6 +279,23 @@ async function retryOnDeadlock(create: () => Promise<void>): Promise<void> {
 }
 
 /**
+ * Writes the code's cron lines over the stored schedules: a queue with a cron line is
+ * scheduled (its line and zone updated), one without has its old schedule removed.
+ */
+async function keepSchedules(boss: PgBoss, queues: readonly QueueSpec[]): Promise<void> {
+  // pg-boss's Schedule type leaves out the zone its rows carry.
+  const stored = new Map(((await boss.getSchedules()) as Array<PgBoss.Schedule & { timezone?: string }>).map((s) => [s.name, s]));
+  for (const q of queues) {
+    const had = stored.get(q.name);
+    if (q.cron) {
+      if (had?.cron !== q.cron || had?.timezone !== CRON_TIME_ZONE) await boss.schedule(q.name, q.cron, undefined, { tz: CRON_TIME_ZONE, singletonKey: q.name });
+    } else if (had) {
+      await boss.unschedule(q.name);
+    }
+  }
+}
+
+/**
  * The queue on `db`. Nothing is loaded or queried until the first call: a context that never
  * sends a job (most tests, the seed) pays nothing.
  */
@@ -186,7 +304,7 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
   const adapter = knexPgBossDb(db, track);
   const polling = opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
   const ensured = new Map<string, Promise<void>>();
-  const policies = new Map((opts.queues ?? []).map((q) => [q.name, q.policy]));
+  const specs = new Map((opts.queues ?? []).map((q) => [q.name, q]));
   let client: Promise<PgBoss> | null = null; // sending only: no maintenance, no timers
   let worker: Promise<PgBoss> | null = null; // start(): maintenance and workers
   let handlersInFlight = 0;
@@ -198,9 +316,14 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
       schema: JOB_QUEUE_SCHEMA,
       migrate: true, // a newer pg-boss upgrades its schema at start (advisory-locked: one process does it)
       supervise,
-      schedule: false, // no cron: the apps' periodic work stays in appSweeps
-      // pg-boss asserts on a key present with the value undefined
-      ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
+      // The worker process keeps the clock: pg-boss checks the schedules every 10 s (one
+      // process of any number does, a database row holds the last check) and sends each due
+      // minute's jobs once, through a queue of its own worked every 2 s: a cron job starts
+      // within about 12 s of its minute.
+      schedule: supervise,
+      cronMonitorIntervalSeconds: 10,
+      cronWorkerIntervalSeconds: 2,
+      maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
       retryLimit: DEFAULT_RETRY.retryLimit,
       retryDelay: DEFAULT_RETRY.retryDelaySeconds,
       retryBackoff: DEFAULT_RETRY.retryBackoff,
@@ -209,20 +332,27 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
     await boss.start();
     // A worker creates every registered queue (a sender only those it sends to, when it does):
     // one after another, as creating a queue attaches a partition to pgboss.job and two at once deadlock.
-    if (supervise) for (const q of opts.queues ?? []) await ensureQueue(boss, q.name);
+    if (supervise) {
+      for (const q of opts.queues ?? []) await ensureQueue(boss, q.name);
+      await keepSchedules(boss, opts.queues ?? []);
+    }
     return boss;
   };
 
   // Each queue is created once per process (create_queue does nothing when it exists). A job
   // sent to a queue that does not exist would be dropped without a word by pg-boss. A policy
-  // changed in the code is written over the stored one (each job keeps its own at insert).
+  // or expiry changed in the code is written over the stored one (each job keeps its own at insert).
   const ensureQueue = (boss: PgBoss, name: string): Promise<void> => {
     let done = ensured.get(name);
     if (!done) {
-      const policy = policies.get(name) ?? 'standard';
+      const spec = specs.get(name);
+      const policy = spec?.policy ?? 'standard';
+      const expiry = spec?.expireInSeconds ? { expireInSeconds: spec.expireInSeconds } : {};
       done = (async () => {
-        await retryOnDeadlock(() => boss.createQueue(name, { name, policy }));
-        if (policy !== 'standard' && (await boss.getQueue(name))?.policy !== policy) await boss.updateQueue(name, { name, policy });
+        await retryOnDeadlock(() => boss.createQueue(name, { name, policy, ...expiry }));
+        if (policy === 'standard' && !spec?.expireInSeconds) return;
+        const stored = await boss.getQueue(name);
+        if (stored?.policy !== policy || (spec?.expireInSeconds && stored?.expireInSeconds !== spec.expireInSeconds)) await boss.updateQueue(name, { name, policy, ...expiry });
       })().catch((err: unknown) => {
         ensured.delete(name);
         throw err;
@@ -322,6 +452,76 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
     async counts(name) {
       const { rows } = await adapter.executeSql(`SELECT state, count(*)::int AS n FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 GROUP BY state`, [name]);
       return Object.fromEntries((rows as Array<{ state: string; n: number }>).map((r) => [r.state, Number(r.n)]));
+    },
+
+    async overview() {
+      const { rows } = await adapter.executeSql(
+        `SELECT q.name,
+           count(j.id) FILTER (WHERE j.state < 'active')::int AS queued,
+           count(j.id) FILTER (WHERE j.state < 'active' AND j.start_after > now())::int AS scheduled,
+           count(j.id) FILTER (WHERE j.state = 'active')::int AS running,
+           count(j.id) FILTER (WHERE j.state = 'failed')::int AS failed,
+           count(j.id) FILTER (WHERE ${LATE_SQL})::int AS late
+         FROM ${JOB_QUEUE_SCHEMA}.queue q
+         LEFT JOIN ${JOB_QUEUE_SCHEMA}.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active', 'failed')
+         GROUP BY q.name ORDER BY q.name`,
+        [],
+      );
+      return (rows as Array<Record<keyof QueueOverview, string | number>>).map((r) => ({
+        name: String(r.name),
+        queued: Number(r.queued),
+        scheduled: Number(r.scheduled),
+        running: Number(r.running),
+        failed: Number(r.failed),
+        late: Number(r.late),
+      }));
+    },
+
+    async list({ state, name, limit = 50 }) {
+      const where = { failed: `j.state = 'failed'`, active: `j.state = 'active'`, late: LATE_SQL }[state];
+      const order = state === 'failed' ? 'j.completed_on DESC NULLS LAST, j.id' : state === 'active' ? 'j.started_on, j.id' : 'overdue DESC, j.id';
+      const { rows } = await adapter.executeSql(
+        `SELECT j.id, j.name, j.state, j.data, j.retry_count, j.retry_limit, j.created_on, j.start_after, j.started_on, j.completed_on, j.output,
+           EXTRACT(EPOCH FROM j.expire_in)::float8 AS expire_seconds,
+           GREATEST(0, EXTRACT(EPOCH FROM now() - CASE WHEN j.state = 'active' THEN j.started_on + j.expire_in ELSE j.start_after END))::float8 AS overdue
+         FROM ${JOB_QUEUE_SCHEMA}.job j
+         WHERE (${where}) AND ($1::text IS NULL OR j.name = $1::text)
+         ORDER BY ${order}
+         LIMIT $2::int`,
+        [name ?? null, Math.max(1, Math.min(1000, Math.floor(limit)))],
+      );
+      return (rows as JobRow[]).map((r) => ({
+        id: String(r.id),
+        name: r.name,
+        state: r.state,
+        data: r.data ?? null,
+        retryCount: Number(r.retry_count),
+        retryLimit: Number(r.retry_limit),
+        createdOn: new Date(r.created_on),
+        startAfter: new Date(r.start_after),
+        startedOn: r.started_on === null ? null : new Date(r.started_on),
+        completedOn: r.completed_on === null ? null : new Date(r.completed_on),
+        expireInSeconds: Number(r.expire_seconds),
+        overdueSeconds: Number(r.overdue),
+        output: r.output ?? null,
+      }));
+    },
+
+    async retry(name, id, retryOpts = {}) {
+      const ids = typeof id === 'string' ? [id] : [...id];
+      if (ids.length === 0) return 0;
+      const boss = await ready();
+      const on = retryOpts.trx ? knexPgBossDb(retryOpts.trx) : adapter;
+      // pg-boss 10 answers { jobs, requested, affected } though its types say void.
+      const result = (await boss.retry(name, ids, { db: on })) as unknown as { affected?: number } | undefined;
+      // pg-boss leaves the failed job's times: it is due from now (not late for having failed
+      // long ago), and kept waiting as long as a new job would be before maintenance archives it.
+      await on.executeSql(
+        `UPDATE ${JOB_QUEUE_SCHEMA}.job SET start_after = GREATEST(start_after, now()), keep_until = GREATEST(keep_until, now() + interval '14 days')
+         WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`,
+        [name, ids],
+      );
+      return Number(result?.affected ?? 0);
     },
   };
 }

@@ -2,11 +2,12 @@ import type { AppContext } from '../../context';
 import { syncDueFeeds } from './feed-sync-queries';
 
 /**
- * How often the server looks for feeds that are due. Each feed is fetched every
- * CALENDAR_FEEDS_INTERVAL_MINUTES (config.calendarFeeds.intervalMinutes, 60 by default); the
- * sweep only finds the ones whose time has come, claiming each so two processes never share one.
+ * When the job queue looks for feeds that are due: every five minutes (a cron line, run once
+ * across all processes). Each feed is fetched every CALENDAR_FEEDS_INTERVAL_MINUTES
+ * (config.calendarFeeds.intervalMinutes, 60 by default); the sweep only finds the ones whose
+ * time has come, claiming each so two sweeps never share one.
  */
-export const FEED_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+export const FEED_SWEEP_CRON = '*/5 * * * *';
 
 export async function syncCalendarFeeds(ctx: AppContext): Promise<number> {
   let total = 0;

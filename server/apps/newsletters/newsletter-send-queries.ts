@@ -49,15 +49,24 @@ export async function claimSend(db: Db, type: NewsletterType, key: string, subje
   return { row: await db('newsletter_sends').where({ type, issue_key: key }).first(), claimed: false };
 }
 
-/** Saves the position reached after one message, counts it sent or failed, and renews the lease. */
-export async function recordSendProgress(db: Db, sendId: number, recipient: Recipient, ok: boolean, leaseSeconds: number): Promise<void> {
+/**
+ * Moves the position past a recipient before their message goes, and renews the lease: a send
+ * that dies while the message is in flight carries on after them and never sends it twice.
+ */
+export async function passRecipient(db: Db, sendId: number, recipient: Recipient, leaseSeconds: number): Promise<void> {
   await db('newsletter_sends')
     .where({ id: sendId })
     .update({
       [recipient.kind === 'member' ? 'member_cursor' : 'guest_cursor']: recipient.id,
-      [ok ? 'sent' : 'failed']: db.raw(`${ok ? 'sent' : 'failed'} + 1`),
       running_until: db.raw(`now() + interval '${leaseSeconds} seconds'`),
     });
+}
+
+/** Counts the message just given to the mailer, sent or failed. */
+export async function countSendResult(db: Db, sendId: number, ok: boolean): Promise<void> {
+  await db('newsletter_sends')
+    .where({ id: sendId })
+    .update({ [ok ? 'sent' : 'failed']: db.raw(`${ok ? 'sent' : 'failed'} + 1`) });
 }
 
 export async function finishSend(db: Db, sendId: number): Promise<void> {

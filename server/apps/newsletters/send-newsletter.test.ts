@@ -1,6 +1,7 @@
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import { createMember, createTestContext, type TestContext } from '../../testing/test-app';
-import { issueKey, sendNewsletter } from './newsletter-send-job';
+import { issueKey, runNewsletterSendJob, sendNewsletter } from './newsletter-send-job';
+import { waitFor } from '../../testing/wait-for';
 
 // An issue is sent once: again, nothing goes; a send that died carries on after the last
 // recipient done; a second send while one runs is refused; a changed issue is a new send.
@@ -87,5 +88,42 @@ test('a second send while one runs is refused, and sends nothing', async () => {
   const mailer = recordingMailer();
   const outcome = await sendNewsletter({ ...t.ctx, mailer }, 'travel', busy);
   expect(outcome).toMatchObject({ status: 'running' });
+  expect(mailer.to).toEqual([]);
+});
+
+test('a send that died while a message was in flight carries on after that reader: nobody gets a second copy', async () => {
+  await db()('profiles').update({ settings_receive_newsletter_travel: false });
+  await db()('guest_newsletter_subscriptions').update({ travel: false });
+  const members = await travelSubscribers(3);
+  const died = issue('Kingston by the lake');
+  // The first run dies while its message to the second reader is in flight (the mailer never answers).
+  const first = recordingMailer();
+  let inFlight = false;
+  const stalled: Mailer = {
+    async send(message) {
+      if (String(message.to) === members[1].email) {
+        inFlight = true;
+        return new Promise<void>(() => undefined);
+      }
+      return first.send(message);
+    },
+  };
+  void sendNewsletter({ ...t.ctx, mailer: stalled }, 'travel', died);
+  await waitFor('the second message to be in flight', () => inFlight, 30_000);
+  // Its lease runs out (the process is gone); the next run carries on after the reader in flight.
+  await db()('newsletter_sends').where({ type: 'travel', issue_key: issueKey(died) }).update({ running_until: db().raw(`now() - interval '1 second'`) });
+  const second = recordingMailer();
+  const outcome = await sendNewsletter({ ...t.ctx, mailer: second }, 'travel', died);
+  expect(outcome).toEqual({ status: 'sent', sent: 2, failed: 0, resumed: true });
+  expect(first.to).toEqual([members[0].email]);
+  expect(second.to).toEqual([members[2].email]);
+});
+
+test('the newsletter.send job: bad data is refused (the queue keeps it failed); a newsletter that is off sends nothing', async () => {
+  await expect(runNewsletterSendJob(t.ctx, { type: 'gossip' })).rejects.toThrow(/bad job data/);
+  await expect(runNewsletterSendJob(t.ctx, null)).rejects.toThrow(/bad job data/);
+  const off = { ...t.ctx, config: { ...t.ctx.config, flags: Object.fromEntries(Object.keys(t.ctx.config.flags).map((k) => [k, false])) } } as typeof t.ctx;
+  const mailer = recordingMailer();
+  expect(await runNewsletterSendJob({ ...off, mailer }, { type: 'events' })).toBeNull();
   expect(mailer.to).toEqual([]);
 });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { STORY_LIMITS, type StoryStatus } from '../../../shared/newsroom';
 import type { StoryRow, StoryValues } from './serialize';
+import { JOB_QUEUE_SCHEMA } from '../../jobs/queue';
 
 // The newsroom's reads and writes: stories (the articles table, every status), their revisions,
 // preview links, who has a story open, and the candidates the editor's type-aheads offer.
@@ -255,10 +256,23 @@ export async function existingListingIds(db: Db, ids: number[]): Promise<Set<num
 // ## Scheduling
 
 /** Scheduled stories whose time has come, and published ones whose unpublishing time has. */
-export async function dueStories(db: Db, now: Date): Promise<{ publish: Array<{ id: number; at: Date }>; unpublish: Array<{ id: number; at: Date }> }> {
+/**
+ * Stories whose minute has passed and that no job will see to: the net under the job queue
+ * (the story.schedule-net job) leaves a story to its own job while that job waits, retries or
+ * runs, and takes the ones whose job was lost, failed for good or never sent.
+ */
+export async function dueStories(db: Db, now: Date, jobs: { publish: string; unpublish: string }): Promise<{ publish: Array<{ id: number; at: Date }>; unpublish: Array<{ id: number; at: Date }> }> {
+  const noLiveJob = (job: string) =>
+    function (this: Knex.QueryBuilder) {
+      this.select(db.raw('1'))
+        .from(`${JOB_QUEUE_SCHEMA}.job`)
+        .where('name', job)
+        .whereIn('state', ['created', 'retry', 'active'])
+        .whereRaw(`(data->>'id')::int = articles.id`);
+    };
   const [p, u] = await Promise.all([
-    db('articles').where('status', 'scheduled').where('scheduled_at', '<=', now).select('id', 'scheduled_at as at'),
-    db('articles').where('status', 'published').whereNotNull('unpublish_at').where('unpublish_at', '<=', now).select('id', 'unpublish_at as at'),
+    db('articles').where('status', 'scheduled').where('scheduled_at', '<=', now).whereNotExists(noLiveJob(jobs.publish)).select('id', 'scheduled_at as at'),
+    db('articles').where('status', 'published').whereNotNull('unpublish_at').where('unpublish_at', '<=', now).whereNotExists(noLiveJob(jobs.unpublish)).select('id', 'unpublish_at as at'),
   ]);
   return { publish: p, unpublish: u };
 }

@@ -455,7 +455,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
 
     /** Whatever is due and not done (no process was up at its time, or a job was lost): done now. */
     async runDue(): Promise<number> {
-      const due = await dueStories(ctx.db, ctx.now());
+      const due = await dueStories(ctx.db, ctx.now(), STORY_JOBS);
       let n = 0;
       for (const s of due.publish) if ((await this.publishDue(s.id, new Date(s.at).toISOString())).length) n++;
       for (const s of due.unpublish) if ((await this.unpublishDue(s.id, new Date(s.at).toISOString())).length) n++;
