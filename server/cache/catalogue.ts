@@ -104,7 +104,7 @@ export const CACHE_CATALOGUE = {
     holds: 'Whole 200 HTML pages and read-API JSON answers a handler declared shareable, compressed once per encoding (production only)',
     lifetime: { ttlMs: GUEST_RESPONSE_TTL_MS, constant: 'GUEST_RESPONSE_TTL_MS' },
     forWhom: 'guests and members',
-    invalidation: 'Expiry (refreshed by the next request after half the TTL); purgeCachedPages(res, paths) after a change that pages show (staff edits, accessibility reports). Read-API answers are served to guests only; a visitor with an unknown cookie bypasses it',
+    invalidation: 'Expiry (refreshed by the next request after half the TTL); the paths of each change notice (cache/change-notices.ts: staff edits, photos added or removed, approved events, accessibility reports) on every process within a moment. Read-API answers are served to guests only; a visitor with an unknown cookie bypasses it',
     where: 'server/http/guest-response-cache.ts',
     bound: 'maxEntries and maxBytes (1000 entries, 64 MB by default)',
   },

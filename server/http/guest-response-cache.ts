@@ -156,19 +156,6 @@ function setCookies(res: Response): string {
   return header === undefined ? '' : Array.isArray(header) ? header.join('\n') : String(header);
 }
 
-const PURGE_LOCAL = 'purgeCachedPages';
-
-/**
- * After a change that pages show (a staff edit), forgets this process's copies of those pages
- * (exact paths; every query and cookie variant), so its next reader gets the change. Other
- * processes' copies expire within their TTL, as shared caches' do within the pages' max-age.
- * Without the cache (development, tests) it does nothing.
- */
-export function purgeCachedPages(res: Response, paths: readonly string[]): void {
-  const purge = res.locals[PURGE_LOCAL] as ((paths: readonly string[]) => void) | undefined;
-  purge?.(paths);
-}
-
 export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   const ttl = opts.ttlMs ?? GUEST_RESPONSE_TTL_MS;
   const refreshAfter = opts.refreshAfterMs ?? ttl / 2;
@@ -315,8 +302,6 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
   }
 
   function afterSession(req: Request, res: Response, next: NextFunction): void {
-    // Any request may change what a page shows (a staff edit): its handler purges them here.
-    res.locals[PURGE_LOCAL] = purge;
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const key = cacheKey(req, cookies);
     if (key === undefined) return next();

@@ -30,7 +30,7 @@ export function accessibilityApi(ctx: AppContext, accessibility: AccessibilitySe
     const id = idParam(req.params.id);
     const input = validate(reportSchema, req.body);
     const outcome = await accessibility.report(memberId(req), id, input);
-    await purgeListingAccessibilityPages(ctx.db, res, id);
+    await purgeListingAccessibilityPages(ctx, id);
     if (!('report' in outcome)) return void res.status(204).end();
     res.status(outcome.kind === 'created' ? 201 : 200).json(outcome.report);
   });

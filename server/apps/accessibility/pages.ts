@@ -53,7 +53,7 @@ export function accessibilityPages(ctx: AppContext, accessibility: Accessibility
       body: formBodyOf(req.body),
       valid: async (input) => {
         await accessibility.report(memberId(req), id, input);
-        await purgeListingAccessibilityPages(ctx.db, res, id);
+        await purgeListingAccessibilityPages(ctx, id);
         return new PageRedirect(`/places/${id}/accessibility/?saved=${input.attribute}#${input.attribute}`, 303);
       },
       invalid: (fields, values) => reportPage(req, { attribute: typeof values.attribute === 'string' ? values.attribute : '', fields, values }),

@@ -7,7 +7,6 @@ import { NotFoundError, type FieldErrors } from '../../http/errors';
 import { textFieldsOf } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { formPost } from '../../http/pages/form-post';
-import { purgeCachedPages } from '../../http/guest-response-cache';
 import { urls } from '../../../shared/urls';
 import { bestOfChanges, bestOfItems } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
@@ -95,9 +94,9 @@ export function bestOfStaffPages(ctx: AppContext): Router {
       body: textFieldsOf(req.body),
       valid: async (form) => {
         const done = await applyBestOfEdit(ctx.db, { actor: staffActorOf(req), now: ctx.now(), timeZone: ctx.config.city.timeZone }, list.id, FORMS[action].edit(form as never));
-        // The list's pages are the same for every reader and kept by the page cache: this
-        // process's copies go now, so the next reader here sees the change.
-        purgeCachedPages(res, [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/']);
+        // The list's pages are the same for every reader and kept by the page caches: every
+        // process's copies go (this one's now, the others' when the notice arrives).
+        await ctx.changes.announce({ subject: `best-of:${list.id}`, paths: [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/'] });
         return new PageRedirect(`/staff/best-of/${encodeURIComponent(list.slug)}/?done=${done.kind}#changes`, 303);
       },
       invalid: (fields, values) => {

@@ -4,6 +4,7 @@ import type { PageParams } from '../../http/pagination';
 import type { PhotoRow } from './serialize';
 import { joinCreditedAuthor } from '../profiles/credited-author-queries';
 import type { PhotoListQuery } from './schemas';
+import type { PhotoPlace } from './photo-change';
 
 export const PHOTO_COLUMNS = [
   'p.id', 'p.title', 'p.description', 'p.image_key', 'p.width', 'p.height', 'p.creation_date', 'p.instagram_user', 'p.profile_id',
@@ -59,6 +60,15 @@ export async function insertPhoto(
 ): Promise<number> {
   const [inserted] = await db('photos').insert(row).returning('id');
   return Number(inserted.id ?? inserted);
+}
+
+/** Where a photo is shown: its place's id and URL slugs (undefined when the photo is gone or has no place). */
+export async function photoPlace(db: Db, photoId: number): Promise<PhotoPlace | undefined> {
+  return db('photos as p')
+    .join('listings as l', 'l.id', 'p.listing_id')
+    .join('listing_types as lt', 'lt.id', 'l.type_id')
+    .where('p.id', photoId)
+    .first('l.id as listing_id', 'l.slug', 'lt.slug as type_slug');
 }
 
 /** Deletes the member's own photo; answers its image key, or null when it is not theirs. */

@@ -8,6 +8,7 @@ import { decodeBase64Jpeg as decodeJpegField, type DecodedBase64 } from '../medi
 import { purgeRenditions, renditionStore, warmRenditions } from '../media/renditions';
 import { renditionParamsFor, type RenditionParams } from '../media/rendition-params';
 import { toPhotoDTO } from './serialize';
+import { photoChange } from './photo-change';
 import * as queries from './queries';
 import type { PhotoFilter } from './queries';
 import type { PhotoListQuery, PhotoUploadInput } from './schemas';
@@ -43,7 +44,7 @@ export async function purgePhotoFiles(ctx: Pick<AppContext, 'storage' | 'config'
   await Promise.all([ctx.storage.delete(key), purgeRenditions(renditionStore(ctx), key)]);
 }
 
-export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now'>) {
+export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now' | 'changes'>) {
   const { db, storage, config, logger } = ctx;
   const renditions = renditionStore(ctx);
   const dto = (row: Parameters<typeof toPhotoDTO>[0]) => toPhotoDTO(row, config.site.url);
@@ -84,6 +85,7 @@ export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
         throw err;
       }
       await warmRenditions(renditions, key, stored.data, PHOTO_RENDITIONS).catch((err) => logger.warn({ err, key }, 'photos: could not pre-render renditions'));
+      await ctx.changes.announce(photoChange(id, await queries.photoPlace(db, id)));
       const row = await queries.findPhoto(db, id);
       if (!row) throw new NotFoundError();
       return dto(row);
@@ -91,8 +93,10 @@ export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
 
     /** Only the owner can delete; anyone else gets the same 404 as for a photo that is not there. */
     async remove(memberId: number, id: number): Promise<void> {
+      const place = await queries.photoPlace(db, id);
       const key = await queries.deleteOwnPhoto(db, id, memberId);
       if (!key) throw new NotFoundError();
+      await ctx.changes.announce(photoChange(id, place));
       await purgePhotoFiles(ctx, key);
     },
   };

@@ -15,6 +15,8 @@ import { listingPhotoExists, PHOTOS_PER_PAGE, recentListingPhotos, removeListing
 import { accessibilityDecisionSchema, bulkModerationFormSchema, moderationFormSchema, NOTE_MAX, photoRemovalFormSchema, queueNoticeSchema } from './schemas';
 import { accessibilityQueue, decideAccessibility, QUEUE_GROUPS_PER_PAGE } from './accessibility-report-queries';
 import { purgeListingAccessibilityPages } from '../accessibility/purge-pages';
+import { photoPlace } from '../photos/queries';
+import { photoChange } from '../photos/photo-change';
 
 // The staff area (/staff/): server-rendered pages that work without JavaScript, for staff
 // accounts only (requireStaffPage: guests to the login page, members a 403 page). Every action
@@ -55,12 +57,17 @@ export function staffPages(ctx: AppContext): Router {
     });
   };
   router.get('/staff/events/', staff, page('private', (req) => queuePage(req)));
+  /** An approved event shows on many lists (the events hub, the home, calendars, search): every process forgets every kept page. */
+  const moderated = async (done: ModerationResult): Promise<PageRedirect> => {
+    if (done.status === 'approved' && done.ids.length) await ctx.changes.announce({ subject: `events:${done.ids.join(',')}`, paths: [] });
+    return new PageRedirect(queueNoticeUrl(done), 303);
+  };
   router.post('/staff/events/:id/moderate/', staff, page('private', async (req, res) => {
     const id = idParam(req.params.id);
     return formPost(res, {
       schema: moderationFormSchema,
       body: formBodyOf(req.body),
-      valid: async (form) => new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), [id], form.decision, form.note)), 303),
+      valid: async (form) => moderated(await moderatePendingEvents(ctx, staffActorOf(req), [id], form.decision, form.note)),
       // CASE: without JavaScript the queue comes back with the message beside that event's note.
       invalid: (fields, values) => queuePage(req, { eventId: id, fields, values }),
     });
@@ -70,7 +77,7 @@ export function staffPages(ctx: AppContext): Router {
     return formPost(res, {
       schema: bulkModerationFormSchema,
       body: formBodyOf(req.body),
-      valid: async (form) => new PageRedirect(queueNoticeUrl(await moderatePendingEvents(ctx, staffActorOf(req), form.ids, form.decision, form.note)), 303),
+      valid: async (form) => moderated(await moderatePendingEvents(ctx, staffActorOf(req), form.ids, form.decision, form.note)),
       invalid: (fields, values) => queuePage(req, { eventId: null, fields, values }),
     });
   }));
@@ -92,7 +99,9 @@ export function staffPages(ctx: AppContext): Router {
       schema: photoRemovalFormSchema,
       body: formBodyOf(req.body),
       valid: async (form) => {
+        const place = await photoPlace(ctx.db, id);
         await removeListingPhoto(ctx, staffActorOf(req), id, form.note);
+        await ctx.changes.announce(photoChange(id, place));
         return new PageRedirect(`/staff/photos/?removed=${id}`, 303);
       },
       invalid: async (fields, values) => {
@@ -133,7 +142,7 @@ export function staffPages(ctx: AppContext): Router {
       body: formBodyOf(req.body),
       valid: async (form) => {
         await decideAccessibility(ctx.db, staffActorOf(req), form.listing, form.attribute, form.decision, form.note, ctx.now());
-        await purgeListingAccessibilityPages(ctx.db, res, form.listing);
+        await purgeListingAccessibilityPages(ctx, form.listing);
         return new PageRedirect(`/staff/accessibility/?done=${form.decision}`, 303);
       },
       invalid: (fields, values) => accessibilityPage(req, { key: `${String(values.listing)}-${String(values.attribute)}`, fields, values }),
