@@ -6,6 +6,8 @@
 //   npm run stack -- --seed                        seeds the demo city first when it is empty
 //   STACK_DATABASE_URL=postgres://… npm run stack  any database (migrated at start)
 //   STACK_PORT=8443 STACK_HTTP_PORT=8080 STACK_PROCESSES=2 npm run stack
+//   npm run stack -- --edge varnish                 nginx (TLS) → Varnish with xkey (deploy/varnish.vcl) → node,
+//                                                   purged by key after a change (docs/edge.md)
 //
 // nginx runs in the foreground (`daemon off`) with its config, pid, logs, temp files and cache
 // in a directory of its own under the system's temp dir, so no root-owned directory is needed;
@@ -31,6 +33,26 @@ export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'index.js');
 const STATIC_DIR = path.join(ROOT, 'static');
 
 export const nginxInstalled = (): boolean => fs.existsSync(NGINX_PATH);
+
+export const VARNISH_VCL = path.join(ROOT, 'deploy', 'varnish.vcl');
+export const VARNISHD_PATH = process.env.VARNISHD_PATH ?? '/usr/sbin/varnishd';
+/** Where varnish-modules put xkey: Debian's multiarch directory (/usr/lib/x86_64-linux-gnu/varnish/vmods), or a build's. */
+function xkeyVmod(): string | null {
+  if (process.env.VARNISH_XKEY_VMOD) return fs.existsSync(process.env.VARNISH_XKEY_VMOD) ? process.env.VARNISH_XKEY_VMOD : null;
+  let arches: string[] = [];
+  try {
+    arches = fs.readdirSync('/usr/lib').filter((d) => d.endsWith('-linux-gnu'));
+  } catch {
+    // no /usr/lib
+  }
+  const candidates = [...arches.map((a) => `/usr/lib/${a}/varnish/vmods`), '/usr/lib/varnish/vmods', '/usr/local/lib/varnish/vmods'].map((d) => path.join(d, 'libvmod_xkey.so'));
+  return candidates.find((f) => fs.existsSync(f)) ?? null;
+}
+/** Varnish and the xkey module (Debian: apt-get install -y varnish varnish-modules). */
+export const varnishInstalled = (): boolean => fs.existsSync(VARNISHD_PATH) && xkeyVmod() !== null;
+
+/** The edge between nginx and the node processes: Varnish with xkey (deploy/varnish.vcl). */
+export type StackEdge = 'varnish';
 
 /**
  * nginx takes a process that failed once out for this long (open-source nginx has no active
@@ -61,6 +83,12 @@ export interface StackOptions {
    * run directory, for a database without media of its own (the stack's test).
    */
   dataDir?: string;
+  /**
+   * An edge cache between nginx and the processes (default none: nginx's own micro-cache).
+   * 'varnish': nginx → Varnish (deploy/varnish.vcl) → the processes, which purge it by key
+   * (EDGE_PURGE_URL); nginx's cache is off.
+   */
+  edge?: StackEdge;
 }
 
 export interface StackProcess {
@@ -82,6 +110,8 @@ export interface Stack {
   runDir: string;
   processes: StackProcess[];
   nginx: ChildProcess;
+  /** Varnish (edge: 'varnish'): its plain-HTTP origin on 127.0.0.1, the processes' EDGE_PURGE_URL. */
+  edge: { kind: StackEdge; url: string; port: number; child: ChildProcess } | null;
   /** Every line nginx and the node processes wrote so far, and nginx's error log. */
   logs(): string;
   /** Stops processes[index] (SIGTERM, graceful), starts it again on its port, waits until nginx uses it again. */
@@ -128,6 +158,7 @@ function stopChild(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS
 export async function startStack(opts: StackOptions): Promise<Stack> {
   if (!nginxInstalled()) throw new Error(`nginx is not installed at ${NGINX_PATH} (apt-get install -y nginx)`);
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run \`npm run build\` first`);
+  if (opts.edge === 'varnish' && !varnishInstalled()) throw new Error(`Varnish with xkey is not installed (${VARNISHD_PATH}, libvmod_xkey.so): apt-get install -y varnish varnish-modules`);
   const ownRunDir = !opts.runDir;
   const runDir = opts.runDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'guide-stack-'));
   const removeRunDir = () => {
@@ -167,6 +198,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const processes: StackProcess[] = [];
   let nginx: ChildProcess | undefined;
   let nginxExited: Promise<unknown> = Promise.resolve();
+  const edgePort = opts.edge ? await freePort() : null;
+  const edgeUrl = edgePort ? `http://127.0.0.1:${edgePort}` : null;
+  let varnish: ChildProcess | undefined;
+  let varnishExited: Promise<unknown> = Promise.resolve();
 
   const startProcess = (name: string, port: number): StackProcess => {
     // With jemalloc preloaded when it is installed (scripts/jemalloc.ts: photo uploads' memory
@@ -184,6 +219,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       TRUST_PROXY: 'loopback', // X-Forwarded-* from nginx on this machine only
       INSTANCE_NAME: name,
       LOG_LEVEL: 'warn',
+      // The edge to purge by key after a change (server/http/edge-purge.ts).
+      ...(edgeUrl ? { EDGE_PURGE_URL: `${edgeUrl}/` } : {}),
       ...opts.env,
     });
     const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -208,8 +245,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   const stop = async () => {
-    // nginx first (SIGQUIT: it finishes what it is serving), then the processes behind it.
+    // nginx first (SIGQUIT: it finishes what it is serving), then the edge, then the processes behind it.
     if (nginx) await stopChild(nginx, nginxExited, 'SIGQUIT', 10_000);
+    if (varnish) await stopChild(varnish, varnishExited, 'SIGTERM', 10_000);
     await Promise.all(processes.map((p) => stopChild(p.child, p.exited, 'SIGTERM', 12_000)));
     removeRunDir();
   };
@@ -222,12 +260,32 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Started together: migrations take a lock, so the second waits for the first.
     await Promise.all(processes.map((p) => waitFor(p.name, () => healthy(p.port), () => isRunning(p), 120_000, logs)));
 
+    if (edgePort) {
+      // Varnish in the foreground, its work directory in the run directory, the processes as
+      // its backends (guide-backends.vcl, included by deploy/varnish.vcl), its compiler and
+      // workers as this user (-j none: a root CI container's `vcache` cannot read the run dir).
+      const backends = processes.map((p, i) => `backend node_${i + 1} { .host = "127.0.0.1"; .port = "${p.port}"; .probe = guide_health; }`);
+      const adds = processes.map((_p, i) => `  guide_nodes.add_backend(node_${i + 1});`);
+      fs.writeFileSync(path.join(runDir, 'guide-backends.vcl'), `${backends.join('\n')}\nsub vcl_init {\n  new guide_nodes = directors.round_robin();\n${adds.join('\n')}\n}\n`);
+      const args = ['-F', '-j', 'none', '-a', `127.0.0.1:${edgePort}`, '-T', '127.0.0.1:0', '-f', VARNISH_VCL, '-p', `vcl_path=${runDir}:${path.dirname(VARNISH_VCL)}`, '-n', path.join(runDir, 'varnish'), '-s', 'malloc,256m'];
+      const started = spawn(VARNISHD_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      varnish = started;
+      started.stdout!.on('data', append('varnish'));
+      started.stderr!.on('data', append('varnish'));
+      varnishExited = new Promise((resolve) => started.once('exit', resolve));
+      await waitFor('varnish', () => fetch(`${edgeUrl}/healthz`).then((r) => r.ok), () => started.exitCode === null && started.signalCode === null, 30_000, logs);
+    }
+
     const template = fs.readFileSync(NGINX_TEMPLATE, 'utf8');
     const config = renderNginxConfig(template, {
       WORKER_PROCESSES: String(opts.nginxWorkers ?? 'auto'),
       RUN_DIR: runDir,
       MIME_TYPES: '/etc/nginx/mime.types',
-      UPSTREAM_SERVERS: processes.map((p) => `    server 127.0.0.1:${p.port} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_S}s;`).join('\n'),
+      // With an edge, nginx passes everything to it (Varnish balances the processes, with its probes).
+      UPSTREAM_SERVERS: edgePort
+        ? `    server 127.0.0.1:${edgePort};`
+        : processes.map((p) => `    server 127.0.0.1:${p.port} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_S}s;`).join('\n'),
+      PROXY_CACHE: edgePort ? 'off' : 'guide_guests',
       LISTEN_HOST: '127.0.0.1',
       HTTP_PORT: String(httpPort),
       HTTPS_PORT: String(httpsPort),
@@ -248,7 +306,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     nginxExited = new Promise((resolve) => started.once('exit', resolve));
     const ca = fs.readFileSync(cert);
     await waitFor('nginx', () => stackGet({ url, ca }, '/healthz').then((r) => r.status === 200), () => started.exitCode === null && started.signalCode === null, 20_000, logs);
-    return { url, httpsPort, httpPort, ca, runDir, processes, nginx: started, logs, restart, stop };
+    const edge = varnish && edgeUrl && edgePort ? { kind: 'varnish' as const, url: edgeUrl, port: edgePort, child: varnish } : null;
+    return { url, httpsPort, httpPort, ca, runDir, processes, nginx: started, edge, logs, restart, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -430,13 +489,27 @@ export async function startStackOn(opts: StackOnOptions): Promise<StackOn> {
   }
 }
 
-const FLAGS = ['--seed', '--s3', '--replica'];
+const FLAGS = ['--seed', '--s3', '--replica', '--edge varnish'];
+
+/** `--edge varnish` (or `--edge=varnish`) taken out of the arguments; the rest are flags. */
+function edgeArgument(args: string[]): { edge: StackEdge | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let edge: StackEdge | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const value = args[i] === '--edge' ? args[++i] : args[i].startsWith('--edge=') ? args[i].slice('--edge='.length) : null;
+    if (value === null) rest.push(args[i]);
+    else if (value === 'varnish') edge = value;
+    else throw new Error(`Unknown edge ${value ?? '(none)'} (expected --edge varnish)`);
+  }
+  return { edge, rest };
+}
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+  const { edge, rest: args } = edgeArgument(process.argv.slice(2));
   const unknown = args.filter((a) => !FLAGS.includes(a));
   if (unknown.length) throw new Error(`Unknown argument ${unknown[0]} (expected ${FLAGS.join(', ')})`);
   const options = {
+    edge,
     processes: Number(process.env.STACK_PROCESSES ?? 2),
     httpsPort: Number(process.env.STACK_PORT ?? 8443),
     httpPort: Number(process.env.STACK_HTTP_PORT ?? 8080),
@@ -467,6 +540,7 @@ async function main(): Promise<void> {
   }
   console.log(`\nThe stack is up: ${stack.url}/ (self-signed certificate: ${path.join(stack.runDir, 'tls.crt')})`);
   console.log(`nginx pid ${stack.nginx.pid}, config ${path.join(stack.runDir, 'nginx.conf')}, logs in ${stack.runDir}`);
+  if (stack.edge) console.log(`varnish pid ${stack.edge.child.pid}, ${stack.edge.url} (deploy/varnish.vcl; the processes purge it by key: EDGE_PURGE_URL)`);
   for (const p of stack.processes) console.log(`${p.name}: pid ${p.child.pid}, http://127.0.0.1:${p.port}`);
   console.log(`Ctrl-C stops it; \`kill -HUP ${process.pid}\` restarts the node processes one by one (a deploy).`);
   let stopping = false;
@@ -474,7 +548,7 @@ async function main(): Promise<void> {
   const onSignal = () => {
     if (stopping) return;
     stopping = true;
-    console.log('\nstopping: nginx, then the node processes');
+    console.log(`\nstopping: nginx, ${stack.edge ? 'varnish, ' : ''}then the node processes`);
     stack.stop().then(
       () => process.exit(0),
       (err) => {
@@ -497,6 +571,11 @@ async function main(): Promise<void> {
   stack.nginx.once('exit', (code, signal) => {
     if (stopping) return;
     console.error(`nginx exited (${code ?? signal}); stopping the rest`);
+    onSignal();
+  });
+  stack.edge?.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`varnish exited (${code ?? signal}); stopping the rest`);
     onSignal();
   });
   process.once('SIGINT', onSignal);

@@ -27,6 +27,7 @@ import { requestId } from './http/request-id';
 import { appFigures } from './http/metrics';
 import { METRICS_PATH, metricsRoute } from './http/metrics-endpoint';
 import { routeLabel } from './http/route-template';
+import { createEdgePurger, purgeEdgeOnChange } from './http/edge-purge';
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -99,6 +100,11 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
       forgetCounts(db);
     }
   });
+  // The edge in front (EDGE_PURGE_URL, docs/edge.md) drops the answers naming a change's keys:
+  // told by the process that made the change only (afterAnnounce), not on others' notices.
+  if (config.edge.purgeUrls.length) {
+    purgeEdgeOnChange(ctx.changes, createEdgePurger({ urls: config.edge.purgeUrls, repeatMs: config.edge.purgeRepeatMs, logger }));
+  }
   app.use(compression());
   // After compression (its copy goes out as it is) and before the guest cache's capture.
   app.use(compressedAnswers());

@@ -95,6 +95,10 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random token: openssl rand -hex 32)').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional().or(z.literal('')),
+  // The edge cache to purge by key after a change (server/http/edge-purge.ts, docs/edge.md):
+  // space-separated URLs that take `PURGE` with an `xkey-purge` header (Varnish + xkey). Unset: none.
+  EDGE_PURGE_URL: z.string().default('').refine((v) => v.split(/\s+/).filter(Boolean).every((u) => /^https?:\/\/[^\s]+$/.test(u)), 'must be http(s) URLs, space-separated'),
+  EDGE_PURGE_REPEAT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   // A query slower than this is logged as a warning with its route (server/db/query-stats.ts).
   SLOW_QUERY_MS: z.coerce.number().min(0).max(3_600_000).default(100),
   // Origins besides SITE_URL's that may send unsafe requests, as Django's setting of that name:
@@ -182,6 +186,8 @@ export interface Config {
   metrics: { port: number | null; host: string; token: string | null };
   /** Queries slower than this many ms are logged as warnings (SLOW_QUERY_MS). */
   slowQueryMs: number;
+  /** The edge purged by key after a change (EDGE_PURGE_URL, EDGE_PURGE_REPEAT_MS); no URLs: none. */
+  edge: { purgeUrls: string[]; purgeRepeatMs: number };
   /** Origins, besides SITE_URL's, trusted to send unsafe requests (CSRF_TRUSTED_ORIGINS). */
   csrfTrustedOrigins: string[];
   google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; calendarApiUrl: string };
@@ -307,6 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     serverTiming: e.SERVER_TIMING ?? !isProduction,
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN || null },
     slowQueryMs: e.SLOW_QUERY_MS,
+    edge: { purgeUrls: e.EDGE_PURGE_URL.split(/\s+/).filter(Boolean), purgeRepeatMs: e.EDGE_PURGE_REPEAT_MS },
     // With SITE_URL unset the site is this machine's, whichever name the browser uses for it.
     csrfTrustedOrigins: [...e.CSRF_TRUSTED_ORIGINS.map((o) => o.toLowerCase()), ...(e.SITE_URL ? [] : [`http://127.0.0.1:${e.PORT}`])],
     google: {

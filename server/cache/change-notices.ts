@@ -20,6 +20,11 @@ export interface ContentChange {
   subject: string;
   /** Pages whose copies must go ([]: every shared copy, as after a missed notice). */
   paths: string[];
+  /**
+   * The Surrogate-Key keys of what changed (http/surrogate-keys.ts: `story-12 section-news home`):
+   * the edge drops the answers that name one (http/edge-purge.ts). Unset: the edge is not told.
+   */
+  keys?: string[];
 }
 
 export type ChangeListener = (change: ContentChange) => void;
@@ -29,6 +34,13 @@ export interface ChangeNotices {
   announce(change: ContentChange): Promise<void>;
   /** Calls listener for each change made here or announced elsewhere; answers the unsubscribe. */
   subscribe(listener: ChangeListener): () => void;
+  /**
+   * Calls step for each change announced by this process only (never for another's notice, nor
+   * after a reconnect), after every process was told; announce() waits for it. What is done
+   * once for the whole deployment goes here (the edge's purge, http/edge-purge.ts). A step that
+   * fails is logged, never fails the announce. Answers the unsubscribe.
+   */
+  afterAnnounce(step: (change: ContentChange) => Promise<void>): () => void;
   /** Server processes on PostgreSQL: listen for other processes' notices (until close). */
   listen(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +52,7 @@ const RECONNECT_MAX_MS = 15_000;
 export function createChangeNotices(opts: { db: Knex; databaseUrl?: string; logger?: Pick<Logger, 'warn' | 'info'> }): ChangeNotices {
   const origin = randomUUID();
   const listeners = new Set<ChangeListener>();
+  const announcerSteps = new Set<(change: ContentChange) => Promise<void>>();
   let client: pg.Client | null = null;
   let closed = false;
   let listening = false;
@@ -61,8 +74,10 @@ export function createChangeNotices(opts: { db: Knex; databaseUrl?: string; logg
     c.on('notification', (msg) => {
       if (msg.channel !== CHANGE_CHANNEL || !msg.payload) return;
       try {
-        const { origin: from, subject, paths } = JSON.parse(msg.payload) as { origin: string; subject: string; paths: string[] };
-        if (from !== origin) tell({ subject: String(subject), paths: Array.isArray(paths) ? paths.map(String) : [] });
+        const { origin: from, subject, paths, keys } = JSON.parse(msg.payload) as { origin: string; subject: string; paths: string[]; keys?: string[] };
+        if (from !== origin) {
+          tell({ subject: String(subject), paths: Array.isArray(paths) ? paths.map(String) : [], ...(Array.isArray(keys) ? { keys: keys.map(String) } : {}) });
+        }
       } catch {
         // Not ours: ignored.
       }
@@ -102,11 +117,23 @@ export function createChangeNotices(opts: { db: Knex; databaseUrl?: string; logg
   return {
     async announce(change) {
       tell(change);
-      if (!opts.databaseUrl) return;
-      // pg_notify's payload is at most 8000 bytes: a long list of paths becomes "everything".
-      let payload = JSON.stringify({ origin, subject: change.subject, paths: change.paths });
-      if (payload.length > 7500) payload = JSON.stringify({ origin, subject: change.subject, paths: [] });
-      await opts.db.raw('select pg_notify(?, ?)', [CHANGE_CHANNEL, payload]);
+      if (opts.databaseUrl) {
+        // pg_notify's payload is at most 8000 bytes: a long list of paths becomes "everything".
+        let payload = JSON.stringify({ origin, subject: change.subject, paths: change.paths, keys: change.keys });
+        if (payload.length > 7500) payload = JSON.stringify({ origin, subject: change.subject, paths: [] });
+        await opts.db.raw('select pg_notify(?, ?)', [CHANGE_CHANNEL, payload]);
+      }
+      for (const step of announcerSteps) {
+        try {
+          await step(change);
+        } catch (err) {
+          opts.logger?.warn({ err, subject: change.subject }, 'a step after a change notice failed');
+        }
+      }
+    },
+    afterAnnounce(step) {
+      announcerSteps.add(step);
+      return () => announcerSteps.delete(step);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -5,6 +5,7 @@ import { MemoryCache } from '../cache/memory-cache';
 import { CSRF_COOKIE } from './csrf';
 import { requestPathAndQuery } from './request-path';
 import { labelRoute, routeTemplate } from './route-template';
+import { SURROGATE_KEY_HEADER } from './surrogate-keys';
 
 // A micro-cache of answers that are the same for everybody, as nginx's proxy_cache would keep
 // them, inside each process. (Named for guests, whom it served first; members share it now.)
@@ -55,6 +56,8 @@ interface Entry {
   cacheControl: string;
   vary: string | undefined;
   etag: string | undefined;
+  /** What it shows, for the edge in front (surrogate-keys.ts): a hit names it as the answer did. */
+  surrogateKey: string | undefined;
   /** Produced under res.locals.sameForMembers: members may be served it too. */
   sameForMembers: boolean;
   /** The template of the route that produced it: a hit is counted under it (metrics.ts). */
@@ -198,6 +201,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     // With the ETag already set, Express does not hash the body again, and still answers 304.
     // The same ETag for both encodings, as the compression middleware sends.
     if (hit.etag) res.set('ETag', hit.etag);
+    if (hit.surrogateKey) res.set(SURROGATE_KEY_HEADER, hit.surrogateKey);
     res.vary('Accept-Encoding');
     const encoding = hit.body.length >= COMPRESS_MIN_BYTES ? chosenEncoding(req) : undefined;
     if (encoding) {
@@ -253,6 +257,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
               cacheControl: shared as string,
               vary: res.get('Vary') as string | undefined,
               etag: res.get('ETag') as string | undefined,
+              surrogateKey: res.get(SURROGATE_KEY_HEADER) as string | undefined,
               sameForMembers,
               route: routeTemplate(req, res),
             });

@@ -17,6 +17,7 @@ import { page } from '../../http/pages/page-view';
 import { trailingSlash } from '../../http/pages/canonical-url';
 import { addSavesIsland } from '../saves/page-island';
 import { addIsland } from '../../views';
+import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 
 // The article pages as functions of the request: each answers the template and its locals.
 
@@ -285,13 +286,17 @@ export function articlesPages(ctx: AppContext): Router {
   router.get('/best-of/:slug/', trailingSlash, page(shared, async (req, res) => {
     const view = await bestOfListPage(ctx, String(req.params.slug));
     if (view.mapState) addIsland(res, 'best-of-map', view.mapState);
+    addSurrogateKeys(res, [surrogateKeys.list((view.list as { id: number }).id)]);
     return view;
   }));
   router.get('/best-of/:slug/changes/', trailingSlash, page(shared, (req) => bestOfChangesPage(ctx, req, String(req.params.slug))));
 
   // ## Hubs, one per article type
   for (const hub of HUB_TYPES) {
-    router.get(`/${hub.slug}/`, trailingSlash, page(shared, (req) => hubPage(ctx, req, hub)));
+    router.get(`/${hub.slug}/`, trailingSlash, page(shared, (req, res) => {
+      addSurrogateKeys(res, [surrogateKeys.section(hub.slug)]);
+      return hubPage(ctx, req, hub);
+    }));
   }
 
   // ## Article detail and its slideshow, at the article's stored path
@@ -327,7 +332,9 @@ export function articleOldPathRedirects(ctx: AppContext): { query: Router; rest:
 }
 
 async function articleWithSaves(ctx: AppContext, req: Request, res: Response) {
-  const view = await articlePage(ctx, res.locals.articlePath);
+  const article = await loadArticle(ctx, res.locals.articlePath);
+  const view = await articleDetailView(ctx, article);
+  addSurrogateKeys(res, [surrogateKeys.story(article.id), surrogateKeys.section(article.type_slug)]);
   addSavesIsland(ctx, req, res, ['articleBookmarks']);
   return view;
 }

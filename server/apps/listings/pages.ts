@@ -23,6 +23,7 @@ import { listingPath, toListingDTO } from './serialize';
 import { hoursRows, listingStructuredData } from './structured-data';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { listingAccessibility } from '../accessibility/queries';
+import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 
 // The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
 // island's page, rendered on the server with its first page of results and filters that work
@@ -222,6 +223,7 @@ async function neighbourhoodHub(ctx: AppContext, listings: ListingsService, req:
   const moved = canonicalRedirect(req, urls.neighbourhoodListings(type.slug, neighbourhood.id, neighbourhood.slug));
   if (moved) return moved;
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
+  addSurrogateKeys(res, [surrogateKeys.neighbourhood(neighbourhood.id)]);
   return listingHubPage(ctx, listings, req, res, { type, neighbourhood });
 }
 
@@ -253,6 +255,7 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
   const hasPoint = listing.latitude !== null && listing.longitude !== null;
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
+  addSurrogateKeys(res, [surrogateKeys.place(listing.id)]);
   if (extras.photos.photos.length) addIsland(res, 'photo-viewer', listingPhotoViewer(listing, extras.photos));
   return {
     template: 'places/listing.njk',

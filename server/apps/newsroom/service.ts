@@ -22,6 +22,7 @@ import { createLinkChecker, LINK_CHECK_LIMITS } from './link-check';
 import { toStoryDTO, workingValues, type StoryDTO, type StoryRow, type StoryValues } from './serialize';
 import { listingPath } from '../listings/serialize';
 import { fetchPastedImage, IMAGE_FETCH_LIMITS } from './image-fetch';
+import { storyKeys, surrogateKeys } from '../../http/surrogate-keys';
 
 // The newsroom's operations. Every write runs in one transaction with the story's row locked,
 // writes its audit entry in the same transaction, and answers the pages whose cached copies
@@ -92,8 +93,9 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
   }
 
   /** The pages a change to this story shows on (this process's cached copies go). */
-  function pagesOf(row: Pick<StoryRow, 'path' | 'type_slug'>, oldPath?: string): string[] {
-    return [row.path, ...(oldPath && oldPath !== row.path ? [oldPath] : []), '/', urls.articleType(row.type_slug), '/news/', '/sitemap.xml', `${urls.articleType(row.type_slug)}rss.xml`];
+  function pagesOf(row: Pick<StoryRow, 'path' | 'type_slug'>, oldPath?: string, oldTypeSlug?: string): string[] {
+    const oldHub = oldTypeSlug && oldTypeSlug !== row.type_slug ? [urls.articleType(oldTypeSlug)] : [];
+    return [row.path, ...(oldPath && oldPath !== row.path ? [oldPath] : []), '/', urls.articleType(row.type_slug), ...oldHub, '/news/', '/sitemap.xml', `${urls.articleType(row.type_slug)}rss.xml`];
   }
 
   /**
@@ -135,7 +137,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
       note: opts.note ?? null,
       detail: { path, ...(opts.lateMinutes ? { late_minutes: opts.lateMinutes } : {}), ...(row.path !== path ? { old_path: row.path } : {}) },
     });
-    return pagesOf({ path, type_slug: type.slug }, row.path);
+    return pagesOf({ path, type_slug: type.slug }, row.path, row.type_slug);
   }
 
   async function blockingChecks(trx: Knex.Transaction, row: StoryRow): Promise<StoryCheck[]> {
@@ -161,7 +163,13 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
    * the pages showing it (all shared copies: the home, hubs, feeds, sitemaps and search list it).
    */
   async function announce(id: number, paths: string[]): Promise<void> {
-    if (paths.length) await ctx.changes.announce({ subject: `story:${id}`, paths: [] });
+    if (!paths.length) return;
+    // The edge drops the answers naming the story, its section (and a section it left: a hub
+    // among the pages), the latest news, the home and the feeds (http/surrogate-keys.ts).
+    const row = await storyById(ctx.db, id);
+    const sections = paths.filter((p) => /^\/[a-z0-9-]+\/$/.test(p)).map((p) => surrogateKeys.section(p.slice(1, -1)));
+    const keys = [...new Set([...(row ? storyKeys(id, row.type_slug) : [surrogateKeys.story(id), surrogateKeys.home, surrogateKeys.feeds]), ...sections])];
+    await ctx.changes.announce({ subject: `story:${id}`, paths: [], keys });
   }
 
   function cityMinute(local: string, field: string): Date {

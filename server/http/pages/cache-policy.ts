@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { removeSurrogateKeys } from '../surrogate-keys';
 
 // HTTP caching for HTML pages, in one place so every app answers the same way. A page view
 // names its policy (page-view.ts); this writes the headers when the view is rendered.
@@ -38,6 +39,7 @@ export function setCachePolicy(req: Request, res: Response, policy: CachePolicy)
   res.vary('Cookie');
   if (policy === 'private') {
     res.set('Cache-Control', req.user ? CACHE_CONTROL.memberPrivate : CACHE_CONTROL.private);
+    removeSurrogateKeys(res); // no shared cache keeps it (surrogate-keys.ts)
     return;
   }
   res.set('Cache-Control', CACHE_CONTROL.shared);

@@ -1,0 +1,55 @@
+import type { Response } from 'express';
+
+// What a shareable answer shows, named in its `Surrogate-Key` header (space-separated short
+// keys: `story-12 section-city-hall`), so that an edge cache (Varnish with xkey, Fastly's
+// Surrogate-Key, Cloudflare's Cache-Tag) can drop exactly the answers a change touches
+// (edge-purge.ts sends the keys of a change; docs/edge.md). A route adds the keys of what it
+// shows; the header is removed from private answers (cache-policy.ts), which no edge keeps.
+//
+// The same keys are announced with a change (ContentChange.keys), so both sides are built here.
+
+export const SURROGATE_KEY_HEADER = 'Surrogate-Key';
+
+/** An edge keeps one key header line under 8 KB (Varnish's default header limit): past this, keys are dropped. */
+const MAX_HEADER_CHARS = 7_000;
+
+const clean = (key: string) => key.trim().toLowerCase().replace(/[^a-z0-9_.:-]+/g, '-');
+
+export const surrogateKeys = {
+  home: 'home',
+  /** Feeds and sitemaps that list stories. */
+  feeds: 'feeds',
+  story: (id: number) => `story-${id}`,
+  /** A section: a story type's hub (/city-hall/) and /news/ (section-news). */
+  section: (slug: string) => `section-${clean(slug)}`,
+  place: (id: number) => `place-${id}`,
+  list: (id: number) => `list-${id}`,
+  event: (id: number) => `event-${id}`,
+  neighbourhood: (id: number) => `neighbourhood-${id}`,
+} as const;
+
+/** The keys a story's change touches: its page, its section's hub, the latest news, the home and the feeds. */
+export function storyKeys(id: number, typeSlug: string): string[] {
+  return [...new Set([surrogateKeys.story(id), surrogateKeys.section(typeSlug), surrogateKeys.section('news'), surrogateKeys.home, surrogateKeys.feeds])];
+}
+
+/** Adds keys to the answer's Surrogate-Key header, keeping those already there (deduplicated, in order). */
+export function addSurrogateKeys(res: Response, keys: readonly string[]): void {
+  const before = res.getHeader(SURROGATE_KEY_HEADER);
+  const all = new Set(typeof before === 'string' && before ? before.split(' ') : []);
+  for (const k of keys) {
+    const c = clean(k);
+    if (c) all.add(c);
+  }
+  let value = '';
+  for (const k of all) {
+    if (value.length + k.length + 1 > MAX_HEADER_CHARS) break;
+    value = value ? `${value} ${k}` : k;
+  }
+  if (value) res.setHeader(SURROGATE_KEY_HEADER, value);
+}
+
+/** A private answer names nothing for a shared cache. */
+export function removeSurrogateKeys(res: Response): void {
+  res.removeHeader(SURROGATE_KEY_HEADER);
+}
