@@ -277,6 +277,9 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /staff/accessibility/decide/': {
     body: { encodings: ['form'], fields: ['listing', 'attribute', 'decision', 'note'], valid: (f) => ({ listing: f.listingId, attribute: 'step_free_entrance', decision: 'dismiss', note: '' }) },
   },
+  'GET /staff/jobs/': { query: ['retried', 'queue'] },
+  'POST /staff/jobs/retry/': { body: { encodings: ['form'], fields: ['queue', 'id'], valid: () => ({ queue: 'story.publish', id: '00000000-0000-4000-8000-000000000000' }) } },
+  'POST /staff/jobs/retry-failed/': { body: { encodings: ['form'], fields: ['queue'], valid: () => ({ queue: 'story.publish' }) } },
 
   // ## Public content API and search
   'GET /api/v2/listings/': { query: LISTING_SEARCH },

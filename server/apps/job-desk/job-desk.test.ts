@@ -109,6 +109,12 @@ describe('the jobs page /staff/jobs/', () => {
     const bad = await adminAgent.post(`${PAGE}retry/`).type('form').send({ csrfmiddlewaretoken: adminAgent.csrfToken, queue: QUEUE, id: "1' OR 1=1" });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Nothing was retried:</span> Not a job.');
+    // A queue name pg-boss would refuse (a 500 found by the fuzz test) is the form's error.
+    for (const path of [`${PAGE}retry/`, `${PAGE}retry-failed/`]) {
+      const badQueue = await adminAgent.post(path).type('form').send({ csrfmiddlewaretoken: adminAgent.csrfToken, queue: '%', id: ids[0] });
+      expect(badQueue.status).toBe(400);
+      expect(badQueue.text).toContain('Nothing was retried:</span> Not a queue.');
+    }
     expect(await t.ctx.jobs.counts(QUEUE)).toEqual({ failed: 2 });
   });
 
