@@ -94,6 +94,25 @@ async function startJobWorkers(ctx: AppContext): Promise<void> {
 
 /** The process entry: signals stop the server; exit code 0 after a clean stop. */
 export async function main(opts: StartOptions = {}): Promise<void> {
+  // The signals are ours from the first moment: the server answers (listens) before its job
+  // workers have started, and a SIGTERM in that window must stop it cleanly once it is up, not
+  // kill it mid-request by the default action.
+  let stopServer: (() => Promise<void>) | null = null;
+  let signalled = false;
+  const runStop = (stop: () => Promise<void>) =>
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  const onSignal = () => {
+    signalled = true;
+    if (stopServer) runStop(stopServer);
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
   try {
     const { stop, ctx } = await startServer(opts);
     // Once serving, a promise nobody awaited that rejects (a side task of a request, a library
@@ -103,17 +122,8 @@ export async function main(opts: StartOptions = {}): Promise<void> {
     process.on('unhandledRejection', (reason) => {
       ctx.logger.error({ err: reason }, 'unhandled promise rejection (logged; the process keeps serving)');
     });
-    const onSignal = () => {
-      stop().then(
-        () => process.exit(0),
-        (err) => {
-          console.error(err);
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+    stopServer = stop;
+    if (signalled) runStop(stop);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
