@@ -49,7 +49,7 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
   const { port: metricsPort, host: metricsHost } = config.metrics;
   const metricsServer = metricsPort ? await startMetricsServer({ port: metricsPort, host: metricsHost }, logger) : null;
   if (metricsServer) logger.info({ url: `http://${metricsHost}:${metricsPort}/metrics` }, 'figures for Prometheus');
-  await startJobWorkers(ctx);
+  const jobWorkers = keepStartingJobWorkers(ctx);
   // Other processes' content changes reach this one's caches (PostgreSQL; nothing to do on PGlite).
   await ctx.changes.listen();
 
@@ -61,6 +61,7 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
       // The job workers stop polling now and finish the jobs they hold within the same grace
       // period as the requests (a job still running then is failed and retried by another
       // process or the next start); requests may still enqueue meanwhile.
+      jobWorkers.stop();
       const jobsStopped = ctx.jobs.stop({ timeoutMs: config.shutdownGraceMs }).catch((err: unknown) => logger.error({ err }, 'stopping the job queue failed'));
       const { forced } = await closer.close(config.shutdownGraceMs);
       if (forced) logger.warn('requests still in flight at the end of the grace period were cut off');
@@ -90,6 +91,29 @@ async function startJobWorkers(ctx: AppContext): Promise<void> {
   await ctx.jobs.start();
   for (const job of appJobs) await ctx.jobs.work(job.name, async (data) => void (await job.run(ctx, data)));
   ctx.logger.info({ jobs: appJobs.length, ms: Date.now() - t0 }, 'job queue started');
+}
+
+/**
+ * Starts the job workers in the background, and again after a failure (the database away or
+ * its connections cut while they start): the server serves meanwhile, and a queue that cannot
+ * start yet is logged, never a reason to exit. Jobs wait in the database until then.
+ */
+function keepStartingJobWorkers(ctx: AppContext): { stop(): void } {
+  let stopping = false;
+  void (async () => {
+    for (let delayMs = 1_000; !stopping; delayMs = Math.min(delayMs * 2, 30_000)) {
+      try {
+        await startJobWorkers(ctx);
+        return;
+      } catch (err) {
+        if (stopping) return;
+        ctx.logger.error({ err, retryInMs: delayMs }, 'the job queue could not start; trying again');
+        await ctx.jobs.stop({ timeoutMs: 1_000 }).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+      }
+    }
+  })();
+  return { stop: () => void (stopping = true) };
 }
 
 /** The process entry: signals stop the server; exit code 0 after a clean stop. */
