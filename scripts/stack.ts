@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { freePort } from '../server/testing/free-port';
+import { freePort, freePortOutsideEphemeral } from '../server/testing/free-port';
 import { rawRequest, type RawTextAnswer } from '../server/testing/raw-request';
 import { startReplicatedClusters, type ScratchStandby } from '../server/testing/postgres-cluster';
 import { withJemalloc } from './jemalloc';
@@ -191,14 +191,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     throw new Error(`could not make the stack's TLS certificate with openssl (apt-get install -y openssl): ${(err as Error).message}`);
   }
 
-  const httpsPort = opts.httpsPort ?? (await freePort());
-  const httpPort = opts.httpPort ?? (await freePort());
+  // nginx binds these last, after the node processes and the edge have made connections of
+  // their own: ports outside the outgoing range, so none of those can have taken them.
+  const httpsPort = opts.httpsPort ?? (await freePortOutsideEphemeral());
+  const httpPort = opts.httpPort ?? (await freePortOutsideEphemeral());
   const url = `https://127.0.0.1:${httpsPort}`;
   const sessionSecret = opts.sessionSecret ?? crypto.randomBytes(48).toString('base64url'); // the same for every process
   const processes: StackProcess[] = [];
   let nginx: ChildProcess | undefined;
   let nginxExited: Promise<unknown> = Promise.resolve();
-  const edgePort = opts.edge ? await freePort() : null;
+  const edgePort = opts.edge ? await freePortOutsideEphemeral() : null;
   const edgeUrl = edgePort ? `http://127.0.0.1:${edgePort}` : null;
   let varnish: ChildProcess | undefined;
   let varnishExited: Promise<unknown> = Promise.resolve();
