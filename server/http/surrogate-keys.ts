@@ -26,11 +26,36 @@ export const surrogateKeys = {
   list: (id: number) => `list-${id}`,
   event: (id: number) => `event-${id}`,
   neighbourhood: (id: number) => `neighbourhood-${id}`,
+  /** A listing type's hub (/restaurants/) and the lists of places of that type. */
+  hub: (typeSlug: string) => `hub-${clean(typeSlug)}`,
+  /** Every answer that lists places of any type (the map, the places API, search). */
+  places: 'places',
+  /** Every answer that lists events (the events hub, calendars, the events API). */
+  events: 'events',
+  /** Every answer that lists photos (the photo API, galleries). */
+  photos: 'photos',
 } as const;
 
 /** The keys a story's change touches: its page, its section's hub, the latest news, the home and the feeds. */
 export function storyKeys(id: number, typeSlug: string): string[] {
   return [...new Set([surrogateKeys.story(id), surrogateKeys.section(typeSlug), surrogateKeys.section('news'), surrogateKeys.home, surrogateKeys.feeds])];
+}
+
+/** The keys a place's change touches: its page, its type's hub, every list of places and its neighbourhood. */
+export function placeKeys(place: { id: number; typeSlug: string; neighbourhoodId?: number | null }): string[] {
+  const keys = [surrogateKeys.place(place.id), surrogateKeys.hub(place.typeSlug), surrogateKeys.places];
+  if (place.neighbourhoodId != null) keys.push(surrogateKeys.neighbourhood(place.neighbourhoodId));
+  return keys;
+}
+
+/** The keys events' change touches: their pages, every list of events and the home (it shows upcoming events). */
+export function eventKeys(ids: readonly number[]): string[] {
+  return [...ids.map((id) => surrogateKeys.event(id)), surrogateKeys.events, surrogateKeys.home];
+}
+
+/** The keys a Best of list's change touches: its page, the Best of hub and the home. */
+export function bestOfListKeys(id: number): string[] {
+  return [surrogateKeys.list(id), surrogateKeys.section('best-of'), surrogateKeys.home];
 }
 
 /** Adds keys to the answer's Surrogate-Key header, keeping those already there (deduplicated, in order). */
