@@ -16,23 +16,16 @@ export interface JobError {
   detail: string;
 }
 
-export interface JobRowView {
-  id: string;
+/** A queued job as the page prints it: the queue's own fields, with data, times and error in words. */
+export type JobRowView = Omit<QueuedJob, 'name' | 'data' | 'expireInSeconds' | 'overdueSeconds' | 'output'> & {
   queue: string;
-  state: string;
   data: string;
-  retryCount: number;
-  retryLimit: number;
-  createdOn: Date;
-  startAfter: Date;
-  startedOn: Date | null;
-  completedOn: Date | null;
   /** '15 min': how long it may run before pg-boss fails it. */
   expireIn: string;
   /** '3 min': past its start time (waiting) or its expiry (running); '' when neither. */
   overdue: string;
   error: JobError | null;
-}
+};
 
 export interface JobDeskView {
   queues: QueueOverview[];
@@ -80,20 +73,14 @@ export function jobError(output: unknown): JobError | null {
 }
 
 export function jobRowView(job: QueuedJob): JobRowView {
+  const { name, data, expireInSeconds, overdueSeconds, output, ...same } = job;
   return {
-    id: job.id,
-    queue: job.name,
-    state: job.state,
-    data: shortJson(job.data),
-    retryCount: job.retryCount,
-    retryLimit: job.retryLimit,
-    createdOn: job.createdOn,
-    startAfter: job.startAfter,
-    startedOn: job.startedOn,
-    completedOn: job.completedOn,
-    expireIn: durationText(job.expireInSeconds),
-    overdue: job.overdueSeconds > 0 ? durationText(job.overdueSeconds) : '',
-    error: job.state === 'failed' ? jobError(job.output) : null,
+    ...same,
+    queue: name,
+    data: shortJson(data),
+    expireIn: durationText(expireInSeconds),
+    overdue: overdueSeconds > 0 ? durationText(overdueSeconds) : '',
+    error: job.state === 'failed' ? jobError(output) : null,
   };
 }
 
