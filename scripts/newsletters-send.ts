@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config';
 import { NEWSLETTER_TYPES, type NewsletterType } from '../server/apps/newsletters/unsubscribe-token';
 import { currentIssue } from '../server/apps/newsletters/newsletter-issue-queries';
 import { postalAddress } from '../server/apps/newsletters/newsletter-email';
-import { offeredNewsletters } from '../server/apps/newsletters/schemas';
+import { isNewsletterOffered } from '../server/apps/newsletters/schemas';
 import { NEWSLETTER_SEND_JOB, sendNewsletter } from '../server/apps/newsletters/newsletter-send-job';
 import { createJobQueue } from '../server/jobs/queue';
 import { commandLogger, commandMailer, runCommand, withDatabase } from './command';
@@ -28,7 +28,7 @@ export function parseArgs(argv: string[]): { type: NewsletterType; dryRun: boole
 runCommand(module, async () => {
   const { type, dryRun, queue } = parseArgs(process.argv.slice(2));
   const config = loadConfig();
-  if (!offeredNewsletters(config).some((n) => n.id === `settings_receive_newsletter_${type}`)) throw new Error(`The ${type} newsletter is off (its section's feature flag).`);
+  if (!isNewsletterOffered(config, type)) throw new Error(`The ${type} newsletter is off (its section's feature flag).`);
   postalAddress(config); // fails before anything is sent when production lacks MAIL_POSTAL_ADDRESS
   const logger = commandLogger(config);
   await withDatabase(

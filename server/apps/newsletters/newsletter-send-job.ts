@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { GUEST_FIELDS, offeredNewsletters } from './schemas';
+import { GUEST_FIELDS, isNewsletterOffered } from './schemas';
 import { sendNewsletterEmail, type NewsletterIssue } from './newsletter-email';
 import { NEWSLETTER_TYPES, type NewsletterType, type Recipient } from './unsubscribe-token';
 import { currentIssue } from './newsletter-issue-queries';
@@ -97,7 +97,7 @@ export async function runNewsletterSendJob(ctx: Pick<AppContext, 'db' | 'config'
   const type = (data as { type?: unknown } | null)?.type;
   if (!(NEWSLETTER_TYPES as readonly unknown[]).includes(type)) throw new Error(`${NEWSLETTER_SEND_JOB}: bad job data ${JSON.stringify(data)}`);
   const t = type as NewsletterType;
-  if (!offeredNewsletters(ctx.config).some((n) => n.id === `settings_receive_newsletter_${t}`)) {
+  if (!isNewsletterOffered(ctx.config, t)) {
     ctx.logger.warn({ type: t }, 'newsletter send job for a newsletter that is off: nothing sent');
     return null;
   }

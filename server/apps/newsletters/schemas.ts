@@ -35,3 +35,8 @@ export function offeredGuestFields(offered: ReadonlyArray<(typeof NEWSLETTERS)[n
 export function offeredNewsletters(config: Config) {
   return NEWSLETTERS.filter((n) => !n.requires || config.flags[n.requires]);
 }
+
+/** Whether this deployment sends the type's newsletter (its section's feature flag is on). */
+export function isNewsletterOffered(config: Config, type: string): boolean {
+  return offeredNewsletters(config).some((n) => n.id === `settings_receive_newsletter_${type}`);
+}
