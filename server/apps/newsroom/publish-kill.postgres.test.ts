@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import moment from 'moment-timezone';
 import type { Knex } from 'knex';
 import type { DbHandle } from '../../db';
 import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../testing/test-db';
 import { createArticleType } from '../../testing/fixtures';
 import { httpRequest, type Answer, type ServerProcess } from '../../../test/process/server-process';
 import { signUpSecure, startProductionServerProcess, type SecureMember } from '../../../test/process/production-server';
-import type { StoryDoc } from '../../../shared/newsroom';
+import { CITY_TZ as TZ, cityLocal, minuteAfter, storyDoc as doc } from '../../../test/process/newsroom-schedule';
+import { waitFor } from '../../testing/wait-for';
 import { STORY_JOBS } from './service';
 
 // Issue 40, "jobs on a real queue": a process killed (SIGKILL) in the middle of a job, and
@@ -19,15 +19,11 @@ import { STORY_JOBS } from './service';
 
 jest.setTimeout(300_000);
 
-const TZ = 'Canada/Eastern';
 /** Generous bounds for a busy 2-core machine: each fails the test only if it runs out. */
 const WAIT_MS = 60_000;
 /** The job's expiry (60 s) + maintenance (every 30 s) + the retry's delay, with room to spare. */
 const RECOVERY_WAIT_MS = 240_000;
 
-const doc = (text: string): StoryDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-const minuteAfter = (leadMs: number): Date => new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
-const cityLocal = (d: Date): string => moment.tz(d, TZ).format('YYYY-MM-DDTHH:mm');
 
 describe('a process killed in the middle of a publishing job (real processes, PostgreSQL)', () => {
   let handle: DbHandle;
@@ -54,13 +50,7 @@ describe('a process killed in the middle of a publishing job (real processes, Po
       retry_count: number;
       started_on: Date | null;
     }>;
-  const until = async (what: string, done: () => Promise<boolean>, ms: number, log?: () => string): Promise<void> => {
-    const deadline = Date.now() + ms;
-    while (!(await done())) {
-      if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}${log ? `\n--- log ---\n${log().slice(-4000)}` : ''}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const until = (what: string, done: () => Promise<boolean>, ms: number, log?: () => string) => waitFor(what, done, ms, { everyMs: 100, log });
 
   beforeAll(async () => {
     handle = await openTestDatabase();

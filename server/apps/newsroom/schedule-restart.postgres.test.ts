@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import moment from 'moment-timezone';
 import type { Knex } from 'knex';
 import type { DbHandle } from '../../db';
 import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../testing/test-db';
 import { createArticleType } from '../../testing/fixtures';
 import { httpRequest, type Answer, type ServerProcess } from '../../../test/process/server-process';
 import { signUpSecure, startProductionServerProcess, type SecureMember } from '../../../test/process/production-server';
-import type { StoryDoc } from '../../../shared/newsroom';
+import { CITY_TZ as TZ, cityLocal, minuteAfter, storyDoc as doc } from '../../../test/process/newsroom-schedule';
+import { waitFor } from '../../testing/wait-for';
 import { STORY_JOBS } from './service';
 
 // Issue 37, "schedule across a restart", with real server processes (the production server,
@@ -27,17 +27,12 @@ import { STORY_JOBS } from './service';
 
 jest.setTimeout(300_000);
 
-const TZ = 'Canada/Eastern'; // the city's time zone (config TIME_ZONE), set on every process below
 const LATE_MINUTES = 7;
 /** Generous bounds for a busy 2-core machine: each fails the test only if it runs out. */
 const WAIT_MS = 120_000;
 /** The net job runs within a minute or so of a process's start: waiting for it gets that and more. */
 const SWEEP_WAIT_MS = 180_000;
 
-const doc = (text: string): StoryDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-/** The next whole minute at least `leadMs` away, as the city's wall clock says it (the API's format). */
-const minuteAfter = (leadMs: number): Date => new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
-const cityLocal = (d: Date): string => moment.tz(d, TZ).format('YYYY-MM-DDTHH:mm');
 
 interface JobRow {
   id: string;
@@ -80,13 +75,7 @@ describe('scheduled publishing across a server restart (real processes, PostgreS
   const auditOf = (id: number, action: string) => db('staff_audit_log').where({ subject_type: 'story', subject_id: id, action }).orderBy('id');
   const revisionsOf = (id: number, reason: string) => db('article_revisions').where({ article_id: id, reason });
   /** Polls the database (never the server: no request may be what makes a story go live). */
-  const until = async (what: string, done: () => Promise<boolean>, ms = WAIT_MS): Promise<void> => {
-    const deadline = Date.now() + ms;
-    while (!(await done())) {
-      if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}\n--- process B's log ---\n${b?.output().slice(-4000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const until = (what: string, done: () => Promise<boolean>, ms = WAIT_MS) => waitFor(what, done, ms, { everyMs: 100, log: () => `process B's log:\n${b?.output() ?? ''}` });
 
   async function newStory(p: ServerProcess, name: string): Promise<number> {
     const res = await staff(p).post('stories/', { fields: { name, type_id: typeId, doc: doc(`${name}: the whole story.`), excerpt: 'A dek.' } });
