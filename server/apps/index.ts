@@ -94,6 +94,7 @@ import { accessibilityPages } from './accessibility/pages';
 import { calendarFeedsApi } from './calendar-feeds/api';
 import { FEED_SWEEP_CRON, syncCalendarFeeds } from './calendar-feeds/feed-sweep-job';
 import { NEWSLETTER_SEND_JOB, runNewsletterSendJob } from './newsletters/newsletter-send-job';
+import { runWarmRenditionsJob, WARM_RENDITIONS_JOB } from './media/warm-renditions-job';
 
 /**
  * The six kinds of save, built here and nowhere else: every context gets one set (a server
@@ -226,6 +227,10 @@ export const appJobs: AppJob[] = [
   // type. A run past 10 minutes is taken as dead; one started beside a live send is refused by
   // the send's own lease and retried.
   { name: NEWSLETTER_SEND_JOB, policy: 'short', expireInSeconds: 600, run: (ctx, data) => runNewsletterSendJob(ctx, data) },
+  // A fresh photo's or avatar's sizes, made off the upload's request (media/warm-renditions-job.ts):
+  // one waiting per storage key. A few resizes take seconds; one still running after five
+  // minutes died with its process, and its retry renders only what is missing.
+  { name: WARM_RENDITIONS_JOB, policy: 'short', expireInSeconds: 300, run: (ctx, data) => runWarmRenditionsJob(ctx, data) },
 ];
 
 async function newsroomJob(ctx: AppContext, data: unknown, what: 'publish' | 'unpublish'): Promise<void> {

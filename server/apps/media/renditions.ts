@@ -183,8 +183,9 @@ export function createRenditionService({ storage, renditions, logger }: Renditio
 }
 
 /**
- * Makes renditions ahead of the first request, from an image already in memory (a fresh
- * upload), so the first visitor does not wait for the resize.
+ * Makes renditions ahead of the first request, from an original read once (the
+ * media.warm-renditions job, warm-renditions-job.ts), so the first visitor does not wait for
+ * the resize. Writes every size asked for, replacing any already there.
  */
 export async function warmRenditions(renditions: Storage, key: string, source: Buffer, sizes: RenditionParams[]): Promise<void> {
   sizes.forEach(assertServedRendition);

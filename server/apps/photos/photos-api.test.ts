@@ -8,6 +8,7 @@ import { mediaCacheDir } from '../media/api';
 import { jpegImage, jpegWithGps, noiseJpeg, pngImage } from '../media/test-images';
 import { messages, PHOTO_RENDITIONS } from './service';
 import { renditionPath } from '../media/renditions';
+import { WARM_RENDITIONS_JOB } from '../media/warm-renditions-job';
 
 // The projects' testTimeout in jest.config.ts is not applied (jest reads it only at the top
 // level); a fresh database per file and image work need more than 5 s on a busy machine.
@@ -55,8 +56,9 @@ describe('photos API', () => {
       expect(meta.exif).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
       expect(stored!.includes(Buffer.from('secret-owner'))).toBe(false);
-      // Renditions at the grid and viewer sizes exist before anyone asks for them.
-      for (const size of PHOTO_RENDITIONS) expect(fs.existsSync(renditionPath(mediaCacheDir(t.config), row.image_key, size))).toBe(true);
+      // Its grid and viewer sizes are left to a job (media/warm-renditions-job.test.ts works it), not made in the request.
+      for (const size of PHOTO_RENDITIONS) expect(fs.existsSync(renditionPath(mediaCacheDir(t.config), row.image_key, size))).toBe(false);
+      expect(Number((await t.ctx.db.raw(`SELECT count(*) AS n FROM pgboss.job WHERE name = ? AND singleton_key = ?`, [WARM_RENDITIONS_JOB, row.image_key])).rows[0].n)).toBe(1);
     });
 
     test('accepts the base64 without a data: prefix and the listing id as a string', async () => {

@@ -5,8 +5,9 @@ import { newKey } from '../../storage/storage';
 import type { PhotoDTO } from '../../../shared/dto';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
 import { decodeBase64Jpeg as decodeJpegField, type DecodedBase64 } from '../media/base64-jpeg';
-import { purgeRenditions, renditionStore, warmRenditions } from '../media/renditions';
-import { renditionParamsFor, type RenditionParams } from '../media/rendition-params';
+import { purgeRenditions, renditionStore } from '../media/renditions';
+import type { RenditionParams } from '../media/rendition-params';
+import { queueRenditionWarmUp, renditionSet } from '../media/warm-renditions-job';
 import { toPhotoDTO } from './serialize';
 import { photoChange } from './photo-change';
 import * as queries from './queries';
@@ -23,8 +24,8 @@ export const messages = {
 export const STORED_PHOTO_MAX_SIDE = 3000;
 export const STORED_PHOTO_QUALITY = 88;
 
-/** Made at upload: the photo grid (340 square), the listing card (610 square), the viewer (720 box). */
-export const PHOTO_RENDITIONS: RenditionParams[] = (['squareSmall', 'square', 'squareLarge'] as const).map(renditionParamsFor);
+/** Made by a job queued at upload: the photo grid (340 square), the listing card (610 square), the viewer (720 box). */
+export const PHOTO_RENDITIONS: RenditionParams[] = renditionSet('photo');
 
 /** The upload's bytes: a JPEG of at most maxMb, by its declared type and its length. */
 export function decodeBase64Jpeg(image: string | DecodedBase64, maxMb: number): Buffer {
@@ -44,9 +45,8 @@ export async function purgePhotoFiles(ctx: Pick<AppContext, 'storage' | 'config'
   await Promise.all([ctx.storage.delete(key), purgeRenditions(renditionStore(ctx), key)]);
 }
 
-export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now' | 'changes'>) {
-  const { db, storage, config, logger } = ctx;
-  const renditions = renditionStore(ctx);
+export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'now' | 'changes' | 'jobs'>) {
+  const { db, storage, config } = ctx;
   const dto = (row: Parameters<typeof toPhotoDTO>[0]) => toPhotoDTO(row, config.site.url);
 
   return {
@@ -84,7 +84,8 @@ export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
         await storage.delete(key);
         throw err;
       }
-      await warmRenditions(renditions, key, stored.data, PHOTO_RENDITIONS).catch((err) => logger.warn({ err, key }, 'photos: could not pre-render renditions'));
+      // Off the request: the sizes are made by a job (or else on first request).
+      await queueRenditionWarmUp(ctx, key, 'photo');
       await ctx.changes.announce(photoChange(id, await queries.photoPlace(db, id)));
       const row = await queries.findPhoto(db, id);
       if (!row) throw new NotFoundError();

@@ -43,12 +43,14 @@ describe('the profile photo', () => {
     expect(Math.max(meta.width!, meta.height!)).toBe(STORED_AVATAR_MAX_SIDE);
     expect(meta.height! > meta.width!).toBe(true);
     expect(meta.exif).toBeUndefined();
-    // The 80x80 rendition is made at upload, and the URL the API prints serves it.
-    expect(fs.existsSync(renditionPath(mediaCacheDir(t.config), key!, renditionParamsFor('avatar')))).toBe(true);
+    // The 80x80 rendition is left to a job queued at upload; the URL the API prints serves it
+    // (made on this first request, as no worker runs here) and keeps it.
+    expect(fs.existsSync(renditionPath(mediaCacheDir(t.config), key!, renditionParamsFor('avatar')))).toBe(false);
     const img = await alice.get(res.body.avatar_url);
     expect(img.status).toBe(200);
     const served = await sharp(img.body).metadata();
     expect([served.width, served.height]).toEqual([80, 80]);
+    expect(fs.existsSync(renditionPath(mediaCacheDir(t.config), key!, renditionParamsFor('avatar')))).toBe(true);
     // The navbar's auth status and GET /me/ print the same URL.
     expect((await alice.get('/api/v2/profiles/hi/')).body.avatar_url).toBe(res.body.avatar_url);
     expect((await alice.get('/api/v2/profiles/me/')).body.avatar_url).toBe(res.body.avatar_url);

@@ -4,15 +4,16 @@ import { newKey } from '../../storage/storage';
 import { LIMITS } from '../../../shared/constants';
 import { decodeBase64Jpeg, type DecodedBase64 } from '../media/base64-jpeg';
 import { normaliseImage, NotAnImageError, readImageHeader } from '../media/ingest';
-import { purgeRenditions, renditionStore, warmRenditions } from '../media/renditions';
-import { renditionParamsFor } from '../media/rendition-params';
+import { purgeRenditions, renditionStore } from '../media/renditions';
+import { queueRenditionWarmUp } from '../media/warm-renditions-job';
 import type { Member } from './member';
 import { setAvatar } from './queries';
 
 // The profile photo (spec 1 §3 avatar / avatar_url, §5): the dashboard's cropper sends a square
 // JPEG as base64 in PATCH /api/v2/profiles/me/ {avatar}; null removes it. It is decoded for real,
 // stored re-encoded without metadata, and its 80x80 rendition (IMAGE_SIZES.avatar, what every
-// page shows) is made at once. The previous photo and its renditions go.
+// page shows) is made by a job queued at once (media.warm-renditions), or else on first request.
+// The previous photo and its renditions go.
 
 export const avatarMessages = {
   tooLargeOrNotJpeg: 'We can only accept JPG photos that are 6mb or less. Please try again with a different image.',
@@ -24,7 +25,7 @@ export const STORED_AVATAR_MAX_SIDE = 400;
 export const STORED_AVATAR_QUALITY = 88;
 const AVATAR_PREFIX = 'avatars';
 
-export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger'>) {
+export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'jobs'>) {
   const { db, storage, logger } = ctx;
   const renditions = renditionStore(ctx);
   const rules = { field: 'avatar', maxBytes: LIMITS.profilePhotoBytes, ...avatarMessages };
@@ -57,7 +58,7 @@ export function createAvatarService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
         await storage.delete(key);
         throw err;
       }
-      await warmRenditions(renditions, key, stored.data, [renditionParamsFor('avatar')]).catch((err) => logger.warn({ err, key }, 'profiles: could not pre-render the avatar'));
+      await queueRenditionWarmUp(ctx, key, 'avatar');
       if (member.avatar !== key) await forget(member.avatar);
       return key;
     },
