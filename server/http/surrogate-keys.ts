@@ -78,3 +78,12 @@ export function addSurrogateKeys(res: Response, keys: readonly string[]): void {
 export function removeSurrogateKeys(res: Response): void {
   res.removeHeader(SURROGATE_KEY_HEADER);
 }
+
+/**
+ * For a read API (api-cache-headers.ts sets its Cache-Control before the handler): names the
+ * keys only on an answer that is shared (`public`, a guest's), none on a member's private one.
+ */
+export function addSharedSurrogateKeys(res: Response, keys: readonly string[]): void {
+  const cacheControl = res.getHeader('Cache-Control');
+  if (typeof cacheControl === 'string' && /^\s*public\b/i.test(cacheControl)) addSurrogateKeys(res, keys);
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DbHandle } from '../../server/db';
 import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../server/testing/test-db';
-import { createArticleType } from '../../server/testing/fixtures';
+import { createArticleType, createListing, createListingType, createPhoto } from '../../server/testing/fixtures';
 import { rawRequest, type RawTextAnswer } from '../../server/testing/raw-request';
 import { nginxInstalled, NGINX_PATH, startStack, varnishInstalled, VARNISHD_PATH, type Stack } from '../../scripts/stack';
 
@@ -10,7 +10,8 @@ import { nginxInstalled, NGINX_PATH, startStack, varnishInstalled, VARNISHD_PATH
 // names what it shows (Surrogate-Key); a story updated through the newsroom's API drops, at the
 // edge, the answers naming it (its page, its section, the latest news, the home) and only
 // those: the next request for them is a miss with the new text, an unrelated story's page is
-// still a hit. Without nginx or Varnish + xkey installed, the suite says so in a skipped test's
+// still a hit. The same for a place: a staff photo removal drops the place's pages (their
+// Surrogate-Key names the place), while another place's page stays a hit. Without nginx or Varnish + xkey installed, the suite says so in a skipped test's
 // name (never a silent pass).
 
 jest.setTimeout(240_000);
@@ -78,7 +79,8 @@ describeWithEdge('Varnish between nginx and two node processes, purged by key af
     const session = ((signUp.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('sessionid='));
     expect(session).toBeDefined();
     staff = { cookie: `csrftoken=${csrfToken}; ${session!.split(';')[0]}`, csrfToken };
-    await pgDatabase.db('profiles').where({ email }).update({ newsroom_role: 'administrator', full_name: 'Edge Editor' });
+    // Staff too (the staff area's photo removal).
+    await pgDatabase.db('profiles').where({ email }).update({ newsroom_role: 'administrator', full_name: 'Edge Editor', is_staff: true });
   });
 
   afterAll(async () => {
@@ -153,6 +155,46 @@ describeWithEdge('Varnish between nginx and two node processes, purged by key af
     const culture = await get('/culture/');
     expect(culture.headers['x-cache']).toBe('HIT');
     expect(culture.body).toBe(cultureBefore.body);
+  });
+
+  test('a staff photo removal drops the place’s pages at the edge; another place’s page stays a hit', async () => {
+    const db = pgDatabase!.db;
+    const typeId = await createListingType(db, { name: 'Bakeries', slug: 'bakeries' });
+    const place = await createListing(db, { name: 'Blackbird Baking', type_id: typeId });
+    const other = await createListing(db, { name: 'Forno Cultura', type_id: typeId });
+    const photo = await createPhoto(db, { listing_id: place, title: 'Sourdough loaves' });
+    const placePath = `/bakeries/blackbird-baking-${place}/`;
+    const photosPath = `${placePath}photos/`;
+    const otherPath = `/bakeries/forno-cultura-${other}/`;
+    await sleep(REPEAT_MS + 500); // past the previous tests' second purges
+
+    // A process names the place on its page and its photos page.
+    const direct = await rawRequest(`http://127.0.0.1:${stack.processes[0].port}${photosPath}`);
+    expect(String(direct.headers['surrogate-key']).split(' ')).toContain(`place-${place}`);
+    const before = await primed(placePath);
+    expect(before.body).toContain('alt="Sourdough loaves"');
+    expect((await primed(photosPath)).body).toContain('alt="Sourdough loaves"');
+    const otherBefore = await primed(otherPath);
+
+    // Staff remove the photo through nginx and Varnish (a session cookie: passed, never kept).
+    const removed = await rawRequest(`${stack.url}/staff/photos/${photo}/remove/`, {
+      method: 'POST',
+      ca: stack.ca,
+      headers: { Cookie: staff.cookie, Origin: stack.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfmiddlewaretoken: staff.csrfToken, confirm: 'yes', note: 'Not this bakery' }).toString(),
+    });
+    expect([removed.status, removed.headers.location]).toEqual([303, `/staff/photos/?removed=${photo}`]);
+
+    // After: the place's page and its photos page are fresh; the other place's page is still a hit.
+    const after = await get(placePath);
+    expect([after.status, after.headers['x-cache']]).toEqual([200, 'MISS']);
+    expect(after.body).not.toContain('Sourdough loaves');
+    const photosAfter = await get(photosPath);
+    expect([photosAfter.status, photosAfter.headers['x-cache']]).toEqual([200, 'MISS']);
+    expect(photosAfter.body).not.toContain('Sourdough loaves');
+    const otherAfter = await get(otherPath);
+    expect(otherAfter.headers['x-cache']).toBe('HIT');
+    expect(otherAfter.body).toBe(otherBefore.body);
   });
 
   test('the edge keeps no answer for a member, nor one that sets a cookie', async () => {

@@ -4,6 +4,7 @@ import { memberId, requireMember } from '../../http/auth-guards';
 import { NotFoundError } from '../../http/errors';
 import { idParam, validate } from '../../http/validate';
 import { sharedWithGuests } from '../../http/api-cache-headers';
+import { addSharedSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 import type { ListingAccessibilityDTO } from '../../../shared/dto';
 import { listingAccessibility, listingExists, memberReports } from './queries';
 import { reportSchema } from './schemas';
@@ -23,6 +24,7 @@ export function accessibilityApi(ctx: AppContext, accessibility: AccessibilitySe
     const id = idParam(req.params.id);
     if (!(await listingExists(ctx.db, id))) throw new NotFoundError();
     const answer: ListingAccessibilityDTO = { listing: id, attributes: await listingAccessibility(ctx.db, id) };
+    addSharedSurrogateKeys(res, [surrogateKeys.place(id)]);
     res.json(answer);
   });
 

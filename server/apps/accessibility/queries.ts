@@ -74,8 +74,8 @@ export async function reportPageListing(db: Db, listingId: number): Promise<{ id
 }
 
 /** What the place's URL is made of, for the cache purge after a report. */
-export async function listingUrlSlugs(db: Db, listingId: number): Promise<{ slug: string; type_slug: string } | undefined> {
-  return db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').where('l.id', listingId).first('l.slug', 'lt.slug as type_slug');
+export async function listingUrlSlugs(db: Db, listingId: number): Promise<{ slug: string; type_slug: string; neighbourhood_id: number | null } | undefined> {
+  return db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').where('l.id', listingId).first('l.slug', 'lt.slug as type_slug', 'l.neighbourhood_id');
 }
 
 /** A place's accessibility: one query, every attribute. */

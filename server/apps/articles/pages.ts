@@ -282,14 +282,23 @@ export function articlesPages(ctx: AppContext): Router {
   const shared = 'shared-for-guests';
 
   // ## Best of
-  router.get('/best-of/', trailingSlash, page(shared, (req) => bestOfPage(ctx, req)));
+  // Every list's change announces `section-best-of` and its `list-ID` (surrogate-keys.ts bestOfListKeys).
+  router.get('/best-of/', trailingSlash, page(shared, (req, res) => {
+    addSurrogateKeys(res, [surrogateKeys.section('best-of')]);
+    return bestOfPage(ctx, req);
+  }));
   router.get('/best-of/:slug/', trailingSlash, page(shared, async (req, res) => {
     const view = await bestOfListPage(ctx, String(req.params.slug));
     if (view.mapState) addIsland(res, 'best-of-map', view.mapState);
+    // The list, and the places it shows (a place's change announces its key).
+    addSurrogateKeys(res, [surrogateKeys.list((view.list as { id: number }).id), ...(view.items as { id: number }[]).map((item) => surrogateKeys.place(item.id))]);
+    return view;
+  }));
+  router.get('/best-of/:slug/changes/', trailingSlash, page(shared, async (req, res) => {
+    const view = await bestOfChangesPage(ctx, req, String(req.params.slug));
     addSurrogateKeys(res, [surrogateKeys.list((view.list as { id: number }).id)]);
     return view;
   }));
-  router.get('/best-of/:slug/changes/', trailingSlash, page(shared, (req) => bestOfChangesPage(ctx, req, String(req.params.slug))));
 
   // ## Hubs, one per article type
   for (const hub of HUB_TYPES) {

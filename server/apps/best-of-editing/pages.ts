@@ -11,6 +11,7 @@ import { urls } from '../../../shared/urls';
 import { bestOfChanges, bestOfItems } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
 import { staffActorOf } from '../staff-audit/audit-log-queries';
+import { bestOfListKeys } from '../../http/surrogate-keys';
 import { applyBestOfEdit, bestOfListBySlug, bestOfListSummaries, cityDay, type BestOfEdit } from './edit-queries';
 import { addPickSchema, BLURB_MAX, CRITERIA_MAX, criteriaSchema, movePickSchema, REASON_MAX, removePickSchema, visitedSchema } from './schemas';
 
@@ -96,7 +97,7 @@ export function bestOfStaffPages(ctx: AppContext): Router {
         const done = await applyBestOfEdit(ctx.db, { actor: staffActorOf(req), now: ctx.now(), timeZone: ctx.config.city.timeZone }, list.id, FORMS[action].edit(form as never));
         // The list's pages are the same for every reader and kept by the page caches: every
         // process's copies go (this one's now, the others' when the notice arrives).
-        await ctx.changes.announce({ subject: `best-of:${list.id}`, paths: [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/'] });
+        await ctx.changes.announce({ subject: `best-of:${list.id}`, paths: [urls.bestOfList(list.slug), bestOfChangesPath(list.slug), '/best-of/'], keys: bestOfListKeys(list.id) });
         return new PageRedirect(`/staff/best-of/${encodeURIComponent(list.slug)}/?done=${done.kind}#changes`, 303);
       },
       invalid: (fields, values) => {

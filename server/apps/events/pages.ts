@@ -17,6 +17,7 @@ import { eventStructuredData } from './structured-data';
 import type { EventDTO } from '../../../shared/dto';
 import type { EventsHubInitialState } from '../../../shared/events-hub';
 import type { NewsletterPromptInitialState } from '../../../shared/newsletter-prompt';
+import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 
 // The events hub (upcoming, or one day with ?date=YYYY-MM-DD) and each event's page. Dates and
 // times are the city's (Canada/Eastern); schedules are said in words (schedule-words.ts).
@@ -67,6 +68,8 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<
     canAdd: ctx.config.flags.events,
   };
   addIsland(res, 'events-hub', island);
+  // Upcoming or one day's events: every events' change announces `events`.
+  addSurrogateKeys(res, [surrogateKeys.events]);
   addIsland(res, 'newsletter-prompt', { type: 'events' } satisfies NewsletterPromptInitialState);
   return {
     template: 'events/index.njk',
@@ -94,6 +97,7 @@ async function eventPage(ctx: AppContext, req: Request, res: Response): Promise<
   if (!event) return null;
   const moved = canonicalRedirect(req, eventPath(event));
   if (moved) return moved;
+  addSurrogateKeys(res, [surrogateKeys.event(event.id)]);
   const tz = ctx.config.city.timeZone;
   const [words, dates] = await Promise.all([scheduleWordsFor(ctx.dbRead, [event.id], now, tz), upcomingOccurrences(ctx.dbRead, event.id, now, DETAIL_DATES)]);
   const dto = toEventDTO(event, ctx.config.site.url);

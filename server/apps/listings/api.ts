@@ -6,6 +6,7 @@ import { paginated, pageParams } from '../../http/pagination';
 import { parseListingSearchParams } from './search-params';
 import { featureOptions, listingById, listingTypesWithSubTypes, searchListings, serviceOptions } from './queries';
 import { sharedWithGuests } from '../../http/api-cache-headers';
+import { addSharedSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 import { HUB_OPTIONS_API } from '../../../shared/listing-hub';
 import type { ListingsService } from './service';
 
@@ -45,11 +46,14 @@ function handlers(ctx: AppContext, listings: ListingsService) {
     async search(req: Request, res: Response) {
       const params = parseListingSearchParams(req.query);
       const { count, results } = await searchListings(db, params, { siteUrl, memberId: member(req) });
+      // Places of any type and neighbourhood: every place's change announces `places`.
+      addSharedSurrogateKeys(res, [surrogateKeys.places]);
       res.json(paginated(req, params, count, results));
     },
     async detail(req: Request, res: Response) {
       const listing = await listingById(db, idParam(req.params.id), { siteUrl, memberId: member(req) });
       if (!listing) throw new NotFoundError();
+      addSharedSurrogateKeys(res, [surrogateKeys.place(listing.id)]);
       res.json(listing);
     },
     async services(req: Request, res: Response) {

@@ -196,6 +196,8 @@ export function listingsPages(ctx: AppContext, listings: ListingsService): Route
 async function placesLanding(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const [types, recent] = await Promise.all([listingTypesWithCounts(ctx.dbRead), recentListings(ctx.dbRead, 12)]);
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
+  // Counts and recent places of every type: any place's change touches it.
+  addSurrogateKeys(res, [surrogateKeys.places]);
   return {
     template: 'places/index.njk',
     types,
@@ -212,6 +214,7 @@ async function typeHub(ctx: AppContext, listings: ListingsService, req: Request,
   const type = await listings.hubListingType(String(req.params.type));
   if (!type) return null;
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
+  addSurrogateKeys(res, [surrogateKeys.hub(type.slug)]);
   return listingHubPage(ctx, listings, req, res, { type });
 }
 
@@ -236,6 +239,7 @@ async function subTypeHubOrListing(ctx: AppContext, listings: ListingsService, r
     const subType = await listings.hubSubType(type, segment);
     if (!subType) return null;
     addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
+    addSurrogateKeys(res, [surrogateKeys.hub(type.slug)]);
     return listingHubPage(ctx, listings, req, res, { type, subType });
   }
   return listingPage(ctx, listings, req, res, id);

@@ -10,6 +10,7 @@ import { absolute } from '../../http/pages/canonical-url';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { boundaryMap, cityMap, type CityMap } from '../../views/boundary-svg';
 import { censusFacts, listingsByType, neighbourhoodBoundaries, neighbourhoodBySlug, neighbourhoodList } from './queries';
+import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 
 // /neighbourhoods/ (a chooser that works as a plain GET form, and a map of every real
 // boundary) and a page per neighbourhood with its boundary, census facts and places.
@@ -57,6 +58,8 @@ async function neighbourhoodPage(ctx: AppContext, req: Request, res: Response): 
   const n = await neighbourhoodBySlug(ctx.dbRead, String(req.params.slug));
   if (!n) return null;
   const types = await listingsByType(ctx.dbRead, n.id, 6);
+  // Its places: a place's change announces its neighbourhood's key (surrogate-keys.ts placeKeys).
+  addSurrogateKeys(res, [surrogateKeys.neighbourhood(n.id)]);
   addIsland(res, 'neighbourhood-page-map', { neighbourhood: { id: n.id, name: n.name, boundaries: n.boundaries, centre: { latitude: n.label_latitude, longitude: n.label_longitude } } });
   return {
     template: 'neighbourhoods/detail.njk',

@@ -8,6 +8,7 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import type { PhotosService } from './service';
 import { photoListQuerySchema, photoPageSize, photoUploadSchema } from './schemas';
 import { sharedWithGuests } from '../../http/api-cache-headers';
+import { addSharedSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 import { uploadBodySlot } from '../media/image-work';
 import { jsonBase64Body } from '../media/json-base64-body-middleware';
 import type { RequestRules } from '../../http/request-rules';
@@ -34,6 +35,8 @@ export function photosApi(ctx: AppContext, photos: PhotosService): Router {
     const query = validate(photoListQuerySchema, req.query);
     const page = pageParams(req, photoPageSize(query));
     const { count, results } = await photos.list({ listingId: query.listing }, query.ordering, page);
+    // Every photo's change announces `photos`; a place's name shown with its photos, the place's key.
+    addSharedSurrogateKeys(res, query.listing === undefined ? [surrogateKeys.photos] : [surrogateKeys.photos, surrogateKeys.place(query.listing)]);
     res.json(paginated(req, page, count, results));
   });
 

@@ -10,6 +10,7 @@ import { whenFlag } from '../../http/pages/feature-gate';
 import { listingDetail, listingPhotoPosition, type ListingDetailRow } from '../listings/queries';
 import { listingPhotoViewer } from '../../../shared/photo-viewer';
 import { countPhotos, listPhotos } from './queries';
+import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 
 // A listing's photos: the list (24 to a page, 'Upload Photo' only when uploads are on) and each
 // photo at its share path with 'N of M' and previous/next (spec 2 §2 "Photo viewer").
@@ -26,7 +27,7 @@ export function photosPages(ctx: AppContext): Router {
 
   // ## Listing photos
   router.get('/:type/:segment/photos/', on, whenUploading(ctx, page('private', (req, res) => photoList(ctx, req, res, true))), page(shared, (req, res) => photoList(ctx, req, res, false)));
-  router.get('/:type/:segment/photos/:photoId/', on, page(shared, (req) => photoPage(ctx, req)));
+  router.get('/:type/:segment/photos/:photoId/', on, page(shared, (req, res) => photoPage(ctx, req, res)));
 
   return router;
 }
@@ -53,6 +54,8 @@ async function photoList(ctx: AppContext, req: Request, res: Response, uploading
   // The API's order (newest first, id breaking ties), so the viewer's later pages follow on.
   const [photos, count] = await Promise.all([listPhotos(ctx.db, { listingId: listing.id }, '-creation_date', { limit, offset }), countPhotos(ctx.db, { listingId: listing.id })]);
   const pages = pagesOrFirstPage(req, page, count, limit);
+  // A photo's change announces its place's keys (photo-change.ts); the uploader's private page drops them (cache-policy.ts).
+  addSurrogateKeys(res, [surrogateKeys.place(listing.id)]);
   const viewer = listingPhotoViewer(listing, { photos: photos.map((p) => ({ ...p, profile_name: p.author_full_name })), count }, offset, 'grid');
   if (photos.length) addIsland(res, 'photo-viewer', viewer);
   // The uploader (?upload=1, members) and, on the list, the recent-upload notice after it
@@ -82,7 +85,7 @@ async function photoList(ctx: AppContext, req: Request, res: Response, uploading
   };
 }
 
-async function photoPage(ctx: AppContext, req: Request): Promise<PageAnswer> {
+async function photoPage(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   if (!/^\d{1,9}$/.test(String(req.params.photoId))) return null;
   const listing = await listingFor(ctx, req);
   if (!listing) return null;
@@ -92,6 +95,7 @@ async function photoPage(ctx: AppContext, req: Request): Promise<PageAnswer> {
   if (moved) return moved;
   const position = await listingPhotoPosition(ctx.db, listing.id, photoId);
   if (!position) return null;
+  addSurrogateKeys(res, [surrogateKeys.place(listing.id)]);
   const photoPath = (id: number) => urls.photo(listing.type_slug, listing.slug, listing.id, id);
   return {
     template: 'photos/detail.njk',

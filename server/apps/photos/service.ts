@@ -9,7 +9,7 @@ import { purgeRenditions, renditionStore } from '../media/renditions';
 import type { RenditionParams } from '../media/rendition-params';
 import { queueRenditionWarmUp, renditionSet } from '../media/warm-renditions-job';
 import { toPhotoDTO } from './serialize';
-import { photoChange } from './photo-change';
+import { photoChange, photoPlaceOfRow } from './photo-change';
 import * as queries from './queries';
 import type { PhotoFilter } from './queries';
 import type { PhotoListQuery, PhotoUploadInput } from './schemas';
@@ -86,9 +86,10 @@ export function createPhotosService(ctx: Pick<AppContext, 'db' | 'storage' | 'co
       }
       // Off the request: the sizes are made by a job (or else on first request).
       await queueRenditionWarmUp(ctx, key, 'photo');
-      await ctx.changes.announce(photoChange(id, await queries.photoPlace(db, id)));
       const row = await queries.findPhoto(db, id);
       if (!row) throw new NotFoundError();
+      // Its place comes with the row the answer needs anyway: no query of its own.
+      await ctx.changes.announce(photoChange(id, photoPlaceOfRow(row)));
       return dto(row);
     },
 

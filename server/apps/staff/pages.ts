@@ -17,6 +17,7 @@ import { accessibilityQueue, decideAccessibility, QUEUE_GROUPS_PER_PAGE } from '
 import { purgeListingAccessibilityPages } from '../accessibility/purge-pages';
 import { photoPlace } from '../photos/queries';
 import { photoChange } from '../photos/photo-change';
+import { eventKeys } from '../../http/surrogate-keys';
 
 // The staff area (/staff/): server-rendered pages that work without JavaScript, for staff
 // accounts only (requireStaffPage: guests to the login page, members a 403 page). Every action
@@ -57,9 +58,12 @@ export function staffPages(ctx: AppContext): Router {
     });
   };
   router.get('/staff/events/', staff, page('private', (req) => queuePage(req)));
-  /** An approved event shows on many lists (the events hub, the home, calendars, search): every process forgets every kept page. */
+  /**
+   * An approved event shows on many lists (the events hub, the home, calendars, search): every
+   * process forgets the kept pages naming the events or any list of events, and so does the edge.
+   */
   const moderated = async (done: ModerationResult): Promise<PageRedirect> => {
-    if (done.status === 'approved' && done.ids.length) await ctx.changes.announce({ subject: `events:${done.ids.join(',')}`, paths: [] });
+    if (done.status === 'approved' && done.ids.length) await ctx.changes.announce({ subject: `events:${done.ids.join(',')}`, paths: [], keys: eventKeys(done.ids) });
     return new PageRedirect(queueNoticeUrl(done), 303);
   };
   router.post('/staff/events/:id/moderate/', staff, page('private', async (req, res) => {
