@@ -11,8 +11,8 @@ import { CSRF_TOKEN_PATH, csrfProtection, csrfTokenRoute } from './http/csrf';
 import { rejectNullCharacters } from './http/null-characters';
 import { compressedAnswers } from './http/compressed-answers';
 import { guestResponseCache } from './http/guest-response-cache';
-import { forgetSharedAnswers } from './db/answer-cache';
-import { forgetCounts } from './db/count-cache';
+import { forgetChangedFor } from './cache/refresh-ahead';
+import { changedKeys } from './cache/change-keys';
 import { accessLog } from './http/access-log';
 import { serverTiming } from './http/server-timing';
 import { timeQueries, trackQueries } from './db/query-stats';
@@ -91,14 +91,12 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   const pageCache = config.isProduction ? guestResponseCache({ cookies: cacheCookies }) : null;
   if (pageCache) app.use(pageCache.beforeSession);
   // Content changed here or in another process (cache/change-notices.ts): this app's kept pages,
-  // shared answers and counts go, so the next reader, on any process, gets the change.
+  // and the shared answers, counts and gazetteer kept per database, that show what the change
+  // names (its Surrogate-Key keys, and its paths) go, so the next reader, on any process, gets
+  // the change; the rest stay. A change naming no keys (a reconnect) drops them all.
   ctx.changes.subscribe((change) => {
-    if (change.paths.length) pageCache?.purge(change.paths);
-    else pageCache?.purgeAll();
-    for (const db of new Set([ctx.db, ctx.dbRead])) {
-      forgetSharedAnswers(db);
-      forgetCounts(db);
-    }
+    pageCache?.purgeChange(change);
+    for (const db of new Set([ctx.db, ctx.dbRead])) forgetChangedFor(db, changedKeys(change));
   });
   // The edge in front (EDGE_PURGE_URL, docs/edge.md) drops the answers naming a change's keys:
   // told by the process that made the change only (afterAnnounce), not on others' notices.

@@ -95,3 +95,14 @@ test('the markdown table for the docs has a row per cache', () => {
   for (const [name] of entries) expect(table).toContain(`| \`${name}\` |`);
   expect(table).toContain('10 s (`ANSWER_TTL_MS`), refreshed ahead after 4 s (`ANSWER_REFRESH_AFTER_MS`)');
 });
+
+test('an entry that says a change notice drops it names a file that forgets on a change, and each such file has one', () => {
+  // What forgets on a change: a listener choosing by the change's keys (change-keys.ts), the
+  // per-database caches app.ts forgets by keys (refresh-ahead.ts), the page cache's purgeChange.
+  const forgets = (file: string) => /changeTouches\(|refreshAheadPerOwner\s*[<(]|function purgeChange\(/.test(read(file));
+  const inProcess = entries.filter(([, e]) => e.kind === 'in-process');
+  for (const [name, e] of inProcess) if (/change notice/.test(e.invalidation)) expect([name, forgets(e.where)]).toEqual([name, true]);
+  const files = new Set(inProcess.map(([, e]) => e.where).filter(forgets));
+  expect(files.size).toBeGreaterThanOrEqual(7);
+  for (const file of files) expect([file, inProcess.some(([, e]) => e.where === file && /change notice/.test(e.invalidation))]).toEqual([file, true]);
+});

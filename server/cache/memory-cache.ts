@@ -6,6 +6,10 @@ import { LRUCache } from 'lru-cache';
 // the requests that miss one key at the same moment share one load instead of each running
 // it. A failed load is never kept: the next request tries again.
 //
+// Values may carry tags (tagsOf: a page's Surrogate-Key keys), indexed, so that a change drops
+// the entries naming its keys without a scan (deleteTagged); a load running across a deletion
+// that touches it is handed to its waiters but not stored, as it may predate the change.
+//
 // Values here live in one process only. State that must hold across the processes of a
 // deployment (used captcha keys, rate-limit counters) belongs in the database.
 //
@@ -32,7 +36,7 @@ function tallyOf(name: string): CacheTally {
   return tally;
 }
 
-export interface MemoryCacheOptions<V> {
+export interface MemoryCacheOptions<V, K = unknown> {
   /** Its entry in the cache catalogue (catalogue.ts): look-ups are counted under it. */
   name?: string;
   /** How long a stored value is served. */
@@ -44,7 +48,15 @@ export interface MemoryCacheOptions<V> {
   sizeOf?: (value: V) => number;
   /** The clock, in milliseconds (tests pass a fake one). */
   now?: () => number;
+  /**
+   * What a value shows, as tags (a page's Surrogate-Key keys, an answer's): deleteTagged()
+   * drops the entries naming a tag through an index, without a scan of every entry.
+   */
+  tagsOf?: (value: V, key: K) => Iterable<string>;
 }
+
+/** How many deletions are remembered for the loads running meanwhile (see refresh()). */
+const DELETIONS_KEPT = 64;
 
 export interface LoadOptions<V> {
   /** Whether a loaded value is worth storing (default: always); one that is not also drops the
@@ -60,12 +72,24 @@ export class MemoryCache<K extends NonNullable<unknown>, V extends NonNullable<u
   private pinned: number | undefined;
   private readonly running = new Map<K, Promise<V>>();
   private readonly tally: CacheTally | undefined;
+  private readonly tagsOf: ((value: V, key: K) => Iterable<string>) | undefined;
+  /** tag → the keys whose value names it, and each key's tags (kept in step by lru-cache's dispose). */
+  private readonly byTag = new Map<string, Set<K>>();
+  private readonly tagsByKey = new Map<K, readonly string[]>();
+  /**
+   * The latest deletions, numbered: a load that started before one and ends after it may hold
+   * what was just forgotten (read before the change), so it is handed to its waiters but not kept.
+   */
+  private deletions: Array<{ seq: number; hits: (key: K, value: V) => boolean }> = [];
+  private seq = 0;
 
-  constructor(opts: MemoryCacheOptions<V>) {
+  constructor(opts: MemoryCacheOptions<V, K>) {
     this.tally = opts.name === undefined ? undefined : tallyOf(opts.name);
     this.ttl = opts.ttlMs;
     this.clock = opts.now ?? Date.now;
+    this.tagsOf = opts.tagsOf;
     this.lru = new LRUCache<K, V>({
+      ...(opts.tagsOf ? { dispose: (_value: V, key: K) => this.unindex(key) } : {}),
       max: opts.maxEntries,
       ttl: opts.ttlMs,
       // Read the clock on every look-up (the default caches it for a millisecond).
@@ -117,9 +141,55 @@ export class MemoryCache<K extends NonNullable<unknown>, V extends NonNullable<u
     return this.lru.peek(key, { allowStale: true }) !== undefined;
   }
 
-  /** Stores a value; `storedAt` keeps an earlier start of its TTL (when a value is replaced by a larger copy of itself). */
-  set(key: K, value: V, storedAt?: number): void {
+  /**
+   * Stores a value; `storedAt` keeps an earlier start of its TTL (when a value is replaced by a
+   * larger copy of itself). With `loadedSince` (mark()'s answer when its load began), a value
+   * that a deletion since then would have dropped is not stored.
+   */
+  set(key: K, value: V, storedAt?: number, loadedSince?: number): void {
+    if (loadedSince !== undefined && this.deletedSince(loadedSince, key, value)) return;
     this.lru.set(key, value, storedAt === undefined ? undefined : { start: storedAt });
+    if (this.tagsOf && this.lru.peek(key, { allowStale: true }) === value) this.index(key, value);
+  }
+
+  /** A mark of the deletions so far, for set()'s `loadedSince`. */
+  mark(): number {
+    return this.seq;
+  }
+
+  private deletedSince(since: number, key: K, value: V): boolean {
+    if (since === this.seq) return false;
+    // Older than the deletions remembered: perhaps dropped, so not kept.
+    if (!this.deletions.length || this.deletions[0].seq > since + 1) return true;
+    return this.deletions.some((d) => d.seq > since && d.hits(key, value));
+  }
+
+  private remember(hits: (key: K, value: V) => boolean): void {
+    this.seq += 1;
+    this.deletions.push({ seq: this.seq, hits });
+    if (this.deletions.length > DELETIONS_KEPT) this.deletions = this.deletions.slice(-DELETIONS_KEPT);
+  }
+
+  private index(key: K, value: V): void {
+    this.unindex(key);
+    const tags = [...new Set(this.tagsOf!(value, key))];
+    this.tagsByKey.set(key, tags);
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private unindex(key: K): void {
+    const tags = this.tagsByKey.get(key);
+    if (!tags) return;
+    this.tagsByKey.delete(key);
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
   }
 
   /** When key's value was stored, by the cache's clock. */
@@ -129,16 +199,34 @@ export class MemoryCache<K extends NonNullable<unknown>, V extends NonNullable<u
   }
 
   delete(key: K): void {
+    this.remember((k) => k === key);
     this.lru.delete(key);
   }
 
   clear(): void {
+    this.remember(() => true);
     this.lru.clear();
   }
 
-  /** Drops every key the predicate picks (a page cache purging a path's entries). */
+  /** Drops every key the predicate picks. */
   deleteWhere(pick: (key: K) => boolean): void {
+    this.remember((k) => pick(k));
     for (const key of [...this.lru.keys()]) if (pick(key)) this.lru.delete(key);
+  }
+
+  /** Drops every entry naming one of these tags (tagsOf), through the index; answers how many went. */
+  deleteTagged(tags: Iterable<string>): number {
+    const wanted = new Set(tags);
+    const tagsOf = this.tagsOf;
+    if (!tagsOf) throw new Error('deleteTagged needs tagsOf');
+    this.remember((k, v) => {
+      for (const t of tagsOf(v, k)) if (wanted.has(t)) return true;
+      return false;
+    });
+    const doomed = new Set<K>();
+    for (const tag of wanted) for (const key of this.byTag.get(tag) ?? []) doomed.add(key);
+    for (const key of doomed) this.lru.delete(key);
+    return doomed.size;
   }
 
   get size(): number {
@@ -166,9 +254,11 @@ export class MemoryCache<K extends NonNullable<unknown>, V extends NonNullable<u
   refresh(key: K, loader: () => Promise<V>, opts: LoadOptions<V> = {}): Promise<V> {
     const running = this.running.get(key);
     if (running) return running;
+    const since = this.seq;
     const loading = (async () => loader())()
       .then((value) => {
-        if (!opts.keep || opts.keep(value)) this.lru.set(key, value);
+        if (this.deletedSince(since, key, value)) return value;
+        if (!opts.keep || opts.keep(value)) this.set(key, value);
         else this.lru.delete(key);
         return value;
       })

@@ -16,7 +16,13 @@ import { MemoryCache } from './memory-cache';
 // - bounded: at most maxEntries keys, least recently used out first (MemoryCache, lru-cache);
 // - a reader may name a fallback key whose value is served while its own key loads (the
 //   previous minute's answer of a list whose visibility depends on the time);
-// - invalidation by key or by key prefix.
+// - invalidation by key or by key prefix, and by what changed: a reader tags a value with the
+//   Surrogate-Key keys of what it shows (http/surrogate-keys.ts: `places`, `hub-restaurants`),
+//   or with a family of keys (`neighbourhood-`: any neighbourhood's), and forget(change keys)
+//   drops the values naming one of them, through an index. A value
+//   read without tags may show anything: any change drops it. A change naming no keys (a
+//   reconnect, an unknown change) drops everything. A load running across a change is handed
+//   to its readers but not kept (it may have read before the change).
 // Every cache built here names its entry in the catalogue (catalogue.ts), which says what it
 // holds, for how long, for whom and how it is invalidated.
 
@@ -43,6 +49,8 @@ export interface ReadOptions<V> {
   now?: number;
   /** A key whose fresh value is served (and a background load started) while `key` has none. */
   fallbackKey?: string;
+  /** The Surrogate-Key keys of what the value shows (see above); unset: any change drops it. */
+  tags?: readonly string[];
 }
 
 /** Where failed background refreshes are reported: the server's logger once it runs (server/index.ts). */
@@ -59,8 +67,17 @@ export function logCacheRefreshErrorsTo(log: RefreshErrorLog): RefreshErrorLog {
   return before;
 }
 
-/** Boxed, so that any value (undefined too) can be kept. */
-type Kept<V> = { value: V };
+/** A key's family, the tag naming every key of its kind: `story-12` → `story-`; '' for `home`. */
+export function familyOf(key: string): string {
+  const dash = key.indexOf('-');
+  return dash > 0 ? key.slice(0, dash + 1) : '';
+}
+
+/** Boxed, so that any value (undefined too) can be kept, with the tags it was read with. */
+type Kept<V> = { value: V; tags?: readonly string[] };
+
+/** The tag of a value read without tags: every keyed change drops it. (A NUL is in no key.) */
+const SHOWS_ANYTHING = '\0any';
 
 const names = new Set<string>();
 
@@ -75,7 +92,13 @@ export class RefreshAheadCache<V> {
   constructor(private readonly opts: RefreshAheadOptions) {
     names.add(opts.name);
     // Named: its readers' look-ups are counted under its catalogue name (the figures' hit ratio).
-    this.cache = new MemoryCache<string, Kept<V>>({ name: opts.name, ttlMs: opts.ttlMs, maxEntries: opts.maxEntries, now: opts.now });
+    this.cache = new MemoryCache<string, Kept<V>>({
+      name: opts.name,
+      ttlMs: opts.ttlMs,
+      maxEntries: opts.maxEntries,
+      now: opts.now,
+      tagsOf: (kept) => kept.tags ?? [SHOWS_ANYTHING],
+    });
   }
 
   get name(): string {
@@ -87,7 +110,8 @@ export class RefreshAheadCache<V> {
     const { cache } = this;
     const keep = read.keep;
     const loadOptions = { keep: keep && ((kept: Kept<V>) => keep(kept.value)) };
-    const boxed = async (): Promise<Kept<V>> => ({ value: await load() });
+    const tags = read.tags;
+    const boxed = async (): Promise<Kept<V>> => ({ value: await load(), tags });
     // Looked at first: get() drops an expired value (and a load running means there was one).
     const known = cache.holds(key) || cache.loading(key) !== undefined;
     const age = cache.ageOf(key, read.now);
@@ -103,9 +127,11 @@ export class RefreshAheadCache<V> {
     }
     // Expired, or loading: the readers meanwhile share one load.
     if (known || this.opts.shareFirstLoad) return (await cache.refresh(key, boxed, loadOptions)).value;
+    const since = cache.mark();
     const value = await load();
-    // Aged from when this reader asked: never older than the TTL counted from its load's start.
-    if (!keep || keep(value)) cache.set(key, { value }, read.now);
+    // Aged from when this reader asked: never older than the TTL counted from its load's start;
+    // not kept if a change since may have made it stale.
+    if (!keep || keep(value)) cache.set(key, { value, tags }, read.now, since);
     return value;
   }
 
@@ -134,9 +160,36 @@ export class RefreshAheadCache<V> {
     this.cache.clear();
   }
 
+  /**
+   * Content changed: drops the values tagged with one of these keys, and those read without
+   * tags; no keys (a reconnect, an unknown change): every value. Answers how many went.
+   */
+  forget(keys: readonly string[] | undefined): number {
+    if (!keys?.length) {
+      const all = this.cache.size;
+      this.cache.clear();
+      return all;
+    }
+    return this.cache.deleteTagged([...keys, ...keys.map(familyOf).filter((f) => f !== ''), SHOWS_ANYTHING]);
+  }
+
   get size(): number {
     return this.cache.size;
   }
+}
+
+/** Each per-owner cache's look-up, for forgetChangedFor. */
+const perOwner: Array<(owner: object) => { forget(keys: readonly string[] | undefined): number } | undefined> = [];
+
+/**
+ * Content changed (cache/change-notices.ts): every per-owner cache of this owner (a database:
+ * the shared answers, the large counts, the gazetteer) forgets what the change's keys touch
+ * (RefreshAheadCache.forget; no keys: everything). Answers how many values went.
+ */
+export function forgetChangedFor(owner: object, keys: readonly string[] | undefined): number {
+  let gone = 0;
+  for (const cacheOf of perOwner) gone += cacheOf(owner)?.forget(keys) ?? 0;
+  return gone;
 }
 
 /**
@@ -146,6 +199,7 @@ export class RefreshAheadCache<V> {
 export function refreshAheadPerOwner<V>(opts: RefreshAheadOptions): (owner: object) => RefreshAheadCache<V> {
   names.add(opts.name);
   const caches = new WeakMap<object, RefreshAheadCache<V>>();
+  perOwner.push((owner) => caches.get(owner));
   return (owner) => {
     let cache = caches.get(owner);
     if (!cache) caches.set(owner, (cache = new RefreshAheadCache<V>(opts)));

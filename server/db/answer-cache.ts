@@ -44,11 +44,20 @@ export interface SharedAnswerOptions<T> {
   keep: (value: T) => boolean;
   /** For answers that depend on the time: the minute (floored "now") they are computed for. */
   minute?: Date;
+  /**
+   * The Surrogate-Key keys of what the answer shows (http/surrogate-keys.ts: `places`,
+   * `events`, a section's): only a change naming one drops it. Unset: any change does.
+   */
+  tags?: readonly string[];
 }
 
-/** Forgets every answer kept for this database (content changed; see cache/change-notices.ts). */
-export function forgetSharedAnswers(db: object): void {
-  cacheFor(db).clear();
+/**
+ * Content changed (cache/change-notices.ts): forgets the answers kept for this database that
+ * show what it names (their tags), and those kept without tags; a change naming no keys
+ * forgets every answer. Answers how many went.
+ */
+export function forgetSharedAnswers(db: object, keys?: readonly string[]): number {
+  return cacheFor(db).forget(keys);
 }
 
 /** `compute()`'s answer for `key`, or the one kept for it (see above). */
@@ -57,5 +66,5 @@ export function sharedAnswer<T>(db: object, key: string, compute: () => Promise<
   const minute = opts.minute?.getTime();
   // The previous minute's answer is served while this minute's loads.
   const fallbackKey = minute === undefined ? undefined : at(minute - 60_000);
-  return cacheFor(db).get(at(minute), compute, { keep: opts.keep as (value: unknown) => boolean, fallbackKey }) as Promise<T>;
+  return cacheFor(db).get(at(minute), compute, { keep: opts.keep as (value: unknown) => boolean, fallbackKey, tags: opts.tags }) as Promise<T>;
 }

@@ -36,20 +36,25 @@ const cacheFor = refreshAheadPerOwner<unknown>({
 });
 
 /**
+ * Content changed (cache/change-notices.ts): forgets the values kept for this database whose
+ * tags name one of these keys, and those kept without tags; no keys: every value. Answers how many went.
+ */
+export function forgetCounts(db: object, keys?: readonly string[]): number {
+  return cacheFor(db).forget(keys);
+}
+
+/**
  * `compute()`'s value, kept for COUNT_TTL_MS when `keep(value)` says it is worth keeping,
  * refreshed ahead in the background while it is being read, computed once at a time.
+ * `tags`: the Surrogate-Key keys of what it counts or ranks (http/surrogate-keys.ts), so that
+ * only a change naming one drops it; unset, any change does; [] for data no change announces.
  */
-/** Forgets every count kept for this database (content changed; see cache/change-notices.ts). */
-export function forgetCounts(db: object): void {
-  cacheFor(db).clear();
+export function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, keep: (value: T) => boolean, now = Date.now(), tags?: readonly string[]): Promise<T> {
+  return cacheFor(db).get(key, compute, { keep: keep as (value: unknown) => boolean, now, tags }) as Promise<T>;
 }
 
-export function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, keep: (value: T) => boolean, now = Date.now()): Promise<T> {
-  return cacheFor(db).get(key, compute, { keep: keep as (value: unknown) => boolean, now }) as Promise<T>;
-}
-
-/** Runs `query` (a builder answering one row with a `count` column) unless a fresh large count is cached. */
-export async function cachedCount(db: Knex | Knex.Transaction, query: Knex.QueryBuilder, now = Date.now()): Promise<number> {
+/** Runs `query` (a builder answering one row with a `count` column) unless a fresh large count is cached; `tags` as cachedValue's. */
+export async function cachedCount(db: Knex | Knex.Transaction, query: Knex.QueryBuilder, now = Date.now(), tags?: readonly string[]): Promise<number> {
   const { sql, bindings } = query.toSQL();
   const key = `${sql}\u0000${JSON.stringify(bindings)}`;
   return cachedValue(
@@ -62,6 +67,7 @@ export async function cachedCount(db: Knex | Knex.Transaction, query: Knex.Query
     },
     (count) => count >= LARGE_COUNT,
     now,
+    tags,
   );
 }
 

@@ -47,6 +47,11 @@ import { SURROGATE_KEY_HEADER } from './surrogate-keys';
 // (deploy/nginx.conf.template).
 // The entries are a MemoryCache (cache/memory-cache.ts), bounded by count and by bytes; its
 // single-flight load is the request producing the answer, which the others wait on.
+// Content changed (purgeChange, cache/change-notices.ts): the entries whose Surrogate-Key names
+// one of the change's keys go, found through an index (an entry's keys and its path are its
+// tags), with the change's paths; an entry that names no keys may show anything and goes on
+// any change. A change with neither keys nor paths (a reconnect) drops everything. An answer
+// being produced across a change is served to its requests but not kept.
 
 interface Entry {
   body: Buffer;
@@ -95,6 +100,13 @@ export const GUEST_RESPONSE_TTL_MS = 10_000;
 export const LOCK_WAIT_MS = 2_000;
 
 const CACHEABLE_TYPES = ['text/html', 'application/json'];
+
+// An entry's tags in the index besides its Surrogate-Key keys: its path, and a tag for an entry
+// naming no keys. A NUL never appears in a key (surrogate-keys.ts) nor in a path.
+const pathTag = (path: string) => `\0path:${path}`;
+const NAMES_NOTHING = '\0unnamed';
+/** The path of an entry's cache key (without its query or keyed cookies). */
+const pathOf = (key: string) => key.split('\0')[0].split('?')[0];
 /** Smaller answers go as they are (the compression middleware's threshold too). */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -174,6 +186,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     maxSize: maxBytes,
     sizeOf: (e) => e.body.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0),
     now: opts.now,
+    tagsOf: (e, key) => [...(e.surrogateKey ? e.surrogateKey.split(' ').filter(Boolean) : [NAMES_NOTHING]), pathTag(pathOf(key))],
   });
 
   /** The entry's body in this encoding, compressed now and stored with it if not yet. */
@@ -302,8 +315,21 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
 
   /** Forgets the entries of these paths (each with any query and cookie variant). */
   function purge(paths: readonly string[]): void {
-    const wanted = new Set(paths);
-    entries.deleteWhere((key) => wanted.has(key.split('\0')[0].split('?')[0]));
+    entries.deleteTagged(paths.map(pathTag));
+  }
+
+  /**
+   * Content changed: forgets the entries naming one of its keys (and those naming none) and
+   * those of its paths; a change with neither forgets everything. Answers how many went.
+   */
+  function purgeChange(change: { keys?: readonly string[]; paths: readonly string[] }): number {
+    const keys = change.keys ?? [];
+    if (!keys.length && !change.paths.length) {
+      const all = entries.size;
+      entries.clear();
+      return all;
+    }
+    return entries.deleteTagged([...change.paths.map(pathTag), ...keys, ...(keys.length ? [NAMES_NOTHING] : [])]);
   }
 
   function afterSession(req: Request, res: Response, next: NextFunction): void {
@@ -344,5 +370,5 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     entries.clear();
   }
 
-  return Object.assign(afterSession, { beforeSession, purge, purgeAll });
+  return Object.assign(afterSession, { beforeSession, purge, purgeChange, purgeAll });
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { ROOT } from '../paths';
 import { addIsland } from '../views';
 import { MemoryCache } from '../cache/memory-cache';
+import { changeTouches } from '../cache/change-keys';
 import { NAVBAR_MENUS_TTL_MS as MENU_TTL_MS } from '../cache/lifetimes';
 import { selectSections } from '../db/sections';
 import type { NavbarMenusDTO, NavbarStateDTO, NavLinkDTO } from '../../shared/dto';
@@ -61,8 +62,11 @@ export function navbarLocals(ctx: AppContext) {
   // One load shared by the pages that ask meanwhile; a failed load is not kept: the next page tries again.
   const cache = new MemoryCache<'menus', NavbarMenus>({ name: 'navbar-menus', ttlMs: MENU_TTL_MS, maxEntries: 1 });
   const menus = () => cache.load('menus', () => loadNavbarMenus(ctx.db, ctx.now(), ctx.menus.navbar));
-  // The latest stories are in the menus: a published or withdrawn story changes them.
-  ctx.changes.subscribe(() => cache.clear());
+  // The menus list the latest stories and reviews (a story's change names story- and section-
+  // keys) and the listing types (hub- keys); a change naming nothing (a reconnect) also drops them.
+  ctx.changes.subscribe((change) => {
+    if (changeTouches(change, ['story-', 'section-', 'hub-'])) cache.clear();
+  });
   // Which sign-in buttons the dialogs offer: the providers the config has keys for.
   const social = {
     facebook: Boolean(ctx.config.facebook.appId && ctx.config.facebook.appSecret),

@@ -11,6 +11,7 @@ import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
+import { surrogateKeys } from '../../http/surrogate-keys';
 
 // The queries behind the article pages: hubs, details, slideshows, related articles, Best of
 // and the monthly archives. Every list is one indexed query plus, where a page needs it, one
@@ -362,7 +363,18 @@ function toBundle(row: ArticleRow, bundle: ArticleListParams['bundle_type'], sit
  */
 export async function listArticles(db: Db, p: ArticleListParams, opts: { siteUrl: string; now?: Date }): Promise<{ count: number; results: ArticleResult[] }> {
   const now = minuteFloor(opts.now ?? new Date());
-  return sharedAnswer(db, JSON.stringify(['articles', p, opts.siteUrl]), () => articlesAt(db, p, opts.siteUrl, now), { keep: (r) => r.count >= KEEP_ANSWERS_FROM, minute: now });
+  return sharedAnswer(db, JSON.stringify(['articles', p, opts.siteUrl]), () => articlesAt(db, p, opts.siteUrl, now), { keep: (r) => r.count >= KEEP_ANSWERS_FROM, minute: now, tags: articleListTags(p) });
+}
+
+/**
+ * What a list of stories shows, for the shared answers and counts: only a story's change (it
+ * names the feeds, the latest news and its section) or a Best of list's drops it, not a
+ * place's or an event's (http/surrogate-keys.ts).
+ */
+function articleListTags(p: ArticleListParams): string[] {
+  const tags: string[] = [surrogateKeys.feeds, surrogateKeys.section('news'), surrogateKeys.section('best-of')];
+  if (p.type) tags.push(surrogateKeys.section(p.type));
+  return tags;
 }
 
 async function articlesAt(db: Db, p: ArticleListParams, siteUrl: string, now: Date): Promise<{ count: number; results: ArticleResult[] }> {
@@ -378,6 +390,6 @@ async function articlesAt(db: Db, p: ArticleListParams, siteUrl: string, now: Da
   else qb.orderBy('a.date_published', 'desc').orderBy('a.id', 'desc');
   // The count and the page in parallel (two pool connections): one round trip of waiting,
   // not two. A page past the end simply comes back empty.
-  const [count, rows] = await Promise.all([cachedCount(db, filter(whereArticleIsPublic(db('articles as a'), now).count({ count: '*' }))), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
+  const [count, rows] = await Promise.all([cachedCount(db, filter(whereArticleIsPublic(db('articles as a'), now).count({ count: '*' })), undefined, articleListTags(p)), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
   return { count, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
 }

@@ -10,6 +10,7 @@ import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
+import { surrogateKeys } from '../../http/surrogate-keys';
 
 // What the event pages read beyond the content API's lists: each event's schedule as entered
 // (to say it in words) and one event with all its upcoming dates.
@@ -231,10 +232,16 @@ function notOverAt(at: Date): Condition {
       .whereRaw(`${a}.starts_at >= ?::timestamptz - (select coalesce(max(coalesce(d.ends_at, d.starts_at) - d.starts_at), interval '0') from event_occurrences d)`, [at]);
 }
 
+/**
+ * What a list of events shows, for the shared answers and counts: events, and their places'
+ * names and paths (a place's change names `places`), so a story's change keeps them.
+ */
+const EVENT_LIST_TAGS = [surrogateKeys.events, surrogateKeys.places];
+
 async function page(db: Db, condition: Condition, p: EventListParams, siteUrl: string): Promise<{ count: number; results: EventResult[] }> {
   const dir = p.ordering === 'start_date_time' ? 'asc' : 'desc';
   // The count and the page in parallel: one round trip of waiting, not two.
-  const [total, rows] = await Promise.all([cachedCount(db, firstOccurrences(db, condition).count({ count: '*' })), pageRows(db, condition, p, dir)]);
+  const [total, rows] = await Promise.all([cachedCount(db, firstOccurrences(db, condition).count({ count: '*' }), undefined, EVENT_LIST_TAGS), pageRows(db, condition, p, dir)]);
   return { count: total, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
 }
 
@@ -293,7 +300,7 @@ export function upcomingEvents(db: Db, at: Date, p: Omit<EventListParams, 'date'
 export function listEvents(db: Db, p: EventListParams, opts: { siteUrl: string; now: Date }) {
   const minute = p.date ? undefined : minuteFloor(opts.now);
   const load = () => (p.date ? eventsOnDate(db, p.date, p, opts.siteUrl) : upcomingEvents(db, opts.now, p, opts.siteUrl));
-  return sharedAnswer(db, JSON.stringify(['events', p, opts.siteUrl]), load, { keep: (r) => r.count >= KEEP_ANSWERS_FROM, minute });
+  return sharedAnswer(db, JSON.stringify(['events', p, opts.siteUrl]), load, { keep: (r) => r.count >= KEEP_ANSWERS_FROM, minute, tags: EVENT_LIST_TAGS });
 }
 
 // The outside pictures of imported events (image-import.ts copies them into our media store).

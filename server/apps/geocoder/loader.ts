@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
-import { refreshAheadPerOwner } from '../../cache/refresh-ahead';
+import { familyOf, refreshAheadPerOwner } from '../../cache/refresh-ahead';
+import { surrogateKeys } from '../../http/surrogate-keys';
 import { GAZETTEER_REFRESH_AFTER_MS, GAZETTEER_TTL_MS } from '../../cache/lifetimes';
 import { buildGazetteer, type Gazetteer } from './gazetteer';
 import { readGazetteerRows } from './gazetteer-queries';
@@ -11,9 +12,13 @@ import { readGazetteerRows } from './gazetteer-queries';
 // background; none is served older than GAZETTEER_TTL_MS (a look-up then waits for the read).
 // A failed background read keeps the one we have until it expires; the next look-up tries
 // again. The policy is the refresh-ahead cache's (cache/refresh-ahead.ts); catalogued as
-// 'gazetteer' (cache/catalogue.ts).
+// 'gazetteer' (cache/catalogue.ts). A change naming places or a neighbourhood drops it (app.ts
+// forgets the per-database caches by a change's keys): a place renamed or moved is found by
+// its new name at once, on every process; a story's or an event's change keeps it.
 
 const KEY = 'gazetteer';
+/** What it holds, as Surrogate-Key keys (http/surrogate-keys.ts): places (and stations, which no change names) and neighbourhoods. */
+const SHOWS = [surrogateKeys.places, familyOf(surrogateKeys.neighbourhood(0))];
 
 const cacheFor = refreshAheadPerOwner<Gazetteer>({
   name: 'gazetteer',
@@ -30,7 +35,7 @@ async function load(db: Db): Promise<Gazetteer> {
 }
 
 export function gazetteerFor(db: Db, now = Date.now()): Promise<Gazetteer> {
-  return cacheFor(db).get(KEY, () => load(db), { now });
+  return cacheFor(db).get(KEY, () => load(db), { now, tags: SHOWS });
 }
 
 /** Forgets the kept gazetteer (tests that change the data after a look-up). */

@@ -5,6 +5,7 @@ import { toContestDTO } from '../contests/serialize';
 import type { ContestDTO, EventDTO } from '../../../shared/dto';
 import { bestOfCard, type BestOfCard } from '../articles/view-models';
 import { MemoryCache } from '../../cache/memory-cache';
+import { changeTouches } from '../../cache/change-keys';
 import { HOME_SECTIONS_TTL_MS } from '../../cache/lifetimes';
 import { homeRows } from './queries';
 
@@ -51,8 +52,12 @@ export type HomeService = ReturnType<typeof createHomeService>;
  */
 export function createHomeService(ctx: HomeDeps) {
   const cache = new MemoryCache<'home', HomeData>({ name: 'home-sections', ttlMs: HOME_SECTIONS_TTL_MS, maxEntries: 1 });
-  // A story published or withdrawn anywhere: the home's lists are made again on the next visit.
-  ctx.changes?.subscribe(() => cache.clear());
+  // A change naming the home (a story, an event or a Best of list: http/surrogate-keys.ts), or
+  // naming nothing (a reconnect): the home's lists are made again on the next visit. A place's
+  // or a photo's change keeps them.
+  ctx.changes?.subscribe((change) => {
+    if (changeTouches(change, ['home'])) cache.clear();
+  });
   return {
     /** The home's lists, loaded once for the requests that miss the cache together. */
     data(): Promise<HomeData> {

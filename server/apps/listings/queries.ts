@@ -8,6 +8,7 @@ import type { HubTypeOption } from '../../../shared/listing-hub';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { cachedCount, cachedValue } from '../../db/count-cache';
 import { KEEP_ANSWERS_FROM, sharedAnswer } from '../../db/answer-cache';
+import { surrogateKeys } from '../../http/surrogate-keys';
 import type { Point } from './geo';
 import { SUBWAY_STOP_RADIUS_KM, type BundleType, type ListingOrdering, type ListingSearchParams } from './search-params';
 import { applyCircle, applyFilters, applyOrdering, distanceSql, effectiveOrdering } from './listing-search-queries';
@@ -243,7 +244,8 @@ async function centreFor(db: Db, p: ListingSearchParams): Promise<Centre | null 
     // Stations move only with a new seed: their coordinates are kept like a large count, so a
     // search near a stop is one round trip to the database, not two in a row.
     const id = p.subway_stop;
-    const stop = await cachedValue(db, `subway-stop\u0000${id}`, () => db('subway_stops').where('id', id).first('latitude', 'longitude') as Promise<Point | undefined>, Boolean);
+    // No change names a station (a seed moves them): kept through every keyed change ([]).
+    const stop = await cachedValue(db, `subway-stop\u0000${id}`, () => db('subway_stops').where('id', id).first('latitude', 'longitude') as Promise<Point | undefined>, Boolean, undefined, []);
     if (!stop) return null; // an unknown stop matches nothing
     return { point: { latitude: stop.latitude, longitude: stop.longitude }, radius: p.radius ?? SUBWAY_STOP_RADIUS_KM };
   }
@@ -272,7 +274,7 @@ function rowsQuery(db: Db, p: ListingSearchParams, opts: ListingSearchOptions, c
  */
 export async function searchListings(db: Db, p: ListingSearchParams, opts: ListingSearchOptions): Promise<ListingSearchResult> {
   const key = JSON.stringify(['listings', p, opts.siteUrl]);
-  const shared = await sharedAnswer(db, key, () => searchListingsNow(db, p, opts.siteUrl), { keep: (r) => r.count >= KEEP_ANSWERS_FROM });
+  const shared = await sharedAnswer(db, key, () => searchListingsNow(db, p, opts.siteUrl), { keep: (r) => r.count >= KEEP_ANSWERS_FROM, tags: PLACE_LIST_TAGS });
   return opts.memberId === undefined ? shared : withMemberRatings(db, shared, opts.memberId);
 }
 
@@ -292,6 +294,9 @@ async function withMemberRatings(db: Db, answer: ListingSearchResult, memberId: 
   return { count: answer.count, results: answer.results.map((r) => ('user_rating' in r ? { ...r, user_rating: mine.get(r.id) ?? null } : r)) };
 }
 
+/** What a list of places shows, for the shared answers and counts: every place's change names `places` (http/surrogate-keys.ts). */
+const PLACE_LIST_TAGS = [surrogateKeys.places];
+
 /** The search as a guest sees it (user_rating null). */
 async function searchListingsNow(db: Db, p: ListingSearchParams, siteUrl: string): Promise<ListingSearchResult> {
   const opts: ListingSearchOptions = { siteUrl };
@@ -306,7 +311,7 @@ async function searchListingsNow(db: Db, p: ListingSearchParams, siteUrl: string
   let rows: ListingRow[];
   if (ordering === 'distance' && centre && centre.radius === undefined) {
     // Widening the circle needs to know how many rows the page can have.
-    total = await cachedCount(db, countQuery);
+    total = await cachedCount(db, countQuery, undefined, PLACE_LIST_TAGS);
     if (total === 0 || p.offset >= total) return { count: total, results: [] };
     rows = await nearestFirst(db, p, opts, centre, total);
   } else {
@@ -325,7 +330,7 @@ async function searchListingsNow(db: Db, p: ListingSearchParams, siteUrl: string
       page = qb.offset(p.offset).limit(p.limit);
     }
     // The count and the page in parallel: one round trip of waiting, not two.
-    [total, rows] = await Promise.all([cachedCount(db, countQuery), page]);
+    [total, rows] = await Promise.all([cachedCount(db, countQuery, undefined, PLACE_LIST_TAGS), page]);
   }
   return { count: total, results: rows.map((r) => toBundle(r, p.bundle_type, opts.siteUrl)) };
 }

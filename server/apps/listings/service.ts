@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { MemoryCache } from '../../cache/memory-cache';
+import { changedKeys, changeTouches } from '../../cache/change-keys';
 import { HUB_OPTIONS_TTL_MS, NEIGHBOURHOOD_BOUNDARY_TTL_MS } from '../../cache/lifetimes';
 import type { MultiPolygon } from '../../views/boundary-svg';
 import type { HubOptions } from '../../../shared/listing-hub';
@@ -21,6 +22,19 @@ export function createListingsService(ctx: AppContext) {
   // Boundaries are ~7 KB of JSON each and change only when the City redraws them: kept ten
   // minutes instead of reading and parsing one per listing page.
   const boundaryCache = new MemoryCache<number, KeptBoundary>({ name: 'neighbourhood-boundaries', ttlMs: NEIGHBOURHOOD_BOUNDARY_TTL_MS, maxEntries: 1000 });
+  // Content changed (cache/change-notices.ts): the options list types, neighbourhoods and the
+  // places' features, so a change naming places, a hub or a neighbourhood reloads them (one
+  // statement); a neighbourhood's key drops its boundary. A story's or an event's change keeps
+  // both; a change naming no keys (a reconnect) drops both.
+  ctx.changes?.subscribe((change) => {
+    if (changeTouches(change, ['places', 'hub-', 'neighbourhood-'])) optionsCache.clear();
+    const keys = changedKeys(change);
+    if (!keys) return boundaryCache.clear();
+    for (const key of keys) {
+      const id = /^neighbourhood-(\d+)$/.exec(key)?.[1];
+      if (id) boundaryCache.delete(Number(id));
+    }
+  });
 
   const loadedHubOptions = (): Promise<LoadedHubOptions> => optionsCache.load('options', () => loadHubOptions(ctx.db));
 

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
 import { MemoryCache } from '../../cache/memory-cache';
+import { changeTouches } from '../../cache/change-keys';
 import { CITY_MAP_TTL_MS } from '../../cache/lifetimes';
 import { urls } from '../../../shared/urls';
 import { NotFoundError, ValidationError } from '../../http/errors';
@@ -30,6 +31,10 @@ export function neighbourhoodsPages(ctx: AppContext): Router {
 /** Boundaries change when the City redraws them, not per request: the city map is drawn once every CITY_MAP_TTL_MS. */
 function cachedCityMap(ctx: AppContext): () => Promise<CityMap> {
   const cache = new MemoryCache<'city', CityMap>({ name: 'city-map', ttlMs: CITY_MAP_TTL_MS, maxEntries: 1 });
+  // A change naming a neighbourhood (or naming nothing: a reconnect) draws it again; others keep it.
+  ctx.changes?.subscribe((change) => {
+    if (changeTouches(change, ['neighbourhood-'])) cache.clear();
+  });
   return () => cache.load('city', () => neighbourhoodBoundaries(ctx.dbRead).then((rows) => cityMap(rows.map((r) => ({ ...r, href: urls.neighbourhood(r.slug) })))));
 }
 

@@ -96,7 +96,9 @@ export function createSearchService() {
     async searchSite(db: Db, params: SiteSearchParams, siteUrl: string, opts: SearchOptions = {}): Promise<SiteSearchResult> {
       const now = minuteFloor(opts.now ?? new Date());
       const key = JSON.stringify(['search', params.q, params.categories, params.ordering, params.offset, params.limit, siteUrl]);
-      // Deep pages are rare and not kept (as their rankings are not).
+      // Deep pages are rare and not kept (as their rankings are not). Search shows every kind
+      // of content (stories, places, events, videos, contests): its answers and rankings carry
+      // no tags, so any change drops them (db/answer-cache.ts), a future kind of key included.
       return sharedAnswer(db, key, () => answer(db, statements, params, siteUrl, now), { keep: () => params.offset + params.limit <= MAX_KEPT_CANDIDATES, minute: now });
     },
   };
