@@ -32,6 +32,7 @@ import * as searchRumIndexes from './20261128000100_search_rum_indexes';
 import * as headlineWordsByDate from './20261128000200_headline_words_by_date';
 import * as newsroom from './20261129000100_newsroom';
 import * as jobQueue from './20261129000200_job_queue';
+import * as placeHours from './20261129000500_place_hours';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -69,4 +70,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261128000200_headline_words_by_date', headlineWordsByDate],
   ['20261129000100_newsroom', newsroom],
   ['20261129000200_job_queue', jobQueue],
+  ['20261129000500_place_hours', placeHours],
 ];

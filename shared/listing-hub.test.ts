@@ -1,4 +1,4 @@
-import { criteriaPageUrl, defaultHubOrdering, hubApiQuery, hubApiSearchParams, hubQueryString, hubSortTabs, parseHubQuery, type HubCriteria } from './listing-hub';
+import { criteriaApiQuery, criteriaPageUrl, defaultHubOrdering, hubApiQuery, hubApiSearchParams, hubQueryString, hubSortTabs, parseHubQuery, type HubCriteria } from './listing-hub';
 
 // The hub rules both sides use: what the hub page reads from a URL is what the island writes.
 
@@ -9,12 +9,15 @@ const criteria = (over: Partial<HubCriteria> = {}): HubCriteria => ({
 
 describe('shared listing-hub rules', () => {
   test('a URL the island writes reads back as the same filters on the hub page', () => {
-    const c = criteria({ subcategory: 'pizza', neighborhoodId: 7, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, ordering: '-rating' });
+    const c = criteria({ subcategory: 'pizza', neighborhoodId: 7, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, openNow: true, ordering: '-rating' });
     const url = new URL(criteriaPageUrl(c, { path: '/restaurants/', fixedNeighbourhood: null, page: 3 }), 'https://site.test');
     expect(url.pathname).toBe('/restaurants/pizza/');
     const parsed = parseHubQuery(Object.fromEntries(url.searchParams));
-    expect(parsed).toEqual({ ok: true, query: { selectedCategoryIndex: 0, keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, ordering: '-rating', point: null } });
+    expect(parsed).toEqual({ ok: true, query: { selectedCategoryIndex: 0, keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, openNow: true, ordering: '-rating', point: null } });
     expect(url.searchParams.get('page')).toBe('3');
+    // The island's search asks the API for the same filter.
+    expect(criteriaApiQuery(c, null, 0).open_now).toBe('true');
+    expect(criteriaApiQuery(criteria(), null, 0).open_now).toBeNull();
   });
 
   test('selectedCategoryIndex travels first with the other parameters; a bare hub stays bare; a malformed one is refused', () => {

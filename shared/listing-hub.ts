@@ -35,6 +35,8 @@ export interface HubCriteria {
   /** Accessibility attributes a place must have (shared/accessibility.ts); absent is none. */
   accessibility?: string[];
   bestOf: boolean;
+  /** Places open now (hours known and open at this minute, city time). */
+  openNow?: boolean;
   ordering: string;
   lat: number | null;
   long: number | null;
@@ -76,6 +78,7 @@ export interface HubParams {
   /** The accessibility filter (URL and API name `accessibility`). */
   accessibility?: string[];
   bestOf: boolean;
+  openNow?: boolean;
   ordering: string;
   page: number;
   fixedNeighbourhood: number | null;
@@ -130,6 +133,7 @@ export interface HubUrlState {
   selectedFeatures: readonly string[];
   accessibility?: readonly string[];
   bestOf: boolean;
+  openNow?: boolean;
   ordering?: string | null;
 }
 
@@ -152,6 +156,7 @@ export function hubQueryString(s: HubUrlState, opts: { page?: number; defaultOrd
   if (s.selectedFeatures.length) q.set('selectedFeatures', s.selectedFeatures.join(','));
   if (s.accessibility?.length) q.set('accessibility', s.accessibility.join(','));
   if (s.bestOf) q.set('bestOf', 'true');
+  if (s.openNow) q.set('openNow', 'true');
   if (s.ordering && s.ordering !== opts.defaultOrdering) q.set('ordering', s.ordering);
   if (opts.page && opts.page > 1) q.set('page', String(opts.page));
   const rest = q.toString();
@@ -178,6 +183,7 @@ export interface HubUrlQuery {
   /** Accessibility attribute keys as the URL gave them (the API's parser rejects unknown ones). */
   accessibility: string[];
   bestOf: boolean;
+  openNow: boolean;
   ordering?: string;
   /** lat/long after 'Nearby': only the island can search by them. */
   point: { lat: number; long: number } | null;
@@ -211,8 +217,8 @@ export function hubPointOf(q: { lat?: unknown; long?: unknown }): { lat: number;
 
 /** Reads the hub's filters from a parsed query (Express' req.query, or URLSearchParams' entries). */
 export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
-  const read: Partial<Record<'selectedCategoryIndex' | 'keywords' | 'bestOf' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
-  for (const field of ['selectedCategoryIndex', 'keywords', 'bestOf', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
+  const read: Partial<Record<'selectedCategoryIndex' | 'keywords' | 'bestOf' | 'openNow' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
+  for (const field of ['selectedCategoryIndex', 'keywords', 'bestOf', 'openNow', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
     const v = oneValue(q[field]);
     if (v === MANY) return { ok: false, field, message: 'Choose one value.' };
     read[field] = v;
@@ -231,6 +237,7 @@ export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
       selectedFeatures: featureSlugs(q.selectedFeatures),
       accessibility: accessibilityKeysOf(q.accessibility),
       bestOf: read.bestOf !== undefined && /^(1|true|on)$/i.test(read.bestOf),
+      openNow: read.openNow !== undefined && /^(1|true|on)$/i.test(read.openNow),
       ordering: read.ordering,
       point: hubPointOf(q),
     },
@@ -252,6 +259,7 @@ export interface HubSearch {
   features: readonly string[];
   accessibility?: readonly string[];
   bestOf: boolean;
+  openNow?: boolean;
   bbox?: HubBBox | null;
   ordering?: string | null;
   bundleType?: 'simple' | 'medium' | 'large';
@@ -278,6 +286,7 @@ export function hubApiQuery(s: HubSearch, offset: number, limit: number = HUB_PA
     features: s.features.length ? s.features.join(',') : null,
     accessibility: s.accessibility?.length ? s.accessibility.join(',') : null,
     appears_in_best_of_lists: s.bestOf ? 'true' : null,
+    open_now: s.openNow ? 'true' : null,
     bbox: s.bbox ? bboxParam(s.bbox) : null,
     ordering: s.ordering ?? null,
     bundle_type: s.bundleType ?? null,
@@ -318,6 +327,7 @@ export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | nu
       features: c.selectedFeatures,
       accessibility: c.accessibility ?? [],
       bestOf: c.bestOf,
+      openNow: c.openNow ?? false,
       bbox: c.bbox,
       ordering: c.ordering,
       bundleType,
@@ -343,6 +353,7 @@ export function criteriaPageUrl(c: HubCriteria, opts: { path: string; fixedNeigh
       selectedFeatures: c.selectedFeatures,
       accessibility: c.accessibility ?? [],
       bestOf: c.bestOf,
+      openNow: c.openNow ?? false,
       ordering: c.ordering,
     },
     { page: opts.page, defaultOrdering: defaultHubOrdering(c) },

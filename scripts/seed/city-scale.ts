@@ -113,11 +113,11 @@ export async function seedCityScale(ctx: AppContext, opts: { seed: number; now?:
     // Second locations of real listings: same type and neighbourhood, a few hundred metres away.
     await db.raw(
       `INSERT INTO listings (name, slug, type_id, sub_type_id, neighbourhood_id, nearest_subway_stop_id, nearest_subway_stop_distance_m,
-                             address, phone, latitude, longitude, description, hours, date_published, date_created)
+                             address, phone, latitude, longitude, description, hours, hours_week, hours_holiday, hours_closed, date_published, date_created)
        SELECT l.name || ' ' || (ARRAY['Express', 'Annex', 'Uptown', 'Downtown', 'East', 'West', 'North', 'Midtown'])[1 + g % 8],
               l.slug || '-' || g, l.type_id, l.sub_type_id, l.neighbourhood_id, l.nearest_subway_stop_id, l.nearest_subway_stop_distance_m,
               l.address, l.phone, l.latitude + ((g * 37) % 41 - 20) * 0.0001, l.longitude + ((g * 53) % 41 - 20) * 0.0001,
-              l.description, l.hours,
+              l.description, l.hours, l.hours_week, l.hours_holiday, l.hours_closed,
               ?::timestamptz - make_interval(days => (g * 13 + ?) % 3650), ?::timestamptz - make_interval(days => (g * 13 + ?) % 3650)
          FROM generate_series(1, ?::int) g
          JOIN seed_city_listings x ON x.idx = 1 + (g * 7919) % ?::int

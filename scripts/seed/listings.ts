@@ -7,6 +7,7 @@ import { classifyEstablishment, kindPhrase, LISTING_TYPES } from './listing-taxo
 import { titleCaseAddress, titleCaseName } from './text-case';
 import { isChain } from './chains';
 import type { Rng } from './random';
+import { hoursColumns, WEEKDAYS, type PlaceHours, type Weekday } from '../../shared/place-hours';
 import type { NeighbourhoodRef } from './neighbourhoods';
 import type { StationRef } from './stations';
 
@@ -54,15 +55,45 @@ const FEATURE_ODDS: Record<string, Partial<Record<FeatureSlug | ServiceSlug, num
 };
 const HALAL_SUBTYPES = new Set(['middle-eastern', 'indian', 'butchers', 'chicken-wings']);
 
-const HOURS: Record<string, Array<{ open: string; close: string; closed?: string[] }>> = {
-  restaurants: [{ open: '11:30', close: '22:00', closed: ['mon'] }, { open: '17:00', close: '23:00', closed: ['sun', 'mon'] }, { open: '11:00', close: '21:30' }, { open: '08:00', close: '15:00' }],
-  bars: [{ open: '16:00', close: '02:00' }, { open: '17:00', close: '01:00', closed: ['mon'] }, { open: '12:00', close: '02:00' }],
-  cafes: [{ open: '07:00', close: '18:00' }, { open: '08:00', close: '17:00' }, { open: '07:30', close: '20:00' }],
-  bakeries: [{ open: '07:00', close: '18:00', closed: ['mon'] }, { open: '08:00', close: '16:00' }],
-  'take-out': [{ open: '11:00', close: '23:00' }, { open: '11:00', close: '03:00' }, { open: '10:30', close: '21:00' }],
-  'food-shops': [{ open: '08:00', close: '22:00' }, { open: '07:00', close: '23:00' }, { open: '09:00', close: '21:00' }],
+// Weekly patterns by type (place-hours.ts' shape): split lunch and dinner shifts, bars and
+// take-out past midnight, one shop open round the clock, varied holiday habits. Each list keeps
+// the length it had when hours were one range a day, so a place's other random draws (image,
+// phone…) come out as before.
+type DemoHours = { days: Partial<Record<Weekday, Array<[string, string]>>>; holidays: PlaceHours['holidays']; holidayRanges?: Array<[string, string]> };
+const every = (ranges: Array<[string, string]>, except: Weekday[] = []): DemoHours['days'] =>
+  Object.fromEntries(WEEKDAYS.filter((d) => !except.includes(d)).map((d) => [d, ranges]));
+const HOURS: Record<string, DemoHours[]> = {
+  restaurants: [
+    { days: every([['11:30', '14:30'], ['17:00', '22:00']], ['mon']), holidays: 'closed' },
+    { days: { ...every([['17:00', '23:00']], ['sun', 'mon', 'fri', 'sat']), fri: [['17:00', '00:30']], sat: [['17:00', '00:30']] }, holidays: 'usual' },
+    { days: every([['11:00', '21:30']]), holidays: 'hours', holidayRanges: [['12:00', '20:00']] },
+    { days: every([['08:00', '15:00']]), holidays: 'closed' },
+  ],
+  bars: [
+    { days: every([['16:00', '02:00']]), holidays: 'usual' },
+    { days: { ...every([['17:00', '01:00']], ['mon', 'fri', 'sat', 'sun']), fri: [['17:00', '02:00']], sat: [['12:00', '02:00']], sun: [['12:00', '23:00']] }, holidays: 'usual' },
+    { days: every([['12:00', '02:00']]), holidays: 'hours', holidayRanges: [['16:00', '02:00']] },
+  ],
+  cafes: [
+    { days: { ...every([['07:00', '18:00']], ['sat', 'sun']), sat: [['08:00', '17:00']], sun: [['09:00', '16:00']] }, holidays: 'hours', holidayRanges: [['09:00', '15:00']] },
+    { days: every([['08:00', '17:00']]), holidays: 'closed' },
+    { days: every([['07:30', '20:00']]), holidays: 'usual' },
+  ],
+  bakeries: [
+    { days: every([['07:00', '18:00']], ['mon']), holidays: 'closed' },
+    { days: every([['08:00', '16:00']]), holidays: 'usual' },
+  ],
+  'take-out': [
+    { days: every([['11:00', '23:00']]), holidays: 'usual' },
+    { days: { ...every([['11:00', '01:00']], ['fri', 'sat']), fri: [['11:00', '03:00']], sat: [['11:00', '03:00']] }, holidays: 'usual' },
+    { days: every([['10:30', '21:00']]), holidays: 'closed' },
+  ],
+  'food-shops': [
+    { days: every([['08:00', '22:00']]), holidays: 'hours', holidayRanges: [['10:00', '18:00']] },
+    { days: every([['00:00', '24:00']]), holidays: 'usual' },
+    { days: every([['09:00', '21:00']]), holidays: 'closed' },
+  ],
 };
-const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 const DESCRIPTION_LINES: Record<string, string[]> = {
   restaurants: ['A neighbourhood spot with a loyal lunch crowd.', 'Expect a short menu done well and friendly service.', 'Regulars swear by the daily specials.', 'Good for a casual dinner with friends.', 'Portions are generous and prices fair.', 'The dining room fills up fast on weekends.'],
@@ -125,10 +156,12 @@ function demoPhone(rng: Rng): string {
   return `${rng.pick(['416', '647', '437'])}-555-01${String(rng.int(0, 99)).padStart(2, '0')}`;
 }
 
-function demoHours(rng: Rng, type: string): Record<string, string> {
+function demoHours(rng: Rng, type: string): PlaceHours {
   const h = rng.pick(HOURS[type] ?? HOURS.restaurants);
-  // Days the place is closed are simply absent from the object.
-  return Object.fromEntries(DAYS.filter((d) => !h.closed?.includes(d)).map((d) => [d, `${h.open}-${h.close}`]));
+  const ranges = (list: Array<[string, string]>) => list.map(([opens, closes]) => ({ opens, closes }));
+  // Days the place is closed are simply absent.
+  const weekly = Object.fromEntries(Object.entries(h.days).map(([d, list]) => [d, ranges(list!)]));
+  return { weekly, holidays: h.holidays, ...(h.holidayRanges ? { holidayRanges: ranges(h.holidayRanges) } : {}) };
 }
 
 function describe(rng: Rng, name: string, kind: string, neighbourhood: string | undefined, station: string | undefined, distance: number | null, type: string): string {
@@ -160,6 +193,15 @@ export async function seedListings(db: Knex, opts: SeedListingsOptions): Promise
   const now = moment(opts.now);
   const refs: Omit<ListingRef, 'id'>[] = [];
   const joins: Array<{ features: string[]; services: string[] }> = [];
+  // One place temporarily closed (the file's first restaurant with hours), from two days ago
+  // for two weeks, so the page's "Temporarily closed" line and JSON-LD closure have a real case.
+  let closureGiven = false;
+  const withDemoClosure = (hours: PlaceHours | null, type: string): PlaceHours | null => {
+    if (!hours || closureGiven || type !== 'restaurants') return hours;
+    closureGiven = true;
+    const today = moment.tz(opts.now, opts.timeZone).startOf('day');
+    return { ...hours, closure: { from: today.clone().subtract(2, 'days').format('YYYY-MM-DD'), until: today.clone().add(12, 'days').format('YYYY-MM-DD'), note: 'Closed for renovations' } };
+  };
   const rows = establishments.map((e) => {
     const r = rng.fork(`listing:${e.establishment_id}`);
     const { type, subType } = classifyEstablishment(e);
@@ -191,7 +233,7 @@ export async function seedListings(db: Knex, opts: SeedListingsOptions): Promise
       latitude: e.latitude,
       longitude: e.longitude,
       description: describe(r, name, kind, neighbourhood?.name, station?.name, e.nearest_station_distance_m, type),
-      hours: type === 'food-shops' ? (r.chance(0.3) ? JSON.stringify(demoHours(r, type)) : null) : r.chance(0.6) ? JSON.stringify(demoHours(r, type)) : null,
+      ...hoursColumns(withDemoClosure(type === 'food-shops' ? (r.chance(0.3) ? demoHours(r, type) : null) : r.chance(0.6) ? demoHours(r, type) : null, type)),
       image_key: imageThemes?.length && r.chance(type === 'food-shops' ? 0.03 : 0.15) ? r.pick(imageThemes) : null,
       dinesafe_establishment_id: e.establishment_id,
       date_published: published.toDate(),

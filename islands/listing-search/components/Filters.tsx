@@ -154,6 +154,9 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
         <label className="checkbox">
           <input type="checkbox" checked={c.bestOf} disabled={disabled} onChange={(e) => dispatch(filters.bestOfChosen(e.target.checked))} /> Best of {cityName} only
         </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={c.openNow ?? false} disabled={disabled} onChange={(e) => dispatch(filters.openNowChosen(e.target.checked))} /> Open now
+        </label>
       </div>
       </div>
     </form>

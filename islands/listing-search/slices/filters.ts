@@ -36,6 +36,7 @@ export function criteriaFromParams(p: HubParams): Criteria {
     selectedFeatures: p.selectedFeatures,
     accessibility: p.accessibility ?? [],
     bestOf: p.bestOf,
+    openNow: p.openNow ?? false,
     ordering: p.ordering,
     lat: null,
     long: null,
@@ -151,6 +152,10 @@ export const filtersSlice = createSlice({
     bestOfChosen(state, action: PayloadAction<boolean>) {
       state.criteria.bestOf = action.payload;
     },
+    /** Open now: the API leaves out places whose hours are unknown. */
+    openNowChosen(state, action: PayloadAction<boolean>) {
+      state.criteria.openNow = action.payload;
+    },
     orderingChosen(state, action: PayloadAction<string>) {
       state.criteria.ordering = action.payload;
       keepOrderingValid(state.criteria);
@@ -182,7 +187,7 @@ export interface PlaceSuggestion {
 
 /** How many dropdown choices narrow the search (the folded 'Filters (N)' button says it). */
 export function activeFilterCount(c: Criteria): number {
-  return [c.subcategory, c.neighborhoodId, c.subwayStopId, c.selectedServiceSlug, c.bestOf || null].filter((v) => v !== null).length + c.selectedFeatures.length + (c.accessibility?.length ?? 0);
+  return [c.subcategory, c.neighborhoodId, c.subwayStopId, c.selectedServiceSlug, c.bestOf || null, c.openNow || null].filter((v) => v !== null).length + c.selectedFeatures.length + (c.accessibility?.length ?? 0);
 }
 
 /** The API's keywords limit (server/apps/listings/search-params.ts). */
@@ -201,6 +206,7 @@ export const CRITERIA_ACTIONS = [
   filters.featuresChosen,
   filters.accessibilityChosen,
   filters.bestOfChosen,
+  filters.openNowChosen,
   filters.orderingChosen,
   filters.mapAreaChosen,
   filters.mapAreaCleared,

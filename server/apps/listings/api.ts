@@ -44,7 +44,7 @@ function handlers(ctx: AppContext, listings: ListingsService) {
       res.type('json').send(options.islandJson);
     },
     async search(req: Request, res: Response) {
-      const params = parseListingSearchParams(req.query);
+      const params = parseListingSearchParams(req.query, undefined, ctx.now());
       const { count, results } = await searchListings(db, params, { siteUrl, memberId: member(req) });
       // Places of any type and neighbourhood: every place's change announces `places`.
       addSharedSurrogateKeys(res, [surrogateKeys.places]);

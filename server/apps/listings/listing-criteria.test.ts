@@ -29,7 +29,7 @@ function fieldsOf(fn: () => unknown): Record<string, string[]> | null {
 
 describe('listing hub criteria', () => {
   test('read from the URL as typed values: ids as numbers, slugs checked, features from checkboxes or a list', () => {
-    const c = readListingCriteria(requestFor('keywords=%20pizza%20&neighborhoodId=12&subwayStopId=3&selectedServiceSlug=delivery&selectedFeatures=patio&selectedFeatures=Rooftop,patio&accessibility=step_free_entrance&bestOf=on&ordering=-rating&selectedCategoryIndex=1&page=3'));
+    const c = readListingCriteria(requestFor('keywords=%20pizza%20&neighborhoodId=12&subwayStopId=3&selectedServiceSlug=delivery&selectedFeatures=patio&selectedFeatures=Rooftop,patio&accessibility=step_free_entrance&bestOf=on&openNow=true&ordering=-rating&selectedCategoryIndex=1&page=3'));
     expect(c).toEqual({
       categoryIndex: 1,
       keywords: 'pizza',
@@ -39,6 +39,7 @@ describe('listing hub criteria', () => {
       features: ['patio', 'rooftop'],
       accessibility: ['step_free_entrance'],
       bestOf: true,
+      openNow: true,
       ordering: '-rating',
       page: 3,
     });

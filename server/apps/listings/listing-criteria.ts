@@ -4,6 +4,7 @@ import { hubQueryString, parseHubQuery } from '../../../shared/listing-hub';
 import { ValidationError } from '../../http/errors';
 import { pageNumber } from '../../http/pages/page-param';
 import { LISTING_ORDERINGS, parseListingSearchParams, type ListingOrdering, type ListingSearchParams } from './search-params';
+import { openNowProbe } from '../../../shared/place-hours';
 
 // What a listing hub searches (spec 2 §2, §4), read once from the hub URL and typed: the hub
 // page hands this one object to the search, the links it prints and the island's state. The
@@ -23,6 +24,8 @@ export interface ListingCriteria {
   features: string[];
   accessibility: AccessibilityAttribute[];
   bestOf: boolean;
+  /** Open now (openNow=true): the search asks for places open at the minute it runs. */
+  openNow: boolean;
   /** The sort tab the URL names; null is the hub's default ordering. */
   ordering: ListingOrdering | null;
   /** ?page=, from 1. */
@@ -59,6 +62,7 @@ export function readListingCriteria(req: Request): ListingCriteria {
     features: v.features,
     accessibility: v.accessibility ?? [],
     bestOf: q.bestOf,
+    openNow: q.openNow,
     ordering: v.ordering ?? null,
     page: pageNumber(req),
   };
@@ -76,6 +80,7 @@ export function hubQuery(c: ListingCriteria): string {
       selectedFeatures: c.features,
       accessibility: c.accessibility,
       bestOf: c.bestOf,
+      openNow: c.openNow,
       ordering: c.ordering,
     },
     { page: c.page },
@@ -98,6 +103,7 @@ export const NO_CRITERIA: ListingCriteria = Object.freeze({
   features: [],
   accessibility: [],
   bestOf: false,
+  openNow: false,
   ordering: null,
   page: 1,
 }) as ListingCriteria;
@@ -122,7 +128,7 @@ export interface HubPathIds {
  * the same search, in the same order, so the hub page and the island's API calls share the
  * search's cached answers (searchListings keys them by these params).
  */
-export function hubSearchParams(c: ListingCriteria, path: HubPathIds, window: { limit: number; offset: number }, ordering: ListingOrdering | undefined): ListingSearchParams {
+export function hubSearchParams(c: ListingCriteria, path: HubPathIds, window: { limit: number; offset: number }, ordering: ListingOrdering | undefined, now: Date = new Date()): ListingSearchParams {
   return {
     limit: window.limit,
     offset: window.offset,
@@ -138,6 +144,7 @@ export function hubSearchParams(c: ListingCriteria, path: HubPathIds, window: { 
     features: c.features,
     accessibility: c.accessibility,
     appears_in_best_of_lists: c.bestOf ? true : undefined,
+    open_now: c.openNow ? openNowProbe(now) : undefined,
     ordering,
     bundle_type: 'medium',
   };

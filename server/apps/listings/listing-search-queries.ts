@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { EARTH_RADIUS_KM } from '../../../shared/constants';
 import { boxAround, type Point } from './geo';
 import { whereAccessible } from '../accessibility/queries';
+import { whereOpenNow } from './hours-queries';
 import type { IdOrSlug, ListingOrdering, ListingSearchParams } from './search-params';
 
 // The listing search's criteria as SQL on `listings as l` (queries.ts's searchListings builds
@@ -52,6 +53,8 @@ export function applyFilters(qb: Knex.QueryBuilder, db: Db, p: ListingSearchPara
   // Each accessibility attribute: verified yes, or a clear majority of reports (accessibility app).
   whereAccessible(qb, db, p.accessibility ?? []);
   if (p.appears_in_best_of_lists !== undefined) qb.where('l.appears_in_best_of_lists', p.appears_in_best_of_lists);
+  // Open now: places whose hours are unknown are left out (neither open nor closed).
+  if (p.open_now) whereOpenNow(qb, p.open_now);
 }
 
 /** The haversine distance in km from `p` to the row's latitude/longitude columns (R = 6371 km, spec 2 §9). */

@@ -20,7 +20,7 @@ import { whenFlag } from '../../http/pages/feature-gate';
 import { safeHttpUrl } from '../../http/pages/safe-link';
 import { listingDetail, listingDetailExtras, listingTypesWithCounts, recentListings } from './queries';
 import { listingPath, toListingDTO } from './serialize';
-import { hoursRows, listingStructuredData } from './structured-data';
+import { listingStructuredData, placeHoursView } from './structured-data';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { listingAccessibility } from '../accessibility/queries';
 import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
@@ -100,7 +100,7 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
   const activeOrdering = criteria.ordering ?? defaultOrdering;
   const pathIds = { typeId: scope.type.id, subTypeId: scope.subType?.id, neighbourhoodId: scope.neighbourhood?.id };
   // Around a subway stop the search's own default (distance) applies unless a tab says otherwise.
-  const params = hubSearchParams(criteria, pathIds, { limit, offset }, criteria.ordering ?? (criteria.subwayStopId ? undefined : listingOrdering(defaultOrdering)));
+  const params = hubSearchParams(criteria, pathIds, { limit, offset }, criteria.ordering ?? (criteria.subwayStopId ? undefined : listingOrdering(defaultOrdering)), ctx.now());
   const siteUrl = ctx.config.site.url;
   const [result, loaded] = await Promise.all([searchListings(ctx.dbRead, params, { siteUrl }), listings.loadedHubOptions()]);
   const options = loaded.options;
@@ -116,7 +116,7 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
   // The island's next and previous pages, from the listing API (its own URL, not the hub's).
   const apiPageUrl = (o: number) => {
     const q = hubApiQuery(
-      { type: scope.type.id, subType: scope.subType?.id, keywords: criteria.keywords, neighbourhood: neighbourhoodId, subwayStopId: criteria.subwayStopId, service: criteria.service, features: criteria.features, accessibility: criteria.accessibility, bestOf: criteria.bestOf, ordering: activeOrdering },
+      { type: scope.type.id, subType: scope.subType?.id, keywords: criteria.keywords, neighbourhood: neighbourhoodId, subwayStopId: criteria.subwayStopId, service: criteria.service, features: criteria.features, accessibility: criteria.accessibility, bestOf: criteria.bestOf, openNow: criteria.openNow, ordering: activeOrdering },
       o,
       limit,
     );
@@ -134,6 +134,7 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
       selectedFeatures: criteria.features,
       accessibility: criteria.accessibility,
       bestOf: criteria.bestOf,
+      openNow: criteria.openNow,
       ordering: activeOrdering,
       page: criteria.page,
       fixedNeighbourhood: scope.neighbourhood?.id ?? null,
@@ -265,7 +266,7 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
     template: 'places/listing.njk',
     listing,
     dto,
-    hours: hoursRows(listing.hours),
+    hours: placeHoursView(listing.hours, ctx.now(), ctx.config.city.timeZone),
     website: safeHttpUrl(listing.website),
     accessibility,
     ...extras,
@@ -273,7 +274,7 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
     nearby: extras.nearby.map((n) => ({ ...toListingDTO(n, ''), distance: n.distance })),
     // The static map image (spec 2: zoom 14, 1080x300), drawn by server/apps/map-tiles.
     staticMapUrl: hasPoint ? `/static-maps/listings/${listing.id}.png` : null,
-    structuredData: listingStructuredData(listing, ctx.config.site.url, ctx.config.city.name, accessibility),
+    structuredData: listingStructuredData(listing, ctx.config.site.url, ctx.config.city.name, accessibility, ctx.now(), ctx.config.city.timeZone),
     pageTitle: `${listing.name}${listing.sub_type_name ? ` – ${listing.sub_type_name}` : ''} in ${listing.neighbourhood_name ?? ctx.config.city.name}`,
     pageDescription: listing.description || `${listing.name}, ${listing.address}: ${listing.type_name} in ${ctx.config.city.name}.`,
     canonicalUrl: absolute(ctx, listingPath(listing)),

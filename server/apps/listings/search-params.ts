@@ -5,6 +5,7 @@ import { ValidationError } from '../../http/errors';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import type { AccessibilityAttribute } from '../../../shared/accessibility';
 import { accessibilityFilterField } from '../accessibility/schemas';
+import { openNowProbe, type OpenNowProbe } from '../../../shared/place-hours';
 
 // The listing search parameters of spec 2 §3, parsed once for the API and the hub pages.
 // Unknown parameters are ignored (the hubs keep their own state in the URL); a known one
@@ -45,6 +46,11 @@ export interface ListingSearchParams extends PageParams {
   /** Accessibility attributes the place must have (verified, or a clear majority of reports). */
   accessibility?: AccessibilityAttribute[];
   appears_in_best_of_lists?: boolean;
+  /**
+   * open_now=true: places open at this minute (city time). The probe, not a flag, is kept so that
+   * the search's cached answers are keyed by the minute they are true for.
+   */
+  open_now?: OpenNowProbe;
   /** What the caller asked for; undefined means the default order (see queries.ts). */
   ordering?: ListingOrdering;
   bundle_type: BundleType;
@@ -130,6 +136,7 @@ const schema = z.object({
   features: optional(featureList),
   accessibility: optional(accessibilityFilterField),
   appears_in_best_of_lists: optional(bool),
+  open_now: optional(bool),
   ordering: optional(z.enum(LISTING_ORDERINGS, { message: `Select a valid choice: ${LISTING_ORDERINGS.join(', ')}.` })),
   bundle_type: optional(z.enum(BUNDLE_TYPES, { message: `Select a valid choice: ${BUNDLE_TYPES.join(', ')}.` })),
 });
@@ -138,7 +145,7 @@ const schema = z.object({
  * Parses a query object (req.query) into typed search parameters, or throws a ValidationError
  * (400) naming each bad field. `defaultLimit` is the spec's 40 for listing search.
  */
-export function parseListingSearchParams(query: unknown, defaultLimit: number = PAGE_SIZE.listingSearch): ListingSearchParams {
+export function parseListingSearchParams(query: unknown, defaultLimit: number = PAGE_SIZE.listingSearch, now: Date = new Date()): ListingSearchParams {
   const q = (query ?? {}) as Record<string, unknown>;
   // pageParams reads only req.query: the same limit/offset rules and messages as every list.
   const page = pageParamsFromQuery(q, defaultLimit, MAX_PAGE_SIZE);
@@ -169,6 +176,7 @@ export function parseListingSearchParams(query: unknown, defaultLimit: number = 
     features: v.features ?? [],
     accessibility: v.accessibility ?? [],
     appears_in_best_of_lists: v.appears_in_best_of_lists,
+    open_now: v.open_now ? openNowProbe(now) : undefined,
     ordering: v.ordering,
     bundle_type: v.bundle_type ?? 'medium',
   };
