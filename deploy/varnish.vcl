@@ -22,6 +22,7 @@
 vcl 4.1;
 
 import directors;
+import std;
 import xkey;
 
 probe guide_health {
@@ -85,14 +86,14 @@ sub vcl_backend_response {
   # xkey reads its keys from the xkey header: the app names them in Surrogate-Key.
   if (beresp.http.Surrogate-Key) {
     set beresp.http.xkey = beresp.http.Surrogate-Key;
-    # An answer that names what it shows is dropped here when that changes (a purge by key), so
-    # the edge keeps it 10 minutes while browsers keep it as Cache-Control says (60 s for pages):
-    # at 60 s a day's traffic found 75% of first visits here, at 10 minutes 92% (docs/scaling.md).
-    # What no change announces (a rating's average, an event that just ended) is at most that old.
-    if (beresp.ttl > 0s && beresp.ttl < 600s) {
-      set beresp.ttl = 600s;
-    }
   }
+  # How long to keep it here, when the app says (Surrogate-Control: max-age=N, for the edge only;
+  # browsers keep it as Cache-Control says): an answer that names what it shows is purged by key
+  # when that changes, so the app lets the edge keep it 10 minutes (http/surrogate-keys.ts).
+  if (beresp.http.Surrogate-Control ~ "(^|,)\s*max-age=[0-9]+") {
+    set beresp.ttl = std.duration(regsub(beresp.http.Surrogate-Control, "^.*max-age=([0-9]+).*$", "\1") + "s", beresp.ttl);
+  }
+  unset beresp.http.Surrogate-Control;
   # Hard purges (xkey.purge) drop a key's answers at once; grace only covers an answer that
   # expired by age, served while Varnish fetches it again.
   set beresp.grace = 10s;

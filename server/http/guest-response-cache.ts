@@ -5,7 +5,7 @@ import { MemoryCache } from '../cache/memory-cache';
 import { CSRF_COOKIE } from './csrf';
 import { requestPathAndQuery } from './request-path';
 import { labelRoute, routeTemplate } from './route-template';
-import { SURROGATE_KEY_HEADER } from './surrogate-keys';
+import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys';
 
 // A micro-cache of answers that are the same for everybody, as nginx's proxy_cache would keep
 // them, inside each process. (Named for guests, whom it served first; members share it now.)
@@ -63,6 +63,8 @@ interface Entry {
   etag: string | undefined;
   /** What it shows, for the edge in front (surrogate-keys.ts): a hit names it as the answer did. */
   surrogateKey: string | undefined;
+  /** How long the edge may keep it (surrogate-keys.ts), as the answer said. */
+  surrogateControl: string | undefined;
   /** Produced under res.locals.sameForMembers: members may be served it too. */
   sameForMembers: boolean;
   /** The template of the route that produced it: a hit is counted under it (metrics.ts). */
@@ -215,6 +217,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     // The same ETag for both encodings, as the compression middleware sends.
     if (hit.etag) res.set('ETag', hit.etag);
     if (hit.surrogateKey) res.set(SURROGATE_KEY_HEADER, hit.surrogateKey);
+    if (hit.surrogateControl) res.set(SURROGATE_CONTROL_HEADER, hit.surrogateControl);
     res.vary('Accept-Encoding');
     const encoding = hit.body.length >= COMPRESS_MIN_BYTES ? chosenEncoding(req) : undefined;
     if (encoding) {
@@ -271,6 +274,7 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
               vary: res.get('Vary') as string | undefined,
               etag: res.get('ETag') as string | undefined,
               surrogateKey: res.get(SURROGATE_KEY_HEADER) as string | undefined,
+              surrogateControl: res.get(SURROGATE_CONTROL_HEADER) as string | undefined,
               sameForMembers,
               route: routeTemplate(req, res),
             });

@@ -3,7 +3,7 @@ import type { ContentChange } from '../cache/change-notices';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../testing/test-app';
 import { createEvent, createListing, createListingType, createNeighbourhood, createPhoto } from '../testing/fixtures';
 import sharp from 'sharp';
-import { bestOfListKeys, eventKeys, placeKeys, surrogateKeys } from './surrogate-keys';
+import { bestOfListKeys, EDGE_KEPT_SECONDS, eventKeys, placeKeys, surrogateKeys } from './surrogate-keys';
 
 // The edge's keys in the real app (surrogate-keys.ts, docs/edge.md): each shareable answer about
 // places, photos, events and Best of lists names what it shows; a private answer names nothing;
@@ -81,6 +81,8 @@ describe('Surrogate-Key on places, photos, events and Best of lists', () => {
       const res = await guest.get(path);
       expect([path, res.status, res.headers['cache-control']]).toEqual([path, 200, expect.stringMatching(/^public/)]);
       expect([path, keysOf(res)]).toEqual([path, keys]);
+      // Purged by key, so the edge may keep it longer than browsers do.
+      expect([path, res.headers['surrogate-control']]).toEqual([path, `max-age=${EDGE_KEPT_SECONDS}`]);
       // A second request (the process's own page cache may answer it) names the same keys.
       expect([path, keysOf(await guest.get(path))]).toEqual([path, keys]);
     }
@@ -88,11 +90,17 @@ describe('Surrogate-Key on places, photos, events and Best of lists', () => {
     expect(keysOf(await guest.get(`/cafes/quiet-cafe-${otherPlaceId}/`))).toEqual([surrogateKeys.place(otherPlaceId)]);
   });
 
+  test("a place page showing its open state is kept at the edge a minute at most: the clock changes it, no change announces it", async () => {
+    await t.ctx.db('listings').where({ id: otherPlaceId }).update({ hours: JSON.stringify({ mon: '9:00-17:00', tue: '9:00-17:00' }) });
+    const res = await guest.get(`/cafes/quiet-cafe-${otherPlaceId}/`);
+    expect([res.status, keysOf(res), res.headers['surrogate-control']]).toEqual([200, [surrogateKeys.place(otherPlaceId)], 'max-age=60']);
+  });
+
   test("a private answer names nothing: a member's read API answers and the uploader's page", async () => {
     for (const path of [`/api/v2/listings/${placeId}/`, '/api/v2/listings/?type=cafes', `/api/v2/listings/${placeId}/accessibility/`, `/api/v2/photos/?listing=${placeId}`, '/api/v2/events/', `${placePath()}photos/?upload=1`]) {
       const res = await member.get(path);
       expect([path, res.status, res.headers['cache-control']]).toEqual([path, 200, expect.stringMatching(/^private/)]);
-      expect([path, res.headers['surrogate-key']]).toEqual([path, undefined]);
+      expect([path, res.headers['surrogate-key'], res.headers['surrogate-control']]).toEqual([path, undefined, undefined]);
     }
   });
 

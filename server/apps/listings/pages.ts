@@ -23,7 +23,7 @@ import { listingPath, toListingDTO } from './serialize';
 import { listingStructuredData, placeHoursView } from './structured-data';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { listingAccessibility } from '../accessibility/queries';
-import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
+import { addSurrogateKeys, keepAtEdgeAtMost, surrogateKeys } from '../../http/surrogate-keys';
 
 // The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
 // island's page, rendered on the server with its first page of results and filters that work
@@ -261,12 +261,15 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   addSurrogateKeys(res, [surrogateKeys.place(listing.id)]);
+  const hours = placeHoursView(listing.hours, ctx.now(), ctx.config.city.timeZone);
+  // Its open state ("Closes at 10 pm", as of the minute) goes with the clock: a minute at most at the edge too.
+  if (hours) keepAtEdgeAtMost(res, 60);
   if (extras.photos.photos.length) addIsland(res, 'photo-viewer', listingPhotoViewer(listing, extras.photos));
   return {
     template: 'places/listing.njk',
     listing,
     dto,
-    hours: placeHoursView(listing.hours, ctx.now(), ctx.config.city.timeZone),
+    hours,
     website: safeHttpUrl(listing.website),
     accessibility,
     ...extras,
