@@ -197,6 +197,17 @@ export function dateWords(date: string, today: string, weekday = false): string 
 const HORIZON_DAYS = 8;
 
 /**
+ * How many seconds from `now` an open state's line stays true: until the state changes, or the
+ * next midnight, when "Opens Tue 11 am" may become "Opens at 11 am" (null: the line names no
+ * time, as for unknown hours or a place open around the clock, so only midnight bounds it).
+ */
+export function secondsStateHolds(state: Pick<OpenState, 'changesAt'>, now: Date, zone: string = PLACE_TIME_ZONE): number {
+  const midnight = moment.tz(now, zone).add(1, 'day').startOf('day').valueOf();
+  const until = state.changesAt ? Math.min(Date.parse(state.changesAt), midnight) : midnight;
+  return Math.max(0, Math.floor((until - now.getTime()) / 1000));
+}
+
+/**
  * Open, closed or unknown at `now`, and when that changes, in the place's wall-clock time.
  * Unknown hours are neither open nor closed.
  */

@@ -3,7 +3,7 @@ import type { ContentChange } from '../cache/change-notices';
 import { createMember, createTestContext, guestAgent, memberAgent, type Agent, type TestContext } from '../testing/test-app';
 import { createEvent, createListing, createListingType, createNeighbourhood, createPhoto } from '../testing/fixtures';
 import sharp from 'sharp';
-import { bestOfListKeys, EDGE_KEPT_SECONDS, eventKeys, placeKeys, surrogateKeys } from './surrogate-keys';
+import { bestOfListKeys, EDGE_KEPT_SECONDS, eventKeys, placeKeys, SITE_SEARCH_EDGE_SECONDS, surrogateKeys } from './surrogate-keys';
 
 // The edge's keys in the real app (surrogate-keys.ts, docs/edge.md): each shareable answer about
 // places, photos, events and Best of lists names what it shows; a private answer names nothing;
@@ -90,14 +90,36 @@ describe('Surrogate-Key on places, photos, events and Best of lists', () => {
     expect(keysOf(await guest.get(`/cafes/quiet-cafe-${otherPlaceId}/`))).toEqual([surrogateKeys.place(otherPlaceId)]);
   });
 
-  test("a place page showing its open state is kept at the edge a minute at most: the clock changes it, no change announces it", async () => {
+  test('site search names the results it shows, and is kept at the edge a minute at most (a new match is found within it)', async () => {
+    for (const path of ['/search?q=coffee', '/api/search/?q=coffee']) {
+      const res = await guest.get(path);
+      expect([path, res.status, keysOf(res), res.headers['surrogate-control']]).toEqual([path, 200, [surrogateKeys.place(placeId)], `max-age=${SITE_SEARCH_EDGE_SECONDS}`]);
+    }
+  });
+
+  test('a place page showing its open state is kept at the edge no longer than the state holds: the clock changes it, no change announces it', async () => {
     await t.ctx.db('listings').where({ id: otherPlaceId }).update({ hours: JSON.stringify({ mon: '9:00-17:00', tue: '9:00-17:00' }) });
-    const res = await guest.get(`/cafes/quiet-cafe-${otherPlaceId}/`);
-    expect([res.status, keysOf(res), res.headers['surrogate-control']]).toEqual([200, [surrogateKeys.place(otherPlaceId)], 'max-age=60']);
+    const realNow = t.ctx.now;
+    const edgeSecondsAt = async (isoInToronto: string) => {
+      t.ctx.now = () => new Date(isoInToronto);
+      const res = await guest.get(`/cafes/quiet-cafe-${otherPlaceId}/`);
+      expect([res.status, keysOf(res)]).toEqual([200, [surrogateKeys.place(otherPlaceId)]]);
+      return res.headers['surrogate-control'];
+    };
+    try {
+      // Monday 2 pm: open until 5 pm, so the edge's own 10 minutes.
+      expect(await edgeSecondsAt('2026-11-30T14:00:00-05:00')).toBe(`max-age=${EDGE_KEPT_SECONDS}`);
+      // Monday 4:55 pm: "Closes at 5 pm" holds five minutes more.
+      expect(await edgeSecondsAt('2026-11-30T16:55:00-05:00')).toBe('max-age=300');
+      // Tuesday 11:58 pm: closed until Monday, but "Opens Mon …" may read otherwise after midnight.
+      expect(await edgeSecondsAt('2026-12-01T23:58:00-05:00')).toBe('max-age=120');
+    } finally {
+      t.ctx.now = realNow;
+    }
   });
 
   test("a private answer names nothing: a member's read API answers and the uploader's page", async () => {
-    for (const path of [`/api/v2/listings/${placeId}/`, '/api/v2/listings/?type=cafes', `/api/v2/listings/${placeId}/accessibility/`, `/api/v2/photos/?listing=${placeId}`, '/api/v2/events/', `${placePath()}photos/?upload=1`]) {
+    for (const path of ['/api/search/?q=coffee', `/api/v2/listings/${placeId}/`, '/api/v2/listings/?type=cafes', `/api/v2/listings/${placeId}/accessibility/`, `/api/v2/photos/?listing=${placeId}`, '/api/v2/events/', `${placePath()}photos/?upload=1`]) {
       const res = await member.get(path);
       expect([path, res.status, res.headers['cache-control']]).toEqual([path, 200, expect.stringMatching(/^private/)]);
       expect([path, res.headers['surrogate-key'], res.headers['surrogate-control']]).toEqual([path, undefined, undefined]);

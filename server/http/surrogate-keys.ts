@@ -71,6 +71,24 @@ export function bestOfListKeys(id: number): string[] {
   return [surrogateKeys.list(id), surrogateKeys.section('best-of'), surrogateKeys.home];
 }
 
+/**
+ * The keys of a site search answer: what its results show (a story, a place, an event; videos
+ * and contests change only with a deploy today). A result corrected or taken down drops the
+ * answer at once; a new match appears when the answer expires (searchPage keeps it a minute).
+ */
+export function siteSearchKeys(results: ReadonlyArray<{ category: string; id: number }>): string[] {
+  const keys: string[] = [];
+  for (const r of results) {
+    if (r.category === 'articles') keys.push(surrogateKeys.story(r.id));
+    else if (r.category === 'listings') keys.push(surrogateKeys.place(r.id));
+    else if (r.category === 'events') keys.push(surrogateKeys.event(r.id));
+  }
+  return keys;
+}
+
+/** A site search answer, at the edge: a minute at most, so that a new match is found within it. */
+export const SITE_SEARCH_EDGE_SECONDS = 60;
+
 /** Adds keys to the answer's Surrogate-Key header, keeping those already there (deduplicated, in order). */
 export function addSurrogateKeys(res: Response, keys: readonly string[]): void {
   const before = res.getHeader(SURROGATE_KEY_HEADER);
@@ -92,9 +110,12 @@ export function addSurrogateKeys(res: Response, keys: readonly string[]): void {
 
 /**
  * The edge keeps this answer at most `seconds`: what it shows changes with the clock, which no
- * change announces (a place's "Open now · Closes at 10 pm").
+ * change announces (a place's "Open now · Closes at 10 pm"). Only for an answer naming its keys
+ * (after addSurrogateKeys): one naming none is kept as its Cache-Control says, and a private
+ * one says nothing to the edge.
  */
 export function keepAtEdgeAtMost(res: Response, seconds: number): void {
+  if (!res.getHeader(SURROGATE_KEY_HEADER)) return;
   const kept = /max-age=(\d+)/.exec(String(res.getHeader(SURROGATE_CONTROL_HEADER) ?? ''));
   res.setHeader(SURROGATE_CONTROL_HEADER, `max-age=${kept ? Math.min(Number(kept[1]), seconds) : seconds}`);
 }

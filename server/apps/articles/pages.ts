@@ -343,7 +343,10 @@ export function articleOldPathRedirects(ctx: AppContext): { query: Router; rest:
 async function articleWithSaves(ctx: AppContext, req: Request, res: Response) {
   const article = await loadArticle(ctx, res.locals.articlePath);
   const view = await articleDetailView(ctx, article);
-  addSurrogateKeys(res, [surrogateKeys.story(article.id), surrogateKeys.section(article.type_slug)]);
+  // The story and the related stories it lists (a change to one drops the page). Not its
+  // section: every publish there would drop every story page of it, and a new story reaches the
+  // related list when the page expires.
+  addSurrogateKeys(res, [surrogateKeys.story(article.id), ...(view.related as Array<{ id: number }>).map((r) => surrogateKeys.story(r.id))]);
   addSavesIsland(ctx, req, res, ['articleBookmarks']);
   return view;
 }

@@ -21,6 +21,7 @@ import { safeHttpUrl } from '../../http/pages/safe-link';
 import { listingDetail, listingDetailExtras, listingTypesWithCounts, recentListings } from './queries';
 import { listingPath, toListingDTO } from './serialize';
 import { listingStructuredData, placeHoursView } from './structured-data';
+import { secondsStateHolds } from '../../../shared/place-hours';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { listingAccessibility } from '../accessibility/queries';
 import { addSurrogateKeys, keepAtEdgeAtMost, surrogateKeys } from '../../http/surrogate-keys';
@@ -262,8 +263,9 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   addSurrogateKeys(res, [surrogateKeys.place(listing.id)]);
   const hours = placeHoursView(listing.hours, ctx.now(), ctx.config.city.timeZone);
-  // Its open state ("Closes at 10 pm", as of the minute) goes with the clock: a minute at most at the edge too.
-  if (hours) keepAtEdgeAtMost(res, 60);
+  // Its open state ("Open now · Closes at 10 pm") goes with the clock, which no change
+  // announces: the edge keeps the page no longer than the line holds.
+  if (hours) keepAtEdgeAtMost(res, secondsStateHolds(hours.state, ctx.now(), ctx.config.city.timeZone));
   if (extras.photos.photos.length) addIsland(res, 'photo-viewer', listingPhotoViewer(listing, extras.photos));
   return {
     template: 'places/listing.njk',

@@ -5,6 +5,7 @@ import { parseSiteSearchParams } from './params';
 import type { SearchService } from './service';
 import type { SearchCategory } from './source-queries';
 import { sharedWithGuests } from '../../http/api-cache-headers';
+import { addSharedSurrogateKeys, keepAtEdgeAtMost, SITE_SEARCH_EDGE_SECONDS, siteSearchKeys } from '../../http/surrogate-keys';
 
 // ## Site search (spec 2 §7): GET /api/search/?serialize_for=web&q=&categories=&ordering=&offset=&limit=
 export function searchApi(ctx: AppContext, search: SearchService): Router {
@@ -32,6 +33,8 @@ function searchHandler({ dbRead: db, config, now }: AppContext, search: SearchSe
     const categories = params.categories.filter((c) => enabled.has(c));
     const result = categories.length ? await search.searchSite(db, { ...params, categories }, config.site.url, { now: now() }) : null;
     const page = paginated(req, params, result?.count ?? 0, result?.results ?? []);
+    addSharedSurrogateKeys(res, siteSearchKeys(page.results));
+    keepAtEdgeAtMost(res, SITE_SEARCH_EDGE_SECONDS);
     res.json({
       ...page,
       counts: result?.counts ?? {},

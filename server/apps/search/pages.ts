@@ -10,6 +10,7 @@ import { sizedImageUrl } from '../../../shared/format/image-url';
 import { noResultsMessage, resultsHeading, SITE_SEARCH_CATEGORY_NAMES, SITE_SEARCH_TABS, siteSearchCategoryName, siteSearchUrl, type SearchIslandState, type SiteSearchParams as PageParams } from '../../../shared/site-search';
 import { Router } from 'express';
 import { page } from '../../http/pages/page-view';
+import { addSurrogateKeys, keepAtEdgeAtMost, SITE_SEARCH_EDGE_SECONDS, siteSearchKeys } from '../../http/surrogate-keys';
 
 // /search: the first page of results rendered on the server (it works without JavaScript and
 // is the search island's initial state), with the spec's sort tabs and messages (spec 2 §8).
@@ -23,6 +24,8 @@ export async function searchPage(ctx: AppContext, search: SearchService, req: Re
   const enabled = enabledCategories(ctx.config.flags);
   const categories = params.categories.filter((c) => enabled.has(c));
   const result = q && categories.length ? await search.searchSite(ctx.dbRead, { ...params, q, categories }, ctx.config.site.url, { now: ctx.now() }) : null;
+  addSurrogateKeys(res, siteSearchKeys(result?.results ?? []));
+  keepAtEdgeAtMost(res, SITE_SEARCH_EDGE_SECONDS);
   const pageParams: PageParams = { q, categories: categoriesParam || 'all', ordering: params.ordering, offset: params.offset };
   const href = (o: Partial<PageParams>) => siteSearchUrl({ ...pageParams, ...o });
   const count = result?.count ?? 0;
