@@ -76,6 +76,10 @@ describe('Surrogate-Key on places, photos, events and Best of lists', () => {
       ['/api/v2/photos/', [surrogateKeys.photos]],
       [`/api/v2/photos/?listing=${placeId}`, [surrogateKeys.photos, surrogateKeys.place(placeId)]],
       ['/api/v2/events/', [surrogateKeys.events]],
+      ['/rss.xml', [surrogateKeys.feeds]],
+      ['/sitemap.xml', [surrogateKeys.feeds, surrogateKeys.places, surrogateKeys.events]],
+      ['/sitemaps/pages.xml', [surrogateKeys.feeds, surrogateKeys.places, surrogateKeys.events]],
+      ['/best-of/best-coffee/changes/rss.xml', [surrogateKeys.list(listId)]],
     ];
     for (const [path, keys] of expected) {
       const res = await guest.get(path);

@@ -9,6 +9,7 @@ import { sendXml, xmlEscape } from './xml';
 import { Router } from 'express';
 import { HUB_TYPES } from '../articles/pages';
 import { bestOfChangesRss } from './best-of-changes-feed';
+import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 
 // Search-engine files. They are the same for everyone: public, cached for an hour (the
 // sitemaps) or ten minutes (feeds), with ETags from Express.
@@ -22,8 +23,12 @@ export function robotsTxt(ctx: AppContext) {
   };
 }
 
+/** What the sitemaps list: stories (every story's change names the feeds), places and events. */
+const SITEMAP_KEYS = [surrogateKeys.feeds, surrogateKeys.places, surrogateKeys.events];
+
 export function sitemapIndexXml(ctx: AppContext) {
   return async (_req: Request, res: Response) => {
+    addSurrogateKeys(res, SITEMAP_KEYS);
     const files = await sitemapIndex(ctx.db, ctx.config);
     const body = files.map((f) => `<sitemap><loc>${xmlEscape(ctx.config.site.url + f)}</loc></sitemap>`).join('\n');
     sendXml(res, `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`, 3600);
@@ -41,6 +46,7 @@ export function sitemapPageXml(ctx: AppContext) {
       if (m) rows = await sectionUrls(ctx.db, ctx.config, m[1], Number(m[2]), ctx.now());
     }
     if (!rows) throw new NotFoundError();
+    addSurrogateKeys(res, SITEMAP_KEYS);
     const site = ctx.config.site.url;
     const body = rows.map((r) => `<url><loc>${xmlEscape(site + r.loc)}</loc>${lastmod(r.lastmod)}</url>`).join('\n');
     sendXml(res, `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`, 3600);
@@ -50,6 +56,8 @@ export function sitemapPageXml(ctx: AppContext) {
 /** /rss.xml: everything; /{type}/rss.xml: one article type (/news/rss.xml is the News type). */
 export function rssXml(ctx: AppContext, typeSlug: string | null, fallbackName = '') {
   return async (_req: Request, res: Response) => {
+    // Every story's change names the feeds (surrogate-keys.ts storyKeys): the edge drops them at once.
+    addSurrogateKeys(res, [surrogateKeys.feeds]);
     const { city, site } = ctx.config;
     if (!typeSlug) {
       const rows = await latestArticles(ctx.db, ctx.now(), RSS_ITEMS, { excludeTypeSlugs: ['cannabis'] });

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../http/errors';
 import { bestOfChanges, bestOfListBySlug } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
 import { sendXml } from './xml';
+import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 import { rssDocument, RSS_ITEMS } from './rss';
 
 /** Readers may see a change a minute after it is made (the list page's own max-age). */
@@ -15,6 +16,8 @@ export function bestOfChangesRss(ctx: AppContext) {
     if (!ctx.config.flags.bestOf) throw new NotFoundError();
     const list = await bestOfListBySlug(ctx.db, ctx.now(), String(req.params.slug));
     if (!list) throw new NotFoundError();
+    // A change to the list (bestOfListKeys) drops it at the edge.
+    addSurrogateKeys(res, [surrogateKeys.list(list.id)]);
     const { rows } = await bestOfChanges(ctx.db, list.id, { limit: RSS_ITEMS, offset: 0 });
     const site = ctx.config.site.url;
     const path = bestOfChangesPath(list.slug);
