@@ -9,6 +9,7 @@ import { createSmallDisk } from '../../server/testing/small-disk';
 import { startS3TestServer, type S3TestServer } from '../../server/testing/s3-test-server';
 import { jpegImage } from '../../server/apps/media/test-images';
 import { renditionKey, renditionStore } from '../../server/apps/media/renditions';
+import { runWarmRenditionsJob } from '../../server/apps/media/warm-renditions-job';
 import { renditionParamsFor } from '../../server/apps/media/rendition-params';
 import { purgeDueAccounts } from '../../server/apps/account-deletion/purge-job';
 import { EXPORT_PATH } from '../../server/apps/member-data/api';
@@ -240,7 +241,9 @@ describe.each(['local', 's3'] as const)('media storage: %s', (backend) => {
       const [{ image_key: key }] = await photoRows(m.id);
       const bytes = (await t.ctx.storage.get(key))!;
       expect(bytes).not.toBeNull();
-      // The upload made its sizes ahead of the first visitor, in the rendition store.
+      // The upload queued its sizes' warm-up (media.warm-renditions); run as a worker would, it
+      // makes them in the rendition store, ahead of the first visitor.
+      await runWarmRenditionsJob(t.ctx, { key, set: 'photo' });
       const rendition = renditionKey(key, renditionParamsFor('squareSmall'));
       expect(await renditionStore(t.ctx).exists(rendition)).toBe(true);
 
