@@ -33,6 +33,7 @@ import * as headlineWordsByDate from './20261128000200_headline_words_by_date';
 import * as newsroom from './20261129000100_newsroom';
 import * as jobQueue from './20261129000200_job_queue';
 import * as placeHours from './20261129000500_place_hours';
+import * as placesDesk from './20261130000100_places_desk';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -71,4 +72,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261129000100_newsroom', newsroom],
   ['20261129000200_job_queue', jobQueue],
   ['20261129000500_place_hours', placeHours],
+  ['20261130000100_places_desk', placesDesk],
 ];
