@@ -95,7 +95,7 @@ export const CACHE_CATALOGUE = {
     holds: 'The geocoder\'s gazetteer (places, subway stations, neighbourhoods), per database',
     lifetime: { ttlMs: GAZETTEER_TTL_MS, constant: 'GAZETTEER_TTL_MS', refreshAfterMs: GAZETTEER_REFRESH_AFTER_MS, refreshConstant: 'GAZETTEER_REFRESH_AFTER_MS' },
     forWhom: 'everybody',
-    invalidation: 'A change notice naming places or a neighbourhood, or naming no keys, on every process (cache/change-notices.ts); expiry otherwise (refresh ahead); a failed background read keeps the old one until it expires. forgetGazetteer(db) (tests)',
+    invalidation: 'A change notice naming place-locations (a place added, renamed or moved), or naming no keys, on every process (cache/change-notices.ts); expiry otherwise (refresh ahead); a failed background read keeps the old one until it expires. forgetGazetteer(db) (tests)',
     where: 'server/apps/geocoder/loader.ts',
     bound: 'one per database',
   },

@@ -43,10 +43,22 @@ export const surrogateKeys = {
   hub: (typeSlug: string) => `hub-${clean(typeSlug)}`,
   /** Every answer that lists places of any type (the map, the places API, search). */
   places: 'places',
+  /**
+   * Where places are and what they are called: the geocoder's gazetteer, which no answer
+   * carries. A change announces it when it adds a place, renames or moves one, so that an
+   * hours or accessibility change does not make every process re-read every place.
+   */
+  placeLocations: 'place-locations',
   /** Every answer that lists events (the events hub, calendars, the events API). */
   events: 'events',
   /** Every answer that lists photos (the photo API, galleries). */
   photos: 'photos',
+  video: (id: number) => `video-${id}`,
+  /** Every page that lists videos (the videos hub, its channels, a video page's related row). */
+  videos: 'videos',
+  contest: (id: number) => `contest-${id}`,
+  /** Every page that lists contests (the contests hub; the home shows the current ones). */
+  contests: 'contests',
 } as const;
 
 /** The keys a story's change touches: its page, its section's hub, the latest news, the home and the feeds. */
@@ -64,6 +76,16 @@ export function placeKeys(place: { id: number; typeSlug: string; neighbourhoodId
 /** The keys events' change touches: their pages, every list of events and the home (it shows upcoming events). */
 export function eventKeys(ids: readonly number[]): string[] {
   return [...ids.map((id) => surrogateKeys.event(id)), surrogateKeys.events, surrogateKeys.home];
+}
+
+/** The keys a video's change (staff's video form) touches: its page and every list of videos. */
+export function videoKeys(id: number): string[] {
+  return [surrogateKeys.video(id), surrogateKeys.videos];
+}
+
+/** The keys a contest's change (staff's contest form) touches: its page, the contests hub and the home. */
+export function contestKeys(id: number): string[] {
+  return [surrogateKeys.contest(id), surrogateKeys.contests, surrogateKeys.home];
 }
 
 /** The keys a Best of list's change touches: its page, the Best of hub and the home. */

@@ -4,6 +4,7 @@ import { createListing, createNeighbourhood, createSubwayStop } from '../../test
 import { API_CACHE_CONTROL } from '../../http/api-cache-headers';
 import { GEOCODE_RATE_LIMIT } from './api';
 import { forgetGazetteer } from './loader';
+import { placeKeys, surrogateKeys } from '../../http/surrogate-keys';
 import type { GeocodeResult } from './queries';
 
 // GET /api/v2/geocode/ against a small street of known points: the typed forms, interpolation
@@ -143,6 +144,17 @@ describe('GET /api/v2/geocode/', () => {
     expect(new Set(results.slice(1).map((r) => r.kind))).toEqual(new Set(['place']));
     const mixed = await geocode('1 Union St');
     expect(mixed[0]).toMatchObject({ kind: 'address', label: '1 Union St' });
+  });
+
+  test("a place's other changes keep the gazetteer; a change naming place-locations (added, renamed, moved) drops it", async () => {
+    const db = t.ctx.db;
+    expect(await geocode('Quiet Corner')).toEqual([]); // read now, and kept
+    const id = await createListing(db, { name: 'Quiet Corner Cafe', address: '13 Elm St', latitude: 43.6572, longitude: -79.3832 });
+    // An hours or accessibility change names the place, its hub, every list of places, its neighbourhood.
+    await t.ctx.changes.announce({ subject: `place:${id}`, keys: placeKeys({ id, typeSlug: 'restaurants', neighbourhoodId: 70 }) });
+    expect(await geocode('Quiet Corner')).toEqual([]);
+    await t.ctx.changes.announce({ subject: `place:${id}`, keys: [...placeKeys({ id, typeSlug: 'restaurants', neighbourhoodId: 70 }), surrogateKeys.placeLocations] });
+    expect((await geocode('Quiet Corner'))[0]).toMatchObject({ kind: 'place', label: 'Quiet Corner Cafe, 13 Elm St' });
   });
 
   test('a missing, blank, over-long or NUL-holding q is a 400 naming q', async () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { familyOf, refreshAheadPerOwner } from '../../cache/refresh-ahead';
+import { refreshAheadPerOwner } from '../../cache/refresh-ahead';
 import { surrogateKeys } from '../../http/surrogate-keys';
 import { GAZETTEER_REFRESH_AFTER_MS, GAZETTEER_TTL_MS } from '../../cache/lifetimes';
 import { buildGazetteer, type Gazetteer } from './gazetteer';
@@ -12,13 +12,15 @@ import { readGazetteerRows } from './gazetteer-queries';
 // background; none is served older than GAZETTEER_TTL_MS (a look-up then waits for the read).
 // A failed background read keeps the one we have until it expires; the next look-up tries
 // again. The policy is the refresh-ahead cache's (cache/refresh-ahead.ts); catalogued as
-// 'gazetteer' (cache/catalogue.ts). A change naming places or a neighbourhood drops it (app.ts
-// forgets the per-database caches by a change's keys): a place renamed or moved is found by
-// its new name at once, on every process; a story's or an event's change keeps it.
+// 'gazetteer' (cache/catalogue.ts). A change naming place-locations drops it (app.ts forgets
+// the per-database caches by a change's keys): a place added, renamed or moved is found at
+// once, on every process. Every other change keeps it, a place's hours or accessibility too:
+// reading every place again costs ~100 ms a process. Stations and neighbourhoods change with
+// an import, which restarts the processes.
 
 const KEY = 'gazetteer';
-/** What it holds, as Surrogate-Key keys (http/surrogate-keys.ts): places (and stations, which no change names) and neighbourhoods. */
-const SHOWS = [surrogateKeys.places, familyOf(surrogateKeys.neighbourhood(0))];
+/** What it holds, as Surrogate-Key keys (http/surrogate-keys.ts): where places are and their names. */
+const SHOWS = [surrogateKeys.placeLocations];
 
 const cacheFor = refreshAheadPerOwner<Gazetteer>({
   name: 'gazetteer',
