@@ -151,9 +151,9 @@ describe('GET /api/v2/geocode/', () => {
     expect(await geocode('Quiet Corner')).toEqual([]); // read now, and kept
     const id = await createListing(db, { name: 'Quiet Corner Cafe', address: '13 Elm St', latitude: 43.6572, longitude: -79.3832 });
     // An hours or accessibility change names the place, its hub, every list of places, its neighbourhood.
-    await t.ctx.changes.announce({ subject: `place:${id}`, keys: placeKeys({ id, typeSlug: 'restaurants', neighbourhoodId: 70 }) });
+    await t.ctx.changes.announce({ subject: `place:${id}`, paths: [], keys: placeKeys({ id, typeSlug: 'restaurants', neighbourhoodId: 70 }) });
     expect(await geocode('Quiet Corner')).toEqual([]);
-    await t.ctx.changes.announce({ subject: `place:${id}`, keys: [...placeKeys({ id, typeSlug: 'restaurants', neighbourhoodId: 70 }), surrogateKeys.placeLocations] });
+    await t.ctx.changes.announce({ subject: `place:${id}`, paths: [], keys: [...placeKeys({ id, typeSlug: 'restaurants', neighbourhoodId: 70 }), surrogateKeys.placeLocations] });
     expect((await geocode('Quiet Corner'))[0]).toMatchObject({ kind: 'place', label: 'Quiet Corner Cafe, 13 Elm St' });
   });
 
