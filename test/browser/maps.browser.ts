@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { describeInBrowser } from './chromium';
 import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createListing, createListingSubType, createListingType, createSubwayStop } from '../../server/testing/fixtures';
-import { slugify } from '../../shared/format/text';
-import { geometryBbox, type MultiPolygon } from '../../server/views/boundary-svg';
+import { insertTorontoNeighbourhoods } from '../../server/testing/toronto-neighbourhoods';
 
 // Issue 14 item 1: every map has a real base under its markers. With no tile service configured
 // (the default, and this closed network) the hub map, a listing page's map and a neighbourhood
@@ -15,7 +12,6 @@ import { geometryBbox, type MultiPolygon } from '../../server/views/boundary-svg
 // (queryRenderedFeatures on those layers), not only whether a canvas exists. The listing page's
 // static map image is checked without JavaScript. Screenshots at 375 and 1280 px.
 
-const GEOJSON = path.resolve(__dirname, '..', '..', 'scripts', 'seed', 'data', 'toronto-neighbourhoods.geojson');
 const LAYERS = ['ctx-city', 'ctx-lake', 'ctx-neighbourhoods', 'ctx-city-line', 'ctx-neighbourhood-labels', 'ctx-lines', 'ctx-stations', 'ctx-station-labels', 'points'];
 type Counts = Record<string, number>;
 
@@ -48,27 +44,10 @@ describeInBrowser('maps with a base map from our own data', () => {
   beforeAll(async () => {
     b = await startBrowserApp();
     const db = b.t.ctx.db;
-    const features = JSON.parse(fs.readFileSync(GEOJSON, 'utf8')).features as Array<{ properties: { neighbourhood_id: number; AREA_NAME: string }; geometry: MultiPolygon }>;
-    for (const f of features) {
-      const box = geometryBbox(f.geometry);
-      await db('neighbourhoods').insert({
-        id: f.properties.neighbourhood_id,
-        name: f.properties.AREA_NAME,
-        slug: slugify(f.properties.AREA_NAME),
-        boundaries: JSON.stringify(f.geometry),
-        label_latitude: (box.minLat + box.maxLat) / 2,
-        label_longitude: (box.minLng + box.maxLng) / 2,
-        min_latitude: box.minLat,
-        min_longitude: box.minLng,
-        max_latitude: box.maxLat,
-        max_longitude: box.maxLng,
-        census: JSON.stringify({ population_2021: 21000, area_km2: 2.1, source: 'Statistics Canada, Census 2021' }),
-        blurb: `${f.properties.AREA_NAME} is one of the city's 158 neighbourhoods.`,
-      });
-    }
-    const kensington = features.find((f) => f.properties.AREA_NAME.startsWith('Kensington'))!;
-    const nId = kensington.properties.neighbourhood_id;
-    paths.neighbourhood = `/neighbourhoods/${slugify(kensington.properties.AREA_NAME)}/`;
+    const neighbourhoods = await insertTorontoNeighbourhoods(db);
+    const kensington = neighbourhoods.find((n) => n.name.startsWith('Kensington'))!;
+    const nId = kensington.id;
+    paths.neighbourhood = `/neighbourhoods/${kensington.slug}/`;
     const station = await createSubwayStop(db, { name: 'Spadina', latitude: 43.6672, longitude: -79.4037 });
     const restaurants = await createListingType(db, { name: 'Restaurants', slug: 'restaurants' });
     const pizza = await createListingSubType(db, restaurants, { name: 'Pizza', slug: 'pizza' });

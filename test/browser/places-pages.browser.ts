@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describeInBrowser } from './chromium';
 import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createContest, createEvent, createListing, createListingSubType, createListingType, createPhoto, createSubwayStop, createVideo } from '../../server/testing/fixtures';
-import { slugify } from '../../shared/format/text';
-import { geometryBbox, type MultiPolygon } from '../../server/views/boundary-svg';
+import { insertTorontoNeighbourhoods } from '../../server/testing/toronto-neighbourhoods';
 
 // Every places/events/contests/videos/photos page type at a phone (375 px) and a desktop
 // (1280 px) width: a screenshot for review (artifacts/screenshots/) and axe-core with no
 // serious or critical violations. Neighbourhoods use the City's real boundaries.
 
-const GEOJSON = path.resolve(__dirname, '..', '..', 'scripts', 'seed', 'data', 'toronto-neighbourhoods.geojson');
 
 describeInBrowser('places pages in a browser', () => {
   let b: BrowserApp;
@@ -19,27 +15,10 @@ describeInBrowser('places pages in a browser', () => {
   beforeAll(async () => {
     b = await startBrowserApp();
     const db = b.t.ctx.db;
-    const features = JSON.parse(fs.readFileSync(GEOJSON, 'utf8')).features as Array<{ properties: { neighbourhood_id: number; AREA_NAME: string }; geometry: MultiPolygon }>;
-    for (const f of features) {
-      const box = geometryBbox(f.geometry);
-      await db('neighbourhoods').insert({
-        id: f.properties.neighbourhood_id,
-        name: f.properties.AREA_NAME,
-        slug: slugify(f.properties.AREA_NAME),
-        boundaries: JSON.stringify(f.geometry),
-        label_latitude: (box.minLat + box.maxLat) / 2,
-        label_longitude: (box.minLng + box.maxLng) / 2,
-        min_latitude: box.minLat,
-        min_longitude: box.minLng,
-        max_latitude: box.maxLat,
-        max_longitude: box.maxLng,
-        census: JSON.stringify({ population_2021: 21000, area_km2: 2.1, median_age: 38, renter_households_pct: 55.2, source: 'Statistics Canada, Census 2021' }),
-        blurb: `${f.properties.AREA_NAME} is one of the city's 158 neighbourhoods.`,
-      });
-    }
-    const kensington = features.find((f) => f.properties.AREA_NAME.startsWith('Kensington'))!;
-    const nId = kensington.properties.neighbourhood_id;
-    paths.neighbourhood = `/neighbourhoods/${slugify(kensington.properties.AREA_NAME)}/`;
+    const neighbourhoods = await insertTorontoNeighbourhoods(db, { census: { population_2021: 21000, area_km2: 2.1, median_age: 38, renter_households_pct: 55.2, source: 'Statistics Canada, Census 2021' } });
+    const kensington = neighbourhoods.find((n) => n.name.startsWith('Kensington'))!;
+    const nId = kensington.id;
+    paths.neighbourhood = `/neighbourhoods/${kensington.slug}/`;
     const station = await createSubwayStop(db, { name: 'Spadina', latitude: 43.6672, longitude: -79.4037 });
     const restaurants = await createListingType(db, { name: 'Restaurants', slug: 'restaurants' });
     await createListingType(db, { name: 'Bars', slug: 'bars' });
@@ -72,7 +51,7 @@ describeInBrowser('places pages in a browser', () => {
     paths.listing = `/restaurants/pizzeria-libretto-${mainId}/`;
     paths.photos = `${paths.listing}photos/`;
     paths.photo = `${paths.photos}${photoIds[1]}/`;
-    paths.neighbourhoodHub = `/restaurants/n/${nId}/${slugify(kensington.properties.AREA_NAME)}/`;
+    paths.neighbourhoodHub = `/restaurants/n/${nId}/${kensington.slug}/`;
 
     const tz = 'Canada/Eastern';
     const inDays = (d: number) => new Date(Date.now() + d * 86400_000).toLocaleDateString('en-CA', { timeZone: tz });
