@@ -34,6 +34,9 @@ import * as newsroom from './20261129000100_newsroom';
 import * as jobQueue from './20261129000200_job_queue';
 import * as placeHours from './20261129000500_place_hours';
 import * as placesDesk from './20261130000100_places_desk';
+import * as placeReviews from './20261130000300_place_reviews';
+import * as placeSuggestions from './20261130000400_place_suggestions';
+import * as contestOdds from './20261130000500_contest_odds';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -73,4 +76,7 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261129000200_job_queue', jobQueue],
   ['20261129000500_place_hours', placeHours],
   ['20261130000100_places_desk', placesDesk],
+  ['20261130000300_place_reviews', placeReviews],
+  ['20261130000400_place_suggestions', placeSuggestions],
+  ['20261130000500_contest_odds', contestOdds],
 ];

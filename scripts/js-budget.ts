@@ -51,6 +51,8 @@ const PAGES: Record<string, string[]> = {
   'an age-gated page': ['saves', 'age-gate'],
   // The ad slots' script (no React) rides on the pages that print slots: home, news hubs, articles.
   'an article': ['saves', 'ad-slots'],
+  // The places desk's add/edit form (staff, issue 39): its map pin; MapLibre loads only when the pin shows.
+  'the places desk form': ['place-pin'],
 };
 // Islands that only staff pages load (the newsroom's story editor, issue 37) are not a public
 // page's JavaScript: they have their own budget, reported below, and no public row.

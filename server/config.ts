@@ -62,6 +62,9 @@ const envSchema = z.object({
   // An operator's header-bidding script (its adapters bid for the slots); unset, no third-party script loads.
   AD_BIDDER_SCRIPT_URL: z.string().regex(/^https:\/\/[^\s"'<>]+$/i, 'must be an https URL of a script').optional().or(z.literal('')),
   PHOTO_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(6),
+  // Whether the server may fetch a video's still from YouTube (i.ytimg.com) when staff add one;
+  // off: the server makes no outside request and staff upload the image.
+  VIDEO_THUMBNAILS_FROM_YOUTUBE: bool('VIDEO_THUMBNAILS_FROM_YOUTUBE', false),
   // How long SIGTERM waits for requests in flight (uploads included) before cutting them off;
   // keep it under the supervisor's stop timeout (systemd TimeoutStopSec, 90 s by default).
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(9),
@@ -196,6 +199,8 @@ export interface Config {
   social: { iosAppUrl?: string; facebookPageUrl?: string; instagramUrl?: string; xUrl?: string };
   /** The base map (MAP_STYLE_URL, MAP_PMTILES_URL); null for our own city context. */
   map: { styleUrl: string | null; pmtilesUrl: string | null };
+  /** Videos (VIDEO_THUMBNAILS_FROM_YOUTUBE): whether staff's video form may fetch YouTube's still of a video instead of an upload. */
+  videos: { thumbnailsFromYoutube: boolean };
   /** Ads (FEATURE_ADS, AD_BIDDER_SCRIPT_URL): never shown in news-only mode (see adsShown). */
   ads: { enabled: boolean; bidderScriptUrl: string | null };
   /** Where media live (MEDIA_STORE and S3_*; server/storage/storage-factory.ts builds it). */
@@ -328,6 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Env = process.env, overri
     social: { iosAppUrl: e.IOS_APP_URL, facebookPageUrl: e.FACEBOOK_PAGE_URL, instagramUrl: e.INSTAGRAM_URL, xUrl: e.X_URL },
     map: { styleUrl: e.MAP_STYLE_URL || null, pmtilesUrl: e.MAP_PMTILES_URL || null },
     ads: { enabled: e.FEATURE_ADS, bidderScriptUrl: e.AD_BIDDER_SCRIPT_URL || null },
+    videos: { thumbnailsFromYoutube: e.VIDEO_THUMBNAILS_FROM_YOUTUBE },
     media: mediaStoreConfig(e),
     ...overrides,
   };

@@ -34,6 +34,7 @@ export const listingSchema = z.strictObject({
   name: z.string(),
   image_url: z.string().nullable(),
   share_url: z.string(),
+  review_url: z.string().nullable(),
   coordinates: z.strictObject({ latitude: z.number(), longitude: z.number() }).nullable(),
   type: z.strictObject({ ...namedLink, id: z.number().int(), slug: z.string() }),
   sub_type: z.strictObject({ ...namedLink, id: z.number().int(), slug: z.string() }).nullable(),
@@ -47,6 +48,7 @@ export const listingSchema = z.strictObject({
   dinesafe_establishment_id: z.number().int().nullable(),
   favourite_count: z.number().int(),
   date_published: isoDate,
+  closed_on: z.string().regex(/^\d{4}-\d\d-\d\d$/, 'a day, YYYY-MM-DD').nullable().optional(),
   user_rating: z.strictObject({ id: z.number().int(), rating: z.number().int() }).nullable().optional(),
   distance: z.number().optional(),
 });

@@ -94,6 +94,8 @@ export interface ListingDTO {
   name: string;
   image_url: string | null;
   share_url: string;
+  /** The place page's published review (share_url#review), or null when it has none published. */
+  review_url: string | null;
   coordinates: { latitude: number; longitude: number } | null;
   type: NamedLinkDTO & { id: number; slug: string };
   sub_type: (NamedLinkDTO & { id: number; slug: string }) | null;
@@ -108,6 +110,8 @@ export interface ListingDTO {
   dinesafe_establishment_id: number | null;
   favourite_count: number;
   date_published: string;
+  /** The day it closed, or will close ('YYYY-MM-DD'); null while open. Closed from that day, city time (shared/place-closing.ts). */
+  closed_on?: string | null;
   user_rating?: { id: number; rating: number } | null;
   distance?: number;
 }

@@ -97,6 +97,8 @@ export interface IslandStates {
   'patio-map': PatioMapState;
   'photo-uploader': PhotoUploaderInitialState;
   'photo-viewer': PhotoViewerState;
+  /** The places desk's form (issue 39): the island reads the form's own inputs, so no state. */
+  'place-pin': null;
   saves: SavesIslandStateDTO;
   search: SearchIslandState;
   'story-editor': StoryEditorInitialState;

@@ -23,7 +23,7 @@ export function counts(fields: Partial<ProfileCountsDTO> = {}): ProfileCountsDTO
 
 export function listing(id: number, fields: Partial<ListingDTO> = {}): ListingDTO {
   return {
-    id, name: `Place ${id}`, image_url: null, share_url: `/places/${id}`, coordinates: null, type: { id: 1, slug: 'restaurants', name: 'Restaurants', share_url: '/restaurants' },
+    id, name: `Place ${id}`, image_url: null, share_url: `/places/${id}`, review_url: `/places/${id}#review`, coordinates: null, type: { id: 1, slug: 'restaurants', name: 'Restaurants', share_url: '/restaurants' },
     sub_type: null, default_neighborhood: null, rating: 4.123, rating_count: 3, appears_in_best_of_lists: false, address: '1 Queen St W', phone: '', website: '',
     dinesafe_establishment_id: null, favourite_count: 1, date_published: '2026-01-01T00:00:00Z', user_rating: null,
     ...fields,

@@ -12,6 +12,7 @@ export function listing(id: number, over: Partial<ListingDTO> = {}): ListingDTO 
     name: `Place ${id}`,
     image_url: null,
     share_url: `https://site.test/restaurants/place-${id}-${id}/`,
+    review_url: `https://site.test/restaurants/place-${id}-${id}/#review`,
     coordinates: { latitude: 43.65 + id / 1000, longitude: -79.4 },
     type: { id: 1, name: 'Restaurants', slug: 'restaurants', share_url: 'https://site.test/restaurants/' },
     sub_type: null,

@@ -70,8 +70,8 @@ import { searchPages } from './search/pages';
 import { articleOldPathRedirects, articlesPages } from './articles/pages';
 import { eventsPages } from './events/pages';
 import { contestsPages } from './contests/pages';
-import { contestsStaffPages, contestsStaffSection } from './contests/pages';
-import { videosPages } from './videos/pages';
+import { contestsRequestRules, contestsStaffPages, contestsStaffSection } from './contests/pages';
+import { videosPages, videosRequestRules, videosStaffPages, videosStaffSection } from './videos/pages';
 import { neighbourhoodsPages } from './neighbourhoods/pages';
 import { photosPages } from './photos/pages';
 import { listingsPages } from './listings/pages';
@@ -88,6 +88,11 @@ import { adServingRouter } from './ads/api';
 import { adSlotLocals } from './ads/slots';
 import { adsRequestRules, adsStaffPages, adsStaffSection } from './ads/pages';
 import { bestOfStaffPages, bestOfStaffSection } from './best-of-editing/pages';
+import { placeSuggestionsPages, placeSuggestionsStaffSection } from './place-suggestions/pages';
+import { createPlaceSuggestionsService } from './place-suggestions/service';
+import { placesDeskApi } from './places-desk/api';
+import { placesDeskPages, placesDeskStaffSection } from './places-desk/pages';
+import { createPlacesDeskService } from './places-desk/service';
 import { accessibilityApi } from './accessibility/api';
 import { createAccessibilityService } from './accessibility/service';
 import { accessibilityPages } from './accessibility/pages';
@@ -121,7 +126,7 @@ function buildSaveKinds(): SaveKinds {
  */
 export const appMenus: AppMenus = {
   navbar: [...articlesNavbarMenus, ...listingsNavbarMenus],
-  staff: [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, jobDeskStaffSection, staffAuditSection],
+  staff: [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, placesDeskStaffSection, placeSuggestionsStaffSection, videosStaffSection, jobDeskStaffSection, staffAuditSection],
 };
 
 /**
@@ -163,6 +168,8 @@ export const appRequestRules: RequestRules = requestRules(
   profilesRequestRules,
   eventSubmissionRequestRules,
   adsRequestRules,
+  videosRequestRules,
+  contestsRequestRules,
   newslettersRequestRules,
 );
 
@@ -263,6 +270,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     icsFeeds: createIcsFeedService(ctx),
     accessibility: createAccessibilityService(ctx),
     contact: createContactService(ctx),
+    placeSuggestions: createPlaceSuggestionsService(ctx),
     newsletters: createNewslettersService(ctx),
     search: createSearchService(),
     geocoder: createGeocoderService(ctx),
@@ -270,6 +278,7 @@ export function buildAppServiceSet(ctx: AppContext) {
     listings: createListingsService(ctx),
     newsroom: createNewsroomService(ctx, { sendJob: (name, data, opts) => ctx.jobs.send(name, data, opts) }),
     jobDesk: createJobDeskService(ctx),
+    placesDesk: createPlacesDeskService(ctx),
   };
 }
 
@@ -303,9 +312,14 @@ export function appRouters(ctx: AppContext): Router[] {
     // ## Staff: moderation, contact messages, the audit log, contest draws, house ads
     staffPages(ctx),
     jobDeskPages(ctx, services.jobDesk),
-    contestsStaffPages(ctx),
+    contestsStaffPages(ctx, services.uploads),
     adsStaffPages(ctx, services.uploads),
     bestOfStaffPages(ctx),
+    // Before the places desk's /staff/places/{id}/: 'suggestions' is no place's id.
+    placeSuggestionsPages(ctx, services.placeSuggestions),
+    placesDeskPages(ctx, services.placesDesk),
+    videosStaffPages(ctx, services.uploads),
+    placesDeskApi(ctx),
     newsroomApi(ctx, services.newsroom),
     newsroomPages(ctx, services.newsroom),
     // ## Public content API and search

@@ -10,6 +10,9 @@ import { staffAuditSection, staffQueueSections } from './staff/staff-menus';
 import { contestsStaffSection } from './contests/pages';
 import { adsStaffSection } from './ads/pages';
 import { bestOfStaffSection } from './best-of-editing/pages';
+import { placeSuggestionsStaffSection } from './place-suggestions/pages';
+import { placesDeskStaffSection } from './places-desk/pages';
+import { videosStaffSection } from './videos/pages';
 import { newsroomStaffSection } from './newsroom/pages';
 import { jobDeskStaffSection } from './job-desk/pages';
 
@@ -28,22 +31,24 @@ function initialState(html: string): Record<string, unknown> {
 }
 const hrefsOf = (html: string, cls: string) => [...html.matchAll(new RegExp(`<a class="${cls}" href="([^"]+)"`, 'g'))].map((m) => m[1]);
 
-const STAFF_ORDER = ['/staff/stories/', '/staff/events/', '/staff/photos/', '/staff/contact/', '/staff/accessibility/', '/staff/contests/', '/staff/ads/', '/staff/best-of/', '/staff/jobs/', '/staff/audit/'];
+const STAFF_ORDER = ['/staff/stories/', '/staff/events/', '/staff/photos/', '/staff/contact/', '/staff/accessibility/', '/staff/contests/', '/staff/ads/', '/staff/best-of/', '/staff/places/', '/staff/places/suggestions/', '/staff/videos/', '/staff/jobs/', '/staff/audit/'];
 
 describe("the registry's menus", () => {
-  test("the navbar: the articles app's two menus, then the listings app's listing types", () => {
+  test("the navbar: the articles app's two menus, then the listings app's listing types and place reviews", () => {
     expect(t.ctx.menus).toBe(appMenus);
     expect(t.ctx.menus.navbar).toEqual([...articlesNavbarMenus, ...listingsNavbarMenus]);
     t.ctx.menus.navbar.forEach((entry, i) => expect(entry).toBe([...articlesNavbarMenus, ...listingsNavbarMenus][i]));
-    expect(t.ctx.menus.navbar.map((e) => e.menu)).toEqual(['latestArticles', 'recentReviews', 'listingTypes']);
+    expect(t.ctx.menus.navbar.map((e) => e.menu)).toEqual(['latestArticles', 'recentReviews', 'listingTypes', 'recentReviews']);
+    // RECENT REVIEWS' two entries (food stories, place reviews) are merged by date (issue 39).
+    expect(t.ctx.menus.navbar.filter((e) => e.menu === 'recentReviews').every((e) => e.newest)).toBe(true);
   });
 
   test("the staff menu: the newsroom's stories, the staff app's queues and photos, contests, house ads, Best of, the job queue, then the audit log; the queues count what waits", () => {
-    const expected = [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, jobDeskStaffSection, staffAuditSection];
+    const expected = [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, placesDeskStaffSection, placeSuggestionsStaffSection, videosStaffSection, jobDeskStaffSection, staffAuditSection];
     expect(t.ctx.menus.staff).toEqual(expected);
     t.ctx.menus.staff.forEach((s, i) => expect(s).toBe(expected[i]));
     expect(t.ctx.menus.staff.map((s) => s.href)).toEqual(STAFF_ORDER);
-    expect(t.ctx.menus.staff.filter((s) => s.pending).map((s) => s.href)).toEqual(['/staff/events/', '/staff/contact/', '/staff/accessibility/']);
+    expect(t.ctx.menus.staff.filter((s) => s.pending).map((s) => s.href)).toEqual(['/staff/events/', '/staff/contact/', '/staff/accessibility/', '/staff/places/suggestions/']);
   });
 
   test('every page renders the navbar menus the apps contribute', async () => {

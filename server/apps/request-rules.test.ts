@@ -24,7 +24,7 @@ describe("the registry's request rules", () => {
   test('the apps declare the six routes, and the core names none of them', () => {
     expect(appRequestRules).toEqual({
       readsOwnBody: ['POST /api/v2/photos/', 'PATCH /api/v2/profiles/me/'],
-      multipartFirstField: ['/events/add/', '/staff/ads/save/'],
+      multipartFirstField: ['/events/add/', '/staff/events/new/', '/staff/events/edit/', '/staff/ads/save/', '/staff/videos/save/', '/staff/contests/save/'],
       csrfExempt: ['/newsletters/unsubscribe/'],
       csrfIssue: ['/api/v2/profiles/hi/'],
     });

@@ -97,6 +97,20 @@ export function csrfTokenExpectedInFirstField(req: Request): string | undefined 
   return expectedInFirstField.get(req);
 }
 
+/**
+ * A multipart form's token check, for a route declared in `multipartFirstField`: put after
+ * the route's guard and its multipart parser, before it uses the body. Nothing to do when the
+ * header or a urlencoded body was checked already.
+ */
+export function checkFirstFieldToken(req: Request, _res: Response, next: NextFunction): void {
+  const expected = csrfTokenExpectedInFirstField(req);
+  if (expected === undefined) return next();
+  const sent = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
+  if (typeof sent !== 'string' || !sent) return next(new PermissionDeniedError('CSRF Failed: CSRF token missing.'));
+  if (!sameToken(sent, expected)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));
+  next();
+}
+
 /** Whether an origin (`scheme://host[:port]`, as browsers send it) is one of the trusted ones. */
 export function originTrusted(origin: string, trusted: string[]): boolean {
   let url: URL;

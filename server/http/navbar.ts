@@ -33,6 +33,12 @@ export interface NavbarMenuEntry {
   query(db: Db, now: Date): Knex.QueryBuilder;
   /** One row as a link. */
   link(row: Record<string, unknown>): NavLink;
+  /**
+   * When the row's link is from (a story's or a place review's publishing), and how many links
+   * the menu keeps: the entries of a menu that all give it are merged newest first and cut to
+   * the largest `keep` (RECENT REVIEWS: food stories and place reviews, issue 39).
+   */
+  newest?: { at(row: Record<string, unknown>): Date; keep: number };
 }
 
 
@@ -54,6 +60,13 @@ export async function loadNavbarMenus(db: Db, now: Date, entries: readonly Navba
   const rows = await selectSections(db, Object.fromEntries(entries.map((e, i) => [`entry${i}`, e.query(db, now)])));
   const menus = emptyMenus();
   entries.forEach((e, i) => menus[e.menu].push(...(rows[`entry${i}`] as Array<Record<string, unknown>>).map((r) => e.link(r))));
+  for (const menu of Object.keys(menus) as Array<keyof NavbarMenus>) {
+    const own = entries.map((e, i) => ({ e, rows: rows[`entry${i}`] as Array<Record<string, unknown>> })).filter(({ e }) => e.menu === menu);
+    if (own.length < 2 || !own.every(({ e }) => e.newest)) continue;
+    const dated = own.flatMap(({ e, rows: rs }) => rs.map((r) => ({ link: e.link(r), at: e.newest!.at(r).getTime() })));
+    dated.sort((a, b) => b.at - a.at);
+    menus[menu] = dated.slice(0, Math.max(...own.map(({ e }) => e.newest!.keep))).map((d) => d.link);
+  }
   return menus;
 }
 

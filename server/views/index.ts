@@ -9,6 +9,7 @@ import { requestPathAndQuery } from '../http/request-path';
 import { ARTICLE_TYPES, NEWSLETTERS, SHARE_WINDOWS, STICKY_OFFSETS, THEME_COLOR } from '../../shared/constants';
 import { pageLinks } from '../../shared/pagination';
 import { titleLengthClass } from '../../shared/format/text';
+import { closingBadge } from '../../shared/place-closing';
 import type { SiteConfigDTO } from '../../shared/dto';
 import type { IslandName, IslandStates } from '../../shared/islands';
 
@@ -37,6 +38,8 @@ export function configureViews(app: Express, config: Config, manifest: ViteManif
   for (const [name, fn] of Object.entries(makeFilters(config.city.timeZone, config.site.url))) env.addFilter(name, fn as (...args: unknown[]) => unknown);
   env.addFilter('jsonScript', (value: unknown) => new nunjucks.runtime.SafeString(jsonForScript(value)));
   env.addFilter('titleClass', (title: unknown) => titleLengthClass(String(title ?? '')));
+  // A place card's "Closed" (issue 39): by the clock when the page is made, as the page's own line.
+  env.addFilter('placeClosing', (closedOn: unknown) => closingBadge(typeof closedOn === 'string' || closedOn instanceof Date ? closedOn : null, new Date(), config.city.timeZone));
   env.addGlobal('site', config.site);
   env.addGlobal('city', config.city);
   env.addGlobal('country', config.country);

@@ -14,12 +14,15 @@ describe('map helpers', () => {
     expect(html).toContain('<a href="/restaurants/place-4-4/">Bar &lt;b&gt;&amp;&lt;/b&gt;</a>');
     expect(html).toContain('href="tel:4165550100"');
     expect(html).toContain('https://www.openstreetmap.org/search?query=4%20Augusta%20Ave%2C%20Toronto');
-    expect(html).toContain('>View Review</a>');
+    expect(html).toContain('<a class="button" href="/restaurants/place-4-4/#review">View Review</a>');
     expect(html).toContain('Best of Toronto');
     expect(html).toContain('1.23 km');
-    const noShare = listingPopupHtml(listing(5, { share_url: '', website: 'javascript:alert(1)' }), ctx);
+    const noShare = listingPopupHtml(listing(5, { share_url: '', review_url: null, website: 'javascript:alert(1)' }), ctx);
     expect(noShare).not.toContain('View');
-    expect(listingPopupHtml(listing(6, { share_url: '' }), ctx)).toContain('>View Website</a>');
+    // No published review: the website, else the place's page (issue 39).
+    expect(listingPopupHtml(listing(6, { review_url: null }), ctx)).toContain('href="https://example.com" rel="nofollow noopener">View Website</a>');
+    expect(listingPopupHtml(listing(6, { review_url: null }), ctx)).not.toContain('View Review');
+    expect(listingPopupHtml(listing(7, { review_url: null, website: '' }), ctx)).toContain('<a class="button" href="/restaurants/place-7-7/">View Place</a>');
   });
 
   test('a listing popup links category, sub-category and neighbourhood pages, the website and food safety (spec 2 §2 "Maps")', () => {

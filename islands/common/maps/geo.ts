@@ -65,9 +65,13 @@ export function listingKickerLinks(l: ListingDTO, siteUrl: string): string {
   return parts.join(' · ');
 }
 
-/** A listing marker's popup: name, address (a maps search), phone, View Review/Website, best-of sticker. */
+/**
+ * A listing marker's popup: name, address (a maps search), phone, best-of sticker, and a button:
+ * View Review (the page's published review), else View Website, else View Place (its page).
+ */
 export function listingPopupHtml(l: ListingDTO, ctx: { siteUrl: string; cityName: string }): string {
   const share = l.share_url ? sitePath(l.share_url, ctx.siteUrl) : null;
+  const review = l.review_url ? sitePath(l.review_url, ctx.siteUrl) : null;
   const website = safeHttp(l.website);
   const parts: string[] = [`<div class="map-popup map-popup--listing">`];
   if (l.appears_in_best_of_lists) parts.push(`<span class="best-of-sticker">Best of ${escapeHtml(ctx.cityName)}</span>`);
@@ -79,11 +83,14 @@ export function listingPopupHtml(l: ListingDTO, ctx: { siteUrl: string; cityName
     parts.push(`<p class="map-popup__address"><a href="https://www.openstreetmap.org/search?query=${q}" rel="noopener">${escapeHtml(l.address)}</a></p>`);
   }
   if (l.phone) parts.push(`<p class="map-popup__phone"><a href="${escapeHtml(telHref(l.phone))}">${escapeHtml(l.phone)}</a></p>`);
-  if (website && share) parts.push(`<p class="map-popup__website"><a href="${escapeHtml(website)}" rel="nofollow noopener">Website</a></p>`);
+  if (website && review) parts.push(`<p class="map-popup__website"><a href="${escapeHtml(website)}" rel="nofollow noopener">Website</a></p>`);
   if (l.dinesafe_establishment_id) parts.push(`<p class="map-popup__food-safety"><a href="${DINESAFE_URL}" rel="noopener">Food safety inspections</a></p>`);
   if (typeof l.distance === 'number') parts.push(`<p class="map-popup__distance">${escapeHtml(formatDistanceKm(l.distance))}</p>`);
-  if (share) parts.push(`<p class="map-popup__cta"><a class="button" href="${escapeHtml(share)}">View Review</a></p>`);
+  // Spec 2: 'View Review' when there is one to read, otherwise 'View Website'; a place with
+  // neither still gets a way to its page.
+  if (review) parts.push(`<p class="map-popup__cta"><a class="button" href="${escapeHtml(review)}">View Review</a></p>`);
   else if (website) parts.push(`<p class="map-popup__cta"><a class="button" href="${escapeHtml(website)}" rel="nofollow noopener">View Website</a></p>`);
+  else if (share) parts.push(`<p class="map-popup__cta"><a class="button" href="${escapeHtml(share)}">View Place</a></p>`);
   parts.push('</div>');
   return parts.join('');
 }

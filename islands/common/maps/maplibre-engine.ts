@@ -186,6 +186,23 @@ export const maplibreEngine: MapEngine = {
     // then), and fitting a box into nothing picks a wild zoom: fit on the first resize instead.
     let pendingFit: (() => void) | null = container.clientWidth && container.clientHeight ? (firstFit(), null) : firstFit;
 
+    // ## The pin (places desk): dragged, or put where the map is clicked off every marker.
+    let pin: maplibregl.Marker | null = null;
+    if (opts.pin) {
+      const { at, label, onMove } = opts.pin;
+      const marker = new maplibregl.Marker({ draggable: true, color: COLORS.main }).setLngLat([at.longitude, at.latitude]).addTo(map);
+      marker.getElement().setAttribute('aria-label', label);
+      marker.getElement().dataset.pin = 'true';
+      const moved = () => onMove({ latitude: marker.getLngLat().lat, longitude: marker.getLngLat().lng });
+      marker.on('dragend', moved);
+      map.on('click', (e) => {
+        if (map.queryRenderedFeatures(e.point, { layers: interactive }).length) return;
+        marker.setLngLat(e.lngLat);
+        moved();
+      });
+      pin = marker;
+    }
+
     const listeners = new Set<() => void>();
     map.on('moveend', (e) => {
       // Only the visitor's own panning and zooming, not our fitBounds.
@@ -216,6 +233,11 @@ export const maplibreEngine: MapEngine = {
           pendingFit();
           pendingFit = null;
         }
+      },
+      movePin(p) {
+        if (!pin) return;
+        pin.setLngLat([p.longitude, p.latitude]);
+        map.jumpTo({ center: [p.longitude, p.latitude], zoom: Math.max(map.getZoom(), ml(MAP.singleZoom)) });
       },
       destroy() {
         if (pending) clearTimeout(pending);

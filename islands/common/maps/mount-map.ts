@@ -43,7 +43,7 @@ export function mountMapIsland(name: string, options: (el: HTMLElement) => Promi
 }
 
 /** Runs `draw` once, when `el` comes within NEAR of the viewport. */
-function whenNear(el: HTMLElement, draw: () => void): void {
+export function whenNear(el: HTMLElement, draw: () => void): void {
   if (typeof IntersectionObserver === 'undefined') {
     draw();
     return;

@@ -43,6 +43,11 @@ export interface MapOptions {
   styleUrl?: string | null;
   /** Accessible name of the map region. */
   label: string;
+  /**
+   * A pin the visitor drags (or places with a click) to say where something is: the places
+   * desk's form. `onMove` hears where it was put; the handle's `movePin` moves it from outside.
+   */
+  pin?: { at: LatLng; label: string; onMove(p: LatLng): void };
 }
 
 export interface MapHandle {
@@ -54,6 +59,8 @@ export interface MapHandle {
   whenStill(): Promise<void>;
   resize(): void;
   destroy(): void;
+  /** With a `pin` option: moves it there and brings it into view (does not call onMove). */
+  movePin?(p: LatLng): void;
 }
 
 export interface MapEngine {

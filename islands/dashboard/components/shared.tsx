@@ -10,6 +10,7 @@ import { restoresPlace, savedOrdering } from '../navigation';
 import { pictureUrl } from '../../common/picture-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 import { formatRating, formatRatingCount } from '../../../shared/format/rating';
+import { closingBadge } from '../../../shared/place-closing';
 
 // Pieces every list screen shares: first load, 'Load more', the delete confirmation, the
 // empty state, sort tabs and star ratings.
@@ -173,7 +174,8 @@ export function CardImage({ src, placeholder }: { src: string | null | undefined
   return <img className="dash-card__img" src={url || placeholder} data-fallback={placeholder} alt="" loading="lazy" />;
 }
 
-export function ListingCard({ listing, children }: { listing: { name: string; share_url: string; image_url: string | null; address: string; type: { name: string; slug?: string }; default_neighborhood: { name: string } | null; rating: number | null; rating_count: number }; children?: ReactNode }) {
+export function ListingCard({ listing, children }: { listing: { name: string; share_url: string; image_url: string | null; address: string; type: { name: string; slug?: string }; default_neighborhood: { name: string } | null; rating: number | null; rating_count: number; closed_on?: string | null }; children?: ReactNode }) {
+  const closing = closingBadge(listing.closed_on, new Date());
   return (
     <li className="dash-card">
       <CardImage src={listing.image_url} placeholder={placeholderImageUrl('place', listing.type.slug)} />
@@ -185,6 +187,11 @@ export function ListingCard({ listing, children }: { listing: { name: string; sh
         <h3 className="dash-card__title">
           <a href={listing.share_url}>{listing.name}</a>
         </h3>
+        {closing && (
+          <p className="dash-card__meta">
+            <span className="closed-badge" data-closed>{closing}</span>
+          </p>
+        )}
         {listing.address && <p className="dash-card__meta">{listing.address}</p>}
         <p className="dash-card__meta">
           Rating: {formatRating(listing.rating)} · {formatRatingCount(listing.rating_count)}

@@ -5,6 +5,7 @@ import { pictureUrl } from '../../common/picture-url';
 import { placeholderImageUrl } from '../../../shared/format/placeholder-image';
 import { formatRating, formatRatingCount } from '../../../shared/format/rating';
 import { escapeHtml, sitePath } from '../../common/maps/geo';
+import { closingBadge } from '../../../shared/place-closing';
 
 // One result, the same markup as templates/places/partials/listing-card.njk, with the saves
 // island's placeholder (templates/partials/save-controls.njk). The placeholder's inside is
@@ -34,6 +35,8 @@ function SavePlaceholder({ l, ctx }: { l: ListingDTO; ctx: CardContext }) {
 
 export const ListingCard = memo(function ListingCard({ l, ctx }: { l: ListingDTO; ctx: CardContext }) {
   const href = sitePath(l.share_url, ctx.siteUrl);
+  // Closed places are in the results only when the search asks for them (closed=include).
+  const closing = closingBadge(l.closed_on, new Date());
   return (
     <li className="place-card">
       <a className="place-card__link" href={href}>
@@ -56,6 +59,7 @@ export const ListingCard = memo(function ListingCard({ l, ctx }: { l: ListingDTO
         </span>
       </a>
       <span className="place-card__meta">
+        {closing && <span className="closed-badge" data-closed>{closing}</span>}{closing ? ' ' : ''}
         {l.appears_in_best_of_lists && <span className="best-of-sticker">Best of {ctx.cityName}</span>}{' '}
         <span className="place-card__rating">
           Rating <strong>{formatRating(l.rating)}</strong> · <span className="place-card__rating-count">{formatRatingCount(l.rating_count)}</span>

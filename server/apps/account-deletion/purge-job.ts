@@ -28,6 +28,8 @@ export const MEMBER_TABLES: ReadonlyArray<{ table: string; column: string }> = [
   { table: 'password_reset_tokens', column: 'profile_id' },
   { table: 'calendar_feeds', column: 'profile_id' },
   { table: 'login_history', column: 'profile_id' },
+  // Edits suggested to places (place-suggestions); a pending one leaves the staff page with them.
+  { table: 'place_suggestions', column: 'member_id' },
 ];
 
 export interface PurgeResult {

@@ -1,6 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
-import { CSRF_FIELD, csrfTokenExpectedInFirstField, sameToken } from '../../http/csrf';
-import { PermissionDeniedError } from '../../http/errors';
+import { checkFirstFieldToken } from '../../http/csrf';
 import { uploadBodySlot } from '../media/image-work';
 import { imageUploadParser } from '../uploads/service';
 
@@ -14,13 +12,4 @@ export const AD_FORM_PATH = '/staff/ads/save/';
 /** The file input's name. */
 export const AD_IMAGE_FIELD = 'image';
 
-function checkFormToken(req: Request, _res: Response, next: NextFunction): void {
-  const expected = csrfTokenExpectedInFirstField(req);
-  if (expected === undefined) return next(); // the X-CSRFToken header or a urlencoded body was checked already
-  const sent = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
-  if (typeof sent !== 'string' || !sent) return next(new PermissionDeniedError('CSRF Failed: CSRF token missing.'));
-  if (!sameToken(sent, expected)) return next(new PermissionDeniedError('CSRF Failed: CSRF token incorrect.'));
-  next();
-}
-
-export const adFormBody = [uploadBodySlot, imageUploadParser, checkFormToken];
+export const adFormBody = [uploadBodySlot, imageUploadParser, checkFirstFieldToken];

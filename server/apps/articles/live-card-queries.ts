@@ -11,6 +11,7 @@ import { listingsQuery } from '../listings/queries';
 import { eventPath } from '../events/serialize';
 import { eventsQuery } from '../events/queries';
 import { LIVE_CARD_MARKER, liveCardsIn } from './story-render';
+import { isClosedOn } from '../../../shared/place-closing';
 
 // Live cards (issue 37): a place, an event or a Best of list named in a story is stored as a
 // reference and drawn here, when the page is made, from the current record: a place that
@@ -41,7 +42,6 @@ export async function loadLiveCards(db: Db, now: Date, timeZone: string, cards: 
     places.length
       ? listingsQuery(db).whereIn('l.id', places).select('l.closed_on').then((rows: Array<Record<string, unknown>>) => {
           for (const r of rows) {
-            const closedOn = r.closed_on ? String(r.closed_on instanceof Date ? r.closed_on.toISOString().slice(0, 10) : r.closed_on).slice(0, 10) : null;
             out.set(key('place', Number(r.id)), {
               kind: 'place',
               id: Number(r.id),
@@ -49,7 +49,7 @@ export async function loadLiveCards(db: Db, now: Date, timeZone: string, cards: 
               url: listingPath(r as never),
               detail: [r.sub_type_name ?? r.type_name, r.neighbourhood_name, r.address].filter(Boolean).join(' · '),
               image: r.image_key ? imageUrl(String(r.image_key), 'listingCard') : null,
-              closed: Boolean(closedOn && closedOn <= today),
+              closed: isClosedOn(r.closed_on as string | Date | null, today),
               rating: r.rating_count ? formatRating(r.rating as number) : null,
             });
           }

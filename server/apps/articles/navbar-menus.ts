@@ -11,5 +11,6 @@ const articleLink = (row: Record<string, unknown>) => ({ name: navTitle(String(r
 
 export const articlesNavbarMenus: readonly NavbarMenuEntry[] = [
   { menu: 'latestArticles', query: (db, now) => articleLinksQuery(db, now, MENU_SIZE), link: articleLink },
-  { menu: 'recentReviews', query: (db, now) => articleLinksQuery(db, now, MENU_SIZE, 'food'), link: articleLink },
+  // Merged by date with the places' published reviews (listings/navbar-menus.ts).
+  { menu: 'recentReviews', query: (db, now) => articleLinksQuery(db, now, MENU_SIZE, 'food'), link: articleLink, newest: { at: (row) => new Date(row.date_published as string), keep: MENU_SIZE } },
 ];

@@ -12,6 +12,7 @@ import { articleByPath, currentPathOfOldPath, type ArticleDetailRow, articlesOfT
 import { bestOfCard, bestOfChangesFeedPath, bestOfChangesPath, bestOfChangeView } from './view-models';
 import { bestOfItemListJsonLd, newsArticleJsonLd } from './structured-data';
 import { withLiveCards } from './live-card-queries';
+import { liveCardsIn } from './story-render';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { page } from '../../http/pages/page-view';
 import { trailingSlash } from '../../http/pages/canonical-url';
@@ -346,7 +347,12 @@ async function articleWithSaves(ctx: AppContext, req: Request, res: Response) {
   // The story and the related stories it lists (a change to one drops the page). Not its
   // section: every publish there would drop every story page of it, and a new story reaches the
   // related list when the page expires.
-  addSurrogateKeys(res, [surrogateKeys.story(article.id), ...(view.related as Array<{ id: number }>).map((r) => surrogateKeys.story(r.id))]);
+  // And the places its slides and live cards name: a place that closes says "Closed" there at once.
+  const places = new Set([
+    ...(view.slides as Array<{ listing_id: number | null }>).flatMap((sl) => (sl.listing_id ? [sl.listing_id] : [])),
+    ...liveCardsIn(article.body_html ?? '').flatMap((c) => (c.kind === 'place' ? [c.id] : [])),
+  ]);
+  addSurrogateKeys(res, [surrogateKeys.story(article.id), ...(view.related as Array<{ id: number }>).map((r) => surrogateKeys.story(r.id)), ...[...places].map((id) => surrogateKeys.place(id))]);
   addSavesIsland(ctx, req, res, ['articleBookmarks']);
   return view;
 }

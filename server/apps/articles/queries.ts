@@ -63,6 +63,8 @@ export interface SlideRow {
   listing_name: string | null;
   listing_slug: string | null;
   listing_type_slug: string | null;
+  /** The place's closing day (issue 39): its slide says "Closed" from that day. */
+  listing_closed_on: string | Date | null;
 }
 
 export interface BestOfListRow {
@@ -126,7 +128,7 @@ export function articleLinksQuery(db: Db, now: Date, limit: number, typeSlug?: s
   const q = whereArticleIsPublic(db('articles as a').join('article_types as t', 't.id', 'a.type_id'), now)
     .orderBy([{ column: 'a.date_published', order: 'desc' }, { column: 'a.id', order: 'desc' }])
     .limit(limit)
-    .select('a.name', 'a.path');
+    .select('a.name', 'a.path', 'a.date_published');
   if (typeSlug) q.where('t.slug', typeSlug);
   // The cannabis section sits behind the age gate: its titles stay out of every page's menu.
   else q.whereNot('t.slug', 'cannabis');
@@ -176,7 +178,7 @@ export async function slidesOf(db: Db, articleId: number): Promise<SlideRow[]> {
     .leftJoin('listing_types as lt', 'lt.id', 'l.type_id')
     .where('s.article_id', articleId)
     .orderBy('s.position')
-    .select('s.id', 's.position', 's.title', 's.caption', 's.image_key', 's.listing_id', 'l.name as listing_name', 'l.slug as listing_slug', 'lt.slug as listing_type_slug');
+    .select('s.id', 's.position', 's.title', 's.caption', 's.image_key', 's.listing_id', 'l.name as listing_name', 'l.slug as listing_slug', 'lt.slug as listing_type_slug', 'l.closed_on as listing_closed_on');
 }
 
 /**

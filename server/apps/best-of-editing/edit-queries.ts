@@ -66,6 +66,32 @@ export async function bestOfListSummaries(db: Knex): Promise<BestOfListSummary[]
     .orderBy([{ column: 'b.title' }, { column: 'b.id' }]);
 }
 
+/**
+ * A new list, with no picks yet, and its staff audit entry, in one transaction. Its change log
+ * starts empty: readers see "No changes since the list was published". A slug already taken
+ * is refused on the slug field (checked under the unique index, so two editors cannot both
+ * get it).
+ */
+export async function createBestOfList(
+  db: Knex,
+  ctx: { actor: StaffActor; now: Date },
+  list: { title: string; slug: string; intro: string; criteria: string },
+): Promise<{ id: number; slug: string }> {
+  return db.transaction(async (trx) => {
+    const taken = await trx('best_of_lists').where('slug', list.slug).first('id');
+    if (taken) throw ValidationError.field('slug', 'Another list has this address: choose another.');
+    const [row] = await trx('best_of_lists')
+      .insert({ title: list.title, slug: list.slug, intro: list.intro, criteria: list.criteria, date_published: ctx.now })
+      .onConflict('slug')
+      .ignore()
+      .returning('id');
+    if (!row) throw ValidationError.field('slug', 'Another list has this address: choose another.');
+    const id = Number(typeof row === 'object' ? row.id : row);
+    await recordStaffAction(trx, ctx.actor, { action: 'best_of.created', subjectType: 'best_of_list', subjectId: id, detail: { list: list.slug, title: list.title } });
+    return { id, slug: list.slug };
+  });
+}
+
 /** The day in the city (its "today" decides whether a visit is in the future). */
 export const cityDay = (now: Date, timeZone: string): string => moment.tz(now, timeZone).format('YYYY-MM-DD');
 

@@ -12,8 +12,8 @@ import { bestOfChanges, bestOfItems } from '../articles/queries';
 import { bestOfChangesPath, bestOfChangeView } from '../articles/view-models';
 import { staffActorOf } from '../staff-audit/audit-log-queries';
 import { bestOfListKeys } from '../../http/surrogate-keys';
-import { applyBestOfEdit, bestOfListBySlug, bestOfListSummaries, cityDay, type BestOfEdit } from './edit-queries';
-import { addPickSchema, BLURB_MAX, CRITERIA_MAX, criteriaSchema, movePickSchema, REASON_MAX, removePickSchema, visitedSchema } from './schemas';
+import { applyBestOfEdit, bestOfListBySlug, bestOfListSummaries, cityDay, createBestOfList, type BestOfEdit } from './edit-queries';
+import { addPickSchema, BLURB_MAX, CRITERIA_MAX, criteriaSchema, INTRO_MAX, movePickSchema, newListSchema, REASON_MAX, removePickSchema, SLUG_MAX, TITLE_MAX, visitedSchema } from './schemas';
 
 // Staff pages for Best of lists (/staff/best-of/): every list, and one page a list where staff
 // add a place, remove one, move one up or down, change the criteria or a pick's last visit,
@@ -28,7 +28,7 @@ const LIST_URL = '/staff/best-of/';
 export const bestOfStaffSection: StaffSection = {
   href: LIST_URL,
   title: 'Best of lists',
-  text: 'Add, remove and reorder picks, with the reason readers see in each list\'s change log.',
+  text: 'Start a list; add, remove and reorder picks, with the reason readers see in each list\'s change log.',
 };
 const RECENT_CHANGES = 20;
 
@@ -55,16 +55,32 @@ export function bestOfStaffPages(ctx: AppContext): Router {
   const staffOnly = requireStaffPage;
   const common = (pageTitle: string) => ({ ...staffMenu(ctx, LIST_URL), pageTitle });
 
-  router.get(LIST_URL, staffOnly, page('private', async () => {
+  const indexPage = async (newList: { fields: FieldErrors; values: Record<string, string> } | null = null): Promise<PageView> => {
     const lists = await bestOfListSummaries(ctx.db);
-    return { template: 'best-of-editing/index.njk', ...common('Best of lists'), lists };
-  }));
+    return { template: 'best-of-editing/index.njk', ...common('Best of lists'), lists, newList, newLimits: { title: TITLE_MAX, slug: SLUG_MAX, intro: INTRO_MAX, criteria: CRITERIA_MAX } };
+  };
+
+  router.get(LIST_URL, staffOnly, page('private', () => indexPage()));
+
+  // A new list: made empty (picks are added on its own page, each with its reason) and on
+  // /best-of/ at once.
+  router.post('/staff/best-of/new/', staffOnly, page('private', (req, res) => formPost(res, {
+    schema: newListSchema,
+    body: textFieldsOf(req.body),
+    valid: async (form) => {
+      const list = await createBestOfList(ctx.db, { actor: staffActorOf(req), now: ctx.now() }, form);
+      // The hub lists it; its own address may have been kept as a 404.
+      await ctx.changes.announce({ subject: `best-of:${list.id}`, paths: ['/best-of/', urls.bestOfList(list.slug)], keys: bestOfListKeys(list.id) });
+      return new PageRedirect(`/staff/best-of/${encodeURIComponent(list.slug)}/?done=created`, 303);
+    },
+    invalid: (fields, values) => indexPage({ fields, values }),
+  })));
 
   const editPage = async (slug: string, req: Request, errors: FormErrors | null = null): Promise<PageView> => {
     const list = await bestOfListBySlug(ctx.db, slug);
     if (!list) throw new NotFoundError();
     const [items, changes] = await Promise.all([bestOfItems(ctx.db, list.id), bestOfChanges(ctx.db, list.id, { limit: RECENT_CHANGES, offset: 0 })]);
-    const done = typeof req.query.done === 'string' && /^(added|removed|moved_up|moved_down|criteria|visited)$/.test(req.query.done) ? req.query.done : null;
+    const done = typeof req.query.done === 'string' && /^(created|added|removed|moved_up|moved_down|criteria|visited)$/.test(req.query.done) ? req.query.done : null;
     return {
       template: 'best-of-editing/list.njk',
       ...common(`${list.title} – Best of lists`),

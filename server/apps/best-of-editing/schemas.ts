@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDbId } from '../../http/validate';
+import { slugify } from '../../../shared/format/text';
 
 // What the staff forms of /staff/best-of/ send (each also carries csrfmiddlewaretoken, checked
 // before any of these is read). Every edit needs a reason: readers see it in the change log.
@@ -64,6 +65,31 @@ export const criteriaSchema = z.object({
 /** POST /staff/best-of/{slug}/visited/: the pick, the day an editor was last there, and a note. */
 export const visitedSchema = z.object({ listing, visited_on: day, reason });
 
+export const TITLE_MAX = 255;
+export const INTRO_MAX = 4000;
+export const SLUG_MAX = 80;
+
+/**
+ * POST /staff/best-of/new/: a new list. The slug is its address (/best-of/{slug}/): made from
+ * the title when left empty, and otherwise as typed, which must already be one.
+ */
+export const newListSchema = z
+  .object({
+    title: text('Give the list a title.').trim().min(1, 'Give the list a title.').max(TITLE_MAX, `Ensure this field has no more than ${TITLE_MAX} characters.`),
+    slug: z.string({ message: 'Not a valid string.' }).trim().toLowerCase().optional().transform((v) => v ?? ''),
+    intro: z.string({ message: 'Not a valid string.' }).trim().max(INTRO_MAX, `Ensure this field has no more than ${INTRO_MAX} characters.`).optional().transform((v) => v ?? ''),
+    criteria: text('Write how the editors choose.').trim().min(1, 'Write how the editors choose.').max(CRITERIA_MAX, `Ensure this field has no more than ${CRITERIA_MAX} characters.`),
+  })
+  .transform((v, ctx) => {
+    const slug = v.slug || slugify(v.title);
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > SLUG_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['slug'], message: `Use lower-case letters, digits and hyphens (at most ${SLUG_MAX}), e.g. best-pizza.` });
+      return z.NEVER;
+    }
+    return { ...v, slug };
+  });
+
+export type NewListForm = z.infer<typeof newListSchema>;
 export type AddPickForm = z.infer<typeof addPickSchema>;
 export type RemovePickForm = z.infer<typeof removePickSchema>;
 export type MovePickForm = z.infer<typeof movePickSchema>;

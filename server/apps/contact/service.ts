@@ -4,7 +4,8 @@ import { captchaSecret, verifyCaptcha, type CaptchaResult } from './captcha';
 import { CONTACT_CATEGORIES, CONTACT_MESSAGES, contactSchema, emailsMismatch, type ContactInput } from './schemas';
 import { insertContactMessage, markContactMessageEmailed } from './queries';
 
-const CAPTCHA_ERRORS: Record<Exclude<CaptchaResult, 'ok'>, string> = {
+/** What a refused captcha says, here and on the places' suggestion form (place-suggestions). */
+export const CAPTCHA_ERRORS: Record<Exclude<CaptchaResult, 'ok'>, string> = {
   wrong: CONTACT_MESSAGES.captchaWrong,
   invalid: CONTACT_MESSAGES.captchaWrong,
   expired: CONTACT_MESSAGES.captchaExpired,

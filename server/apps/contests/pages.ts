@@ -19,6 +19,19 @@ import { contestEntries, contestWinner, staffContest, staffContests } from './st
 import { drawAndEmailWinner, type DrawResult } from './draw-queries';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { whenFlag } from '../../http/pages/feature-gate';
+import type { RequestRules } from '../../http/request-rules';
+import { checkFirstFieldToken } from '../../http/csrf';
+import { InsufficientStorageError, ValidationError } from '../../http/errors';
+import { STORAGE_FULL_LOG } from '../../http/error-handler';
+import { isStorageFull } from '../../storage/storage-full';
+import { textFieldsOf, validate } from '../../http/validate';
+import { addSurrogateKeys, contestKeys, surrogateKeys } from '../../http/surrogate-keys';
+import { imageUrl } from '../../../shared/format/image-url';
+import { staffActorOf } from '../staff-audit/audit-log-queries';
+import { uploadBodySlot } from '../media/image-work';
+import { imageUploadParser, type ImageUploadService } from '../uploads/service';
+import { editableContest, saveContest, type EditableContest } from './edit-queries';
+import { contestFormSchema, NAME_MAX, QUESTION_MAX, TEXT_MAX, TITLE_MAX, type ContestForm } from './schemas';
 
 // The entry form's own page, /contests/<name>/enter/. The contest page is the same HTML for
 // everyone (shared caches keep it), so its form carries no CSRF token: without JavaScript it
@@ -116,7 +129,7 @@ const ENTRIES_PER_PAGE = 100;
 const staffOnly = requireStaffPage;
 
 /** The contests' section of the staff menu (the registry puts every app's in order). */
-export const contestsStaffSection: StaffSection = { href: urls.staffContests(), title: 'Contest entries', text: 'Entries to contests, and drawing winners.' };
+export const contestsStaffSection: StaffSection = { href: urls.staffContests(), title: 'Contests', text: 'Add and edit contests (dates, prize, rules, odds, the skill-testing question), their entries, and drawing winners.' };
 
 /** The notice after a draw (?drawn=1&mail=sent|failed); anything else shows none. */
 const drawNoticeSchema = z.object({ drawn: z.literal('1'), mail: z.enum(['sent', 'failed']).optional() });
@@ -127,13 +140,98 @@ const DRAW_REFUSALS: Record<Exclude<DrawResult['outcome'], 'drawn' | 'not-found'
   'no-valid-entries': 'There are no valid entries to draw from.',
 };
 
-export function contestsStaffPages(ctx: AppContext): Router {
+export function contestsStaffPages(ctx: AppContext, uploads: ImageUploadService): Router {
   const router = Router();
   // ## Staff: contests
   router.get('/staff/contests/', staffOnly, page('private', (req) => contestsList(ctx, req)));
+  router.get('/staff/contests/new/', staffOnly, page('private', () => contestForm(ctx, { contest: null, values: {}, errors: null })));
+  router.get('/staff/contests/:id/edit/', staffOnly, page('private', async (req) => {
+    const contest = await editableContest(ctx.db, idParam(req.params.id));
+    return contest ? contestForm(ctx, { contest, values: contestValues(contest, ctx.config.city.timeZone), errors: null }) : null;
+  }));
+  router.post(CONTEST_FORM_PATH, staffOnly, uploadBodySlot, imageUploadParser, checkFirstFieldToken, page('private', (req, res) => contestSavePost(ctx, uploads, req, res)));
   router.get('/staff/contests/:id/', staffOnly, page('private', (req) => contestDetail(ctx, req)));
   router.post('/staff/contests/:id/draw/', staffOnly, page('private', (req, res) => drawPost(ctx, req, res)));
   return router;
+}
+
+// The contest form (/staff/contests/new/, /staff/contests/<id>/edit/): the contests table's
+// fields (dates, prize, rules, odds, the skill-testing question and its answer, which is the
+// entry form's one field) and an optional image through the upload pipeline. A new contest is
+// published at once (it opens for entries at its start date). Plain multipart form, token
+// first; 303 after a save; a refused form back 400 with the message beside its field and what
+// was typed; the contest and its audit entry in one transaction; its pages purged after.
+
+/** One path for adding and changing (the id field says which): a multipart form's token check is by exact path. */
+export const CONTEST_FORM_PATH = '/staff/contests/save/';
+/** The contest form posts its image without JavaScript: its token is the multipart body's first field. */
+export const contestsRequestRules: Partial<RequestRules> = { multipartFirstField: [CONTEST_FORM_PATH] };
+const CONTEST_IMAGE_FIELD = 'image';
+const CONTEST_IMAGE_BOX = { box_width: 600, box_height: 400, cropping_mode: 'aspect-fill' as const };
+const LOCAL_INPUT = 'YYYY-MM-DDTHH:mm';
+
+/** A contest as the form shows it: its dates in the city's wall-clock time. */
+function contestValues(c: EditableContest, timeZone: string): Record<string, string> {
+  return {
+    title: c.title, name: c.name, description: c.description, prize: c.prize, rules: c.rules, odds: c.odds,
+    start_date: moment.tz(c.start_date, timeZone).format(LOCAL_INPUT), end_date: moment.tz(c.end_date, timeZone).format(LOCAL_INPUT),
+    skill_question: c.skill_question ?? '', skill_answer: c.skill_answer === null ? '' : String(c.skill_answer),
+  };
+}
+
+function contestForm(ctx: AppContext, { contest, values, errors }: { contest: EditableContest | null; values: Record<string, unknown>; errors: FieldErrors | null }): PageView {
+  return {
+    template: 'contests/staff/form.njk',
+    ...staffMenu(ctx, urls.staffContests()),
+    contest,
+    values,
+    errors,
+    imageUrl: contest?.image_key ? imageUrl(contest.image_key) : null,
+    publicUrl: contest ? urls.contest(contest.name) : null,
+    formPath: CONTEST_FORM_PATH,
+    imageField: CONTEST_IMAGE_FIELD,
+    timeZone: ctx.config.city.timeZone,
+    limits: { title: TITLE_MAX, name: NAME_MAX, text: TEXT_MAX, question: QUESTION_MAX },
+    pageTitle: contest ? `Edit ${contest.title} – Staff` : 'New contest – Staff',
+  };
+}
+
+async function contestSavePost(ctx: AppContext, uploads: ImageUploadService, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
+  const values = textFieldsOf(req.body);
+  const id = typeof values.id === 'string' && values.id ? idParam(values.id) : null;
+  const existing = id === null ? null : ((await editableContest(ctx.db, id)) ?? null);
+  if (id !== null && !existing) return null;
+  const refuse = (errors: FieldErrors, status = 400) => {
+    res.status(status);
+    return contestForm(ctx, { contest: existing, values, errors });
+  };
+  let form: ContestForm;
+  try {
+    form = validate(contestFormSchema(ctx.config.city.timeZone), values);
+  } catch (err) {
+    if (err instanceof ValidationError) return refuse(err.fields);
+    throw err;
+  }
+  const actor = staffActorOf(req);
+  try {
+    const file = ((req.files as Express.Multer.File[] | undefined) ?? []).find((f) => f.fieldname === CONTEST_IMAGE_FIELD);
+    const image = file ? await uploads.store(actor.id, file, CONTEST_IMAGE_BOX) : null;
+    const { id: _id, ...fields } = form;
+    const saved = await saveContest(ctx.db, { actor, now: ctx.now() }, id, { ...fields, image_key: image?.key });
+    // After the commit: its pages (under the old name too), the hub; the home lists current contests.
+    const names = new Set([form.name, ...(saved.before ? [saved.before] : [])]);
+    const paths = ['/contests/', '/', ...[...names].flatMap((n) => [urls.contest(n), urls.contestRules(n)])];
+    await ctx.changes.announce({ subject: `contest:${saved.id}`, paths, keys: contestKeys(saved.id) });
+    return new PageRedirect(`${urls.staffContest(saved.id)}?saved=1`, 303);
+  } catch (err) {
+    if (isStorageFull(err)) {
+      // CASE: the media disk is full: the image was not kept; the form says so beside it.
+      ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
+      return refuse({ image: [InsufficientStorageError.MESSAGE] }, 507);
+    }
+    if (err instanceof ValidationError) return refuse(err.fields);
+    throw err;
+  }
 }
 
 async function contestsList(ctx: AppContext, req: Request): Promise<PageView> {
@@ -174,6 +272,7 @@ async function contestDetail(ctx: AppContext, req: Request, extra: Record<string
     current,
     pages,
     drawNotice: drawNoticeSchema.safeParse(req.query).data ?? null,
+    saved: req.query.saved === '1',
     publicUrl: urls.contest(contest.name),
     pageTitle: `${contest.title} – Staff`,
     ...extra,
@@ -200,9 +299,9 @@ export function contestsPages(ctx: AppContext): Router {
   const shared = 'shared-for-guests';
 
   // ## Contests
-  router.get('/contests/', on, page(shared, (req) => contestsHub(ctx, req)));
-  router.get('/contests/:name/', on, page(shared, (req) => contestPage(ctx, req)));
-  router.get('/contests/:name/rules/', on, page(shared, (req) => rulesPage(ctx, req)));
+  router.get('/contests/', on, page(shared, (req, res) => contestsHub(ctx, req, res)));
+  router.get('/contests/:name/', on, page(shared, (req, res) => contestPage(ctx, req, res)));
+  router.get('/contests/:name/rules/', on, page(shared, (req, res) => rulesPage(ctx, req, res)));
   // The entry form: private (its CSRF token); see entryFormPage above for why it has its own page.
   router.get('/contests/:name/enter/', on, page('private', (req) => entryFormPage(ctx, req)));
   router.post('/contests/:name/enter/', on, page('private', (req, res) => submitEntry(ctx, req, res)));
@@ -210,11 +309,13 @@ export function contestsPages(ctx: AppContext): Router {
   return router;
 }
 
-async function contestsHub(ctx: AppContext, req: Request): Promise<PageView> {
+async function contestsHub(ctx: AppContext, req: Request, res: Response): Promise<PageView> {
   const offset = offsetParam(req);
   const limit = PAGE_SIZE.contests;
   const now = ctx.now();
   const result = await listContests(ctx.dbRead, { limit, offset, ordering: '-date_published' }, { siteUrl: '', now });
+  // Dropped at the edge when staff add or change a contest (contestKeys).
+  addSurrogateKeys(res, [surrogateKeys.contests]);
   return {
     template: 'contests/index.njk',
     contests: result.results,
@@ -228,10 +329,11 @@ async function contestsHub(ctx: AppContext, req: Request): Promise<PageView> {
   };
 }
 
-async function contestPage(ctx: AppContext, req: Request): Promise<PageView | null> {
+async function contestPage(ctx: AppContext, req: Request, res: Response): Promise<PageView | null> {
   const now = ctx.now();
   const contest = await publishedContest(ctx.dbRead, String(req.params.name), now);
   if (!contest) return null;
+  addSurrogateKeys(res, [surrogateKeys.contest(contest.id)]);
   return {
     template: 'contests/detail.njk',
     contest,
@@ -245,10 +347,11 @@ async function contestPage(ctx: AppContext, req: Request): Promise<PageView | nu
 }
 
 /** The contest's rules with the disclosure every contest carries (no purchase, odds, question). */
-async function rulesPage(ctx: AppContext, req: Request): Promise<PageView | null> {
+async function rulesPage(ctx: AppContext, req: Request, res: Response): Promise<PageView | null> {
   const now = ctx.now();
   const contest = await publishedContest(ctx.db, String(req.params.name), now);
   if (!contest) return null;
+  addSurrogateKeys(res, [surrogateKeys.contest(contest.id)]);
   return {
     template: 'contests/rules.njk',
     contest,

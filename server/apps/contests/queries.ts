@@ -24,11 +24,13 @@ export interface ContestPageRow extends ContestRow {
   /** The skill-testing question (prize contests); its answer is only ever compared, never printed. */
   skill_question: string | null;
   skill_answer: number | null;
+  /** The odds as staff state them in the rules; empty: the standard line. */
+  odds: string;
 }
 
 /** A published contest by its name (the slug in its URL), with its prize, rules and question. */
 export async function publishedContest(db: Db, name: string, now: Date): Promise<ContestPageRow | undefined> {
-  return contestsQuery(db, now).where('c.name', name).first('c.rules', 'c.skill_question', 'c.skill_answer');
+  return contestsQuery(db, now).where('c.name', name).first('c.rules', 'c.odds', 'c.skill_question', 'c.skill_answer');
 }
 
 // Contests (spec 1 §7): newest first by default; is_expired is derived from end_date at the

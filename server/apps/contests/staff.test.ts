@@ -73,9 +73,9 @@ describe('staff contest pages and the draw', () => {
     const list = await agent.get('/staff/contests/');
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toBe('private, no-store');
-    // In the staff area's layout: its menu, with "Contest entries" as the current section.
+    // In the staff area's layout: its menu, with "Contests" as the current section.
     expect(list.text).toContain('<nav class="tabs staff-nav" aria-label="Staff">');
-    expect(list.text).toContain('<a class="tabs__link" href="/staff/contests/" aria-current="page">Contest entries</a>');
+    expect(list.text).toContain('<a class="tabs__link" href="/staff/contests/" aria-current="page">Contests</a>');
     expect(list.text).toContain('<meta name="robots" content="noindex, nofollow">');
     const row = /<tr>\s*<td data-label="Contest"><a href="\/staff\/contests\/(\d+)\/">Win a closed prize<\/a><\/td>[\s\S]*?<\/tr>/.exec(list.text)!;
     expect(Number(row[1])).toBe(closedId);
@@ -83,7 +83,7 @@ describe('staff contest pages and the draw', () => {
     expect(row[0]).toContain('<td class="staff-table__num" data-label="Valid">2</td>');
     const detail = await agent.get(`/staff/contests/${closedId}/`);
     expect(detail.status).toBe(200);
-    expect(detail.text).toContain('<a class="tabs__link" href="/staff/contests/" aria-current="page">Contest entries</a>');
+    expect(detail.text).toContain('<a class="tabs__link" href="/staff/contests/" aria-current="page">Contests</a>');
     expect(detail.text.match(/<td data-label="Valid">(Yes|No)<\/td>/g)).toEqual(['<td data-label="Valid">Yes</td>', '<td data-label="Valid">No</td>', '<td data-label="Valid">Yes</td>']);
     expect(detail.text).toContain('Draw a winner</button>');
     expect((await agent.get('/staff/contests/999999/')).status).toBe(404);

@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import moment from 'moment-timezone';
 import type { AppContext } from '../../context';
-import { memberId, requireMemberPage } from '../../http/auth-guards';
+import { memberId, requireMemberPage, requireStaffPage } from '../../http/auth-guards';
 import { HttpError, InsufficientStorageError, NotAuthenticatedError, NotFoundError, ValidationError } from '../../http/errors';
 import { STORAGE_FULL_LOG } from '../../http/error-handler';
 import { isStorageFull } from '../../storage/storage-full';
@@ -11,13 +11,24 @@ import type { EventSubmissionService } from './service';
 import { addIsland } from '../../views';
 import { closeUnlessBodyRead, eventFormBody } from './body-parser-middleware';
 import type { RequestRules } from '../../http/request-rules';
+import { eventKeys } from '../../http/surrogate-keys';
+import { urls } from '../../../shared/urls';
+import { staffActorOf } from '../staff-audit/audit-log-queries';
+import { idParam } from '../../http/validate';
+import { editableEvent, type EditableEvent } from './staff-event-queries';
+import { eventFormValues } from './staff-event-form';
 
 /**
  * The add-event form without JavaScript sends its CSRF token as the multipart body's first
  * field, which its route's streaming parser checks before reading on (eventFormBody in
  * body-parser-middleware.ts), after the session and the member check.
  */
-export const eventSubmissionRequestRules: Partial<RequestRules> = { multipartFirstField: ['/events/add/'] };
+export const eventSubmissionRequestRules: Partial<RequestRules> = { multipartFirstField: ['/events/add/', '/staff/events/new/', '/staff/events/edit/'] };
+
+/** Staff's add-event form: the member form, published at once (issue 39). */
+export const STAFF_EVENT_PATH = '/staff/events/new/';
+/** Where staff's change to an event is posted (the event's id is a field: a multipart form's token check is by exact path). */
+export const STAFF_EVENT_EDIT_PATH = '/staff/events/edit/';
 
 export const SUCCESS_PATH = '/events/add/success/';
 /** Blank irregular rows shown without JavaScript (the island adds rows itself). */
@@ -43,7 +54,59 @@ export function eventSubmissionPages(ctx: AppContext, submissions: EventSubmissi
   router.get('/events/add/', eventsOn, requireMemberPage, (_req, res) => renderForm(ctx, res, 200, {}, {}));
   router.post('/events/add/', closeUnlessBodyRead, eventsOn, membersOnly, ...eventFormBody, async (req: Request, res: Response) => submit(ctx, submissions, req, res), islandErrors);
   router.get(SUCCESS_PATH, eventsOn, requireMemberPage, (_req, res) => res.render('event-submissions/success.njk', { pageTitle: 'Event submitted' }));
+
+  // Staff add an event with the same form (fields, schedules, checks), without the island (it
+  // posts to the member route), and it is published at once: no queue, an audit entry instead.
+  router.get(STAFF_EVENT_PATH, eventsOn, requireStaffPage, (_req, res) => renderForm(ctx, res, 200, {}, {}, true));
+  router.post(STAFF_EVENT_PATH, closeUnlessBodyRead, eventsOn, requireStaffPage, ...eventFormBody, async (req: Request, res: Response) => publish(ctx, submissions, req, res));
+  router.get('/staff/events/:id/edit/', eventsOn, requireStaffPage, async (req: Request, res: Response, next: NextFunction) => {
+    const event = await editableEvent(ctx.db, idParam(req.params.id));
+    if (!event) return next(new NotFoundError());
+    renderForm(ctx, res, 200, eventFormValues(event, ctx.config.city.timeZone), {}, true, event);
+  });
+  router.post(STAFF_EVENT_EDIT_PATH, closeUnlessBodyRead, eventsOn, requireStaffPage, ...eventFormBody, async (req: Request, res: Response, next: NextFunction) => {
+    const raw = (req.body ?? {}) as RawForm;
+    const event = /^\d{1,9}$/.test(text(raw, 'event_id')) ? await editableEvent(ctx.db, Number(text(raw, 'event_id'))) : undefined;
+    if (!event) return next(new NotFoundError());
+    try {
+      const nul = nullCharacterErrors(raw);
+      if (Object.keys(nul).length) throw new ValidationError(nul);
+      const saved = await submissions.update(staffActorOf(req), event.id, event.start_date, raw, req.file);
+      const page = urls.event(saved.slug, saved.id);
+      await ctx.changes.announce({ subject: `event:${saved.id}`, paths: [...new Set([page, urls.event(saved.before, saved.id)]), '/events/', '/'], keys: eventKeys([saved.id]) });
+      res.redirect(303, page);
+    } catch (err) {
+      if (isStorageFull(err)) {
+        ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
+        const full = new InsufficientStorageError();
+        return renderForm(ctx, res, full.status, raw, { non_field_errors: [full.message] }, true, event);
+      }
+      if (!(err instanceof ValidationError)) throw err;
+      renderForm(ctx, res, 400, raw, err.fields, true, event);
+    }
+  });
   return router;
+}
+
+async function publish(ctx: AppContext, submissions: EventSubmissionService, req: Request, res: Response): Promise<void> {
+  const raw = (req.body ?? {}) as RawForm;
+  try {
+    const nul = nullCharacterErrors(raw);
+    if (Object.keys(nul).length) throw new ValidationError(nul);
+    const event = await submissions.publish(staffActorOf(req), raw, req.file);
+    // After the commit: the event's page, every list of events and the home (upcoming events).
+    const page = urls.event(event.slug, event.id);
+    await ctx.changes.announce({ subject: `event:${event.id}`, paths: [page, '/events/', '/'], keys: eventKeys([event.id]) });
+    res.redirect(303, page);
+  } catch (err) {
+    if (isStorageFull(err)) {
+      ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
+      const full = new InsufficientStorageError();
+      return renderForm(ctx, res, full.status, raw, { non_field_errors: [full.message] }, true);
+    }
+    if (!(err instanceof ValidationError)) throw err;
+    renderForm(ctx, res, 400, raw, err.fields, true);
+  }
 }
 
 async function submit(ctx: AppContext, submissions: EventSubmissionService, req: Request, res: Response): Promise<void> {
@@ -84,7 +147,7 @@ function sendJsonError(res: Response, err: HttpError): void {
   res.status(err.status).set('Cache-Control', 'no-store').json(err.toJSON());
 }
 
-function renderForm(ctx: AppContext, res: Response, status: number, raw: RawForm, errors: Record<string, string[]>): void {
+function renderForm(ctx: AppContext, res: Response, status: number, raw: RawForm, errors: Record<string, string[]>, staff = false, editing: EditableEvent | null = null): void {
   const values: Record<string, string> = {};
   for (const name of Object.keys(raw)) if (name !== 'csrfmiddlewaretoken') values[name] = text(raw, name);
   const posted = Number(values['irregular-TOTAL_FORMS'] ?? 0);
@@ -94,8 +157,9 @@ function renderForm(ctx: AppContext, res: Response, status: number, raw: RawForm
   const start = now.clone().startOf('hour').add(1, 'hour');
   const defaults = { startTime: start.format('h:mm A'), endTime: start.clone().add(2, 'hours').format('h:mm A') };
   const fieldErrors = Object.keys(errors).length ? errors : null;
-  // The event-form island renders the same form, enhanced, from the same values and errors.
-  addIsland(res, 'event-form', {
+  // The event-form island renders the same form, enhanced, from the same values and errors
+  // (members only: it posts to /events/add/).
+  if (!staff) addIsland(res, 'event-form', {
     csrfToken: String(res.locals.csrfToken ?? ''),
     city: ctx.config.city.name,
     values,
@@ -105,7 +169,10 @@ function renderForm(ctx: AppContext, res: Response, status: number, raw: RawForm
     defaults,
   });
   res.status(status).render('event-submissions/form.njk', {
-    pageTitle: 'Add an event',
+    pageTitle: editing ? `Edit ${editing.title} – Staff` : staff ? 'Publish an event – Staff' : 'Add an event',
+    staff,
+    editing: editing ? { id: editing.id, url: urls.event(editing.slug, editing.id), title: editing.title } : null,
+    formAction: editing ? STAFF_EVENT_EDIT_PATH : staff ? STAFF_EVENT_PATH : '/events/add/',
     values,
     weekdays: list(raw, 'weekly-weekdays'),
     errors: fieldErrors,

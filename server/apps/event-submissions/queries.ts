@@ -32,9 +32,10 @@ export type SubmittedEventRow = ReturnType<typeof scheduleColumns> & {
   website: string;
   image_key: string | null;
   image_crop: string | null;
-  source: 'member';
-  submitted_by: number;
-  status: 'pending';
+  /** A member's submission, or staff's editorial event (published at once, no submitting member). */
+  source: 'member' | 'editorial';
+  submitted_by: number | null;
+  status: 'pending' | 'approved';
   date_created: Date;
   date_updated: Date;
 };

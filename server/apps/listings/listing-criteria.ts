@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AccessibilityAttribute } from '../../../shared/accessibility';
 import { hubQueryString, parseHubQuery } from '../../../shared/listing-hub';
+import { placeDay } from '../../../shared/place-closing';
 import { ValidationError } from '../../http/errors';
 import { pageNumber } from '../../http/pages/page-param';
 import { LISTING_ORDERINGS, parseListingSearchParams, type ListingOrdering, type ListingSearchParams } from './search-params';
@@ -145,6 +146,7 @@ export function hubSearchParams(c: ListingCriteria, path: HubPathIds, window: { 
     accessibility: c.accessibility,
     appears_in_best_of_lists: c.bestOf ? true : undefined,
     open_now: c.openNow ? openNowProbe(now) : undefined,
+    open_on: placeDay(now),
     ordering,
     bundle_type: 'medium',
   };

@@ -55,6 +55,8 @@ export function applyFilters(qb: Knex.QueryBuilder, db: Db, p: ListingSearchPara
   if (p.appears_in_best_of_lists !== undefined) qb.where('l.appears_in_best_of_lists', p.appears_in_best_of_lists);
   // Open now: places whose hours are unknown are left out (neither open nor closed).
   if (p.open_now) whereOpenNow(qb, p.open_now);
+  // A closed place stays findable by name (site search, its page) but leaves the hub, its API and the maps.
+  if (p.open_on) qb.where((w) => w.whereNull('l.closed_on').orWhere('l.closed_on', '>', p.open_on!));
 }
 
 /** The haversine distance in km from `p` to the row's latitude/longitude columns (R = 6371 km, spec 2 §9). */

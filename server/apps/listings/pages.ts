@@ -25,6 +25,7 @@ import { secondsStateHolds } from '../../../shared/place-hours';
 import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { listingAccessibility } from '../accessibility/queries';
 import { addSurrogateKeys, keepAtEdgeAtMost, surrogateKeys } from '../../http/surrogate-keys';
+import { closedDay, closingDayLabel, isClosedOn, placeDay } from '../../../shared/place-closing';
 
 // The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
 // island's page, rendered on the server with its first page of results and filters that work
@@ -253,7 +254,7 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
   const moved = canonicalRedirect(req, listingPath(listing));
   if (moved) return moved;
   const [extras, boundary, accessibility] = await Promise.all([
-    listingDetailExtras(ctx.dbRead, listing),
+    listingDetailExtras(ctx.dbRead, listing, placeDay(ctx.now(), ctx.config.city.timeZone)),
     listings.neighbourhoodBoundary(listing.neighbourhood_id),
     listingAccessibility(ctx.dbRead, listing.id),
   ]);
@@ -262,7 +263,10 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
   addIsland(res, 'listing-map', { listing: dto, coordinates: dto.coordinates, nearby: extras.nearby.map((n) => toListingDTO(n, ctx.config.site.url)) });
   addSavesIsland(ctx, req, res, LISTING_SAVE_KINDS);
   addSurrogateKeys(res, [surrogateKeys.place(listing.id)]);
-  const hours = placeHoursView(listing.hours, ctx.now(), ctx.config.city.timeZone);
+  // A closed place (issue 39) keeps its page, which says since when instead of its hours' state.
+  const closedOn = closedDay(listing.closed_on);
+  const closed = closedOn !== null && isClosedOn(closedOn, placeDay(ctx.now(), ctx.config.city.timeZone));
+  const hours = closed ? null : placeHoursView(listing.hours, ctx.now(), ctx.config.city.timeZone);
   // Its open state ("Open now · Closes at 10 pm") goes with the clock, which no change
   // announces: the edge keeps the page no longer than the line holds.
   if (hours) keepAtEdgeAtMost(res, secondsStateHolds(hours.state, ctx.now(), ctx.config.city.timeZone));
@@ -272,6 +276,8 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
     listing,
     dto,
     hours,
+    closedSince: closed ? closingDayLabel(closedOn!) : null,
+    closingOn: closedOn && !closed ? closingDayLabel(closedOn) : null,
     website: safeHttpUrl(listing.website),
     accessibility,
     ...extras,
@@ -281,7 +287,8 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
     staticMapUrl: hasPoint ? `/static-maps/listings/${listing.id}.png` : null,
     structuredData: listingStructuredData(listing, ctx.config.site.url, ctx.config.city.name, accessibility, ctx.now(), ctx.config.city.timeZone),
     pageTitle: `${listing.name}${listing.sub_type_name ? ` – ${listing.sub_type_name}` : ''} in ${listing.neighbourhood_name ?? ctx.config.city.name}`,
-    pageDescription: listing.description || `${listing.name}, ${listing.address}: ${listing.type_name} in ${ctx.config.city.name}.`,
+    // A published review is what the page says about the place (issue 39); else the seed's description.
+    pageDescription: (listing.review_published_at ? listing.review : '') || listing.description || `${listing.name}, ${listing.address}: ${listing.type_name} in ${ctx.config.city.name}.`,
     canonicalUrl: absolute(ctx, listingPath(listing)),
   };
 }

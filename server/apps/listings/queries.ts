@@ -19,7 +19,7 @@ import { applyCircle, applyFilters, applyOrdering, distanceSql, effectiveOrderin
 export const LISTING_COLUMNS = [
   'l.id', 'l.name', 'l.slug', 'l.address', 'l.phone', 'l.website', 'l.latitude', 'l.longitude', 'l.image_key',
   'l.dinesafe_establishment_id', 'l.rating', 'l.rating_count', 'l.favourite_count', 'l.appears_in_best_of_lists',
-  'l.date_published', 'l.smart_review_score',
+  'l.date_published', 'l.smart_review_score', 'l.review_published_at', 'l.closed_on',
   'lt.id as type_id', 'lt.name as type_name', 'lt.slug as type_slug',
   'lst.id as sub_type_id', 'lst.name as sub_type_name', 'lst.slug as sub_type_slug',
   'n.id as neighbourhood_id', 'n.name as neighbourhood_name', 'n.slug as neighbourhood_slug',
@@ -65,13 +65,18 @@ export async function recentListings(db: Db, limit: number): Promise<ListingRow[
 
 export interface ListingDetailRow extends ListingRow {
   description: string;
+  /** The review (plain paragraphs) and its byline: shown when review_published_at is set. */
+  review: string;
+  review_byline: string;
   hours: Record<string, string> | null;
   nearest_subway_stop_id: number | null;
   nearest_subway_stop_distance_m: number | null;
+  /** Staff's word on its closing ('' when none). */
+  closed_note: string;
 }
 
 export async function listingDetail(db: Db, id: number): Promise<ListingDetailRow | undefined> {
-  return listingsQuery(db).where('l.id', id).first('l.description', 'l.hours', 'l.nearest_subway_stop_id', 'l.nearest_subway_stop_distance_m');
+  return listingsQuery(db).where('l.id', id).first('l.description', 'l.review', 'l.review_byline', 'l.hours', 'l.nearest_subway_stop_id', 'l.nearest_subway_stop_distance_m', 'l.closed_note');
 }
 
 export interface PhotoPreviewRow {
@@ -132,7 +137,7 @@ export async function nearestStation(db: Db, l: Pick<ListingDetailRow, 'latitude
  * Places near a point, closest first. The box prefilter (about 1.5 km) lets the
  * (latitude, longitude) index do the work before distances are computed.
  */
-export async function nearbyListings(db: Db, lat: number, lng: number, excludeId: number, limit: number): Promise<Array<ListingRow & { distance: number }>> {
+export async function nearbyListings(db: Db, lat: number, lng: number, excludeId: number, limit: number, openOn?: string): Promise<Array<ListingRow & { distance: number }>> {
   const dLat = 0.0135;
   const dLng = 0.0185;
   const rows = await listingsQuery(db)
@@ -140,6 +145,8 @@ export async function nearbyListings(db: Db, lat: number, lng: number, excludeId
     .whereBetween('l.latitude', [lat - dLat, lat + dLat])
     .whereBetween('l.longitude', [lng - dLng, lng + dLng])
     .whereNot('l.id', excludeId)
+    // The map of places nearby leaves closed places out, as the hub's does.
+    .where((w) => (openOn ? w.whereNull('l.closed_on').orWhere('l.closed_on', '>', openOn) : w.whereRaw('true')))
     .orderBy('distance')
     .limit(limit);
   return rows.map((r) => ({ ...r, distance: Number(r.distance) }));
@@ -191,13 +198,13 @@ export async function listingPhotosPage(db: Db, listingId: number, limit: number
 }
 
 /** What the listing detail page shows beyond the listing itself, read in parallel (its neighbourhood's boundary comes from the listings service's cache). */
-export async function listingDetailExtras(db: Db, l: ListingDetailRow) {
+export async function listingDetailExtras(db: Db, l: ListingDetailRow, openOn?: string) {
   const hasPoint = l.latitude !== null && l.longitude !== null;
   const [photos, bestOf, station, nearby] = await Promise.all([
     listingPhotoPreview(db, l.id, 6),
     bestOfListsFor(db, l.id),
     nearestStation(db, l),
-    hasPoint ? nearbyListings(db, l.latitude!, l.longitude!, l.id, 6) : Promise.resolve([]),
+    hasPoint ? nearbyListings(db, l.latitude!, l.longitude!, l.id, 6, openOn) : Promise.resolve([]),
   ]);
   return { photos, bestOf, station, nearby };
 }
@@ -446,6 +453,16 @@ export function listingTypesQuery(db: Db) {
 /** The navbar's listing types (navbar-menus.ts): name and slug, in the types' own order. */
 export function listingTypeLinksQuery(db: Db) {
   return db('listing_types').orderBy(['position', 'name']).select('name', 'slug');
+}
+
+/** The places whose reviews were published last, newest first (the navbar's RECENT REVIEWS). */
+export function reviewedPlaceLinksQuery(db: Db, limit: number) {
+  return db('listings as l')
+    .join('listing_types as lt', 'lt.id', 'l.type_id')
+    .whereNotNull('l.review_published_at')
+    .orderBy([{ column: 'l.review_published_at', order: 'desc' }, { column: 'l.id', order: 'desc' }])
+    .limit(limit)
+    .select('l.id', 'l.name', 'l.slug', 'lt.slug as type_slug', 'l.review_published_at');
 }
 
 export function listingSubTypesQuery(db: Db) {

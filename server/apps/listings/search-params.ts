@@ -6,6 +6,7 @@ import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import type { AccessibilityAttribute } from '../../../shared/accessibility';
 import { accessibilityFilterField } from '../accessibility/schemas';
 import { openNowProbe, type OpenNowProbe } from '../../../shared/place-hours';
+import { placeDay } from '../../../shared/place-closing';
 
 // The listing search parameters of spec 2 §3, parsed once for the API and the hub pages.
 // Unknown parameters are ignored (the hubs keep their own state in the URL); a known one
@@ -51,6 +52,11 @@ export interface ListingSearchParams extends PageParams {
    * the search's cached answers are keyed by the minute they are true for.
    */
   open_now?: OpenNowProbe;
+  /**
+   * Closed places (closed_on on or before this city day) are left out: the default. Undefined
+   * with closed=include, which a search for any place, open or not, asks for.
+   */
+  open_on?: string;
   /** What the caller asked for; undefined means the default order (see queries.ts). */
   ordering?: ListingOrdering;
   bundle_type: BundleType;
@@ -137,6 +143,7 @@ const schema = z.object({
   accessibility: optional(accessibilityFilterField),
   appears_in_best_of_lists: optional(bool),
   open_now: optional(bool),
+  closed: optional(z.enum(['exclude', 'include'], { message: 'Select a valid choice: exclude, include.' })),
   ordering: optional(z.enum(LISTING_ORDERINGS, { message: `Select a valid choice: ${LISTING_ORDERINGS.join(', ')}.` })),
   bundle_type: optional(z.enum(BUNDLE_TYPES, { message: `Select a valid choice: ${BUNDLE_TYPES.join(', ')}.` })),
 });
@@ -177,6 +184,7 @@ export function parseListingSearchParams(query: unknown, defaultLimit: number = 
     accessibility: v.accessibility ?? [],
     appears_in_best_of_lists: v.appears_in_best_of_lists,
     open_now: v.open_now ? openNowProbe(now) : undefined,
+    open_on: v.closed === 'include' ? undefined : placeDay(now),
     ordering: v.ordering,
     bundle_type: v.bundle_type ?? 'medium',
   };

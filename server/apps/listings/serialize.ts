@@ -1,6 +1,7 @@
 import type { ListingDTO } from '../../../shared/dto';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { imageUrl } from '../../../shared/format/image-url';
+import { closedDay } from '../../../shared/place-closing';
 
 // The one way a listing becomes JSON: lists, details, saved things and search all select
 // LISTING_COLUMNS through listingsQuery (queries.ts: one query, joins, no per-row lookups)
@@ -23,6 +24,10 @@ export interface ListingRow {
   appears_in_best_of_lists: boolean;
   date_published: Date | string;
   smart_review_score: number;
+  /** When its review was published; null (or not selected) when it has none published. */
+  review_published_at?: Date | string | null;
+  /** The day it closed or will close (shared/place-closing.ts); null while it is open. */
+  closed_on?: Date | string | null;
   type_id: number;
   type_name: string;
   type_slug: string;
@@ -47,6 +52,8 @@ export function toListingDTO(row: ListingRow, siteUrl: string): ListingDTO {
     name: row.name,
     image_url: row.image_key ? absoluteUrl(siteUrl, imageUrl(row.image_key)) : null,
     share_url: absoluteUrl(siteUrl, listingPath(row)),
+    // The page's review section (listing.njk #review): what the maps' "View Review" opens.
+    review_url: row.review_published_at ? absoluteUrl(siteUrl, `${listingPath(row)}#review`) : null,
     coordinates: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
     type: { id: row.type_id, name: row.type_name, slug: row.type_slug, share_url: absoluteUrl(siteUrl, urls.listingType(row.type_slug)) },
     sub_type:
@@ -72,6 +79,7 @@ export function toListingDTO(row: ListingRow, siteUrl: string): ListingDTO {
     favourite_count: row.favourite_count,
     date_published: new Date(row.date_published).toISOString(),
   };
+  if (row.closed_on !== undefined) dto.closed_on = closedDay(row.closed_on);
   if (row.user_rating_id !== undefined) {
     dto.user_rating = row.user_rating_id ? { id: row.user_rating_id, rating: Number(row.user_rating) } : null;
   }

@@ -58,6 +58,16 @@ export function listingStructuredData(
   if (l.rating !== null && l.rating_count > 0) {
     data.aggregateRating = { '@type': 'AggregateRating', ratingValue: Number(l.rating).toFixed(2), ratingCount: l.rating_count, bestRating: 5, worstRating: 1 };
   }
+  // The newsroom's own review of the place (issue 39), as a critic's review is described.
+  if (l.review_published_at && l.review) {
+    data.review = {
+      '@type': 'Review',
+      url: `${siteUrl}${listingPath(l)}#review`,
+      author: { '@type': 'Person', name: l.review_byline },
+      datePublished: moment.tz(l.review_published_at, zone).format('YYYY-MM-DD'),
+      reviewBody: l.review,
+    };
+  }
   const known = accessibility.filter((a) => a.value !== 'unknown');
   if (known.length) {
     data.amenityFeature = known.map((a) => ({ '@type': 'LocationFeatureSpecification', name: a.label, value: a.value === 'yes' }));

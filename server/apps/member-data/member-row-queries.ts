@@ -211,7 +211,25 @@ export const CALENDAR_FEEDS: MemberTable = {
     inBatches((after, limit) => memberPage(db, 'calendar_feeds', memberId, after, limit).select('s.id', 's.date_created', 's.url', 's.status', 's.paused_reason', 's.last_fetched_at', 's.last_success_at', 's.last_error', 's.events_found')),
 };
 
-export const MEMBER_TABLES: readonly MemberTable[] = [FAVOURITES, TODOS, RATINGS, ACCESSIBILITY_REPORTS, ARTICLE_BOOKMARKS, VIDEO_BOOKMARKS, EVENT_BOOKMARKS, SUBMITTED_EVENTS, CALENDAR_FEEDS, CONTEST_ENTRIES, LOGIN_HISTORY, CONTACT_MESSAGES];
+/** Edits the member suggested to places (issue 39), with what staff did with each. */
+export const PLACE_SUGGESTIONS: MemberTable = {
+  file: 'place-suggestions',
+  about: 'edits you suggested to places (closed, moved, hours, phone, website, name), with your note and whether our editors applied them',
+  columns: ['id', 'created_at', 'kind', 'value', 'note', 'status', 'decided_at', ...LISTING_COLUMNS],
+  rows: (db, memberId, siteUrl) =>
+    mapped(
+      inBatches((after, limit) =>
+        memberPage(db, 'place_suggestions', memberId, after, limit, 'member_id')
+          .join('listings as l', 'l.id', 's.listing_id')
+          .join('listing_types as lt', 'lt.id', 'l.type_id')
+          .select('s.id', 's.created_at', 's.kind', 's.value', 's.note', 's.status', 's.decided_at', 's.listing_id', 'l.name as listing_name', 'l.slug as listing_slug', 'lt.slug as type_slug', 'l.address'),
+      ),
+      // A suggested value is JSON (hours are an object): kept as its JSON text, which a CSV cell can hold.
+      ({ listing_slug, type_slug, value, ...r }) => ({ ...r, value: value !== null && typeof value === 'object' ? JSON.stringify(value) : value, listing_url: listingUrl(siteUrl, { ...r, listing_slug, type_slug }) }),
+    ),
+};
+
+export const MEMBER_TABLES: readonly MemberTable[] = [FAVOURITES, TODOS, RATINGS, ACCESSIBILITY_REPORTS, PLACE_SUGGESTIONS, ARTICLE_BOOKMARKS, VIDEO_BOOKMARKS, EVENT_BOOKMARKS, SUBMITTED_EVENTS, CALENDAR_FEEDS, CONTEST_ENTRIES, LOGIN_HISTORY, CONTACT_MESSAGES];
 
 // ## What the export reads besides the tables
 
