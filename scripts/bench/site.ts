@@ -132,6 +132,9 @@ async function sample(): Promise<Sample> {
         { name: 'listings (bbox)', path: `/api/v2/listings/?bbox=${lng - 0.02},${lat - 0.015},${lng + 0.02},${lat + 0.015}` },
         { name: 'listings (features)', path: `/api/v2/listings/?features=${features.join(',')}` },
         { name: 'listings (keywords)', path: '/api/v2/listings/?keywords=pi&bundle_type=simple&limit=10' },
+        // Issue 39: the Open now filter (the minute's probe against the hours' ranges).
+        { name: 'listings (open now)', path: '/api/v2/listings/?open_now=true' },
+        { name: 'listings (open now, restaurants)', path: '/api/v2/listings/?open_now=true&type=restaurants' },
         { name: 'events by date', path: `/api/v2/events/?date=${busyDay?.local_date ?? '2026-12-05'}` },
         { name: 'events upcoming', path: '/api/v2/events/?ordering=start_date_time' },
         { name: 'articles', path: '/api/v2/articles/' },

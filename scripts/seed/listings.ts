@@ -238,6 +238,9 @@ export async function seedListings(db: Knex, opts: SeedListingsOptions): Promise
       dinesafe_establishment_id: e.establishment_id,
       date_published: published.toDate(),
       date_created: published.toDate(),
+      // As seeded, a place last changed when it was published (the desk's "changed recently"
+      // reads it; the database's default, now, would make two seeds differ).
+      date_modified: published.toDate(),
     };
   });
   const ids = await insertReturningIds(db, 'listings', rows, 1000);

@@ -4,6 +4,9 @@ import { photoListQuerySchema, photoUploadSchema } from '../../server/apps/photo
 import { imageUploadFieldsSchema } from '../../server/apps/uploads/schemas';
 import { contactSchema } from '../../server/apps/contact/schemas';
 import { GUEST_FIELDS } from '../../server/apps/newsletters/schemas';
+import { closePlaceSchema, locateQuerySchema } from '../../server/apps/places-desk/schemas';
+import { captchaFieldsSchema, suggestionFormSchema } from '../../server/apps/place-suggestions/schemas';
+import { HOURS_FIELDS } from '../../shared/place-hours-form';
 
 // What each route of the app reads, for the hostile-input test: its path parameters (with a
 // valid value each, so that one parameter at a time can be made hostile), its query parameters
@@ -26,6 +29,10 @@ export interface FuzzFixtures {
   article: { type: string; year: string; month: string; slug: string };
   bestOfSlug: string;
   videoSlug: string;
+  videoId: number;
+  eventId: number;
+  /** A reader's suggestion about the listing, pending. */
+  suggestionId: number;
   videoCategorySlug: string;
   contestName: string;
   contestId: number;
@@ -68,7 +75,10 @@ const ARTICLE_PATH = {
   slug: (f: FuzzFixtures) => f.article.slug,
 };
 const LISTING_HUB = ['neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'selectedFeatures', 'accessibility', 'bestOf', 'ordering', 'page', 'category', 'subcategory', 'offset', 'keywords'];
-const LISTING_SEARCH = ['keywords', 'type', 'sub_type', 'default_neighborhood', 'latitude', 'longitude', 'bbox', 'subway_stop', 'subwayStopId', 'radius', 'service', 'features', 'accessibility', 'appears_in_best_of_lists', 'ordering', 'bundle_type', ...PAGE];
+const LISTING_SEARCH = ['keywords', 'type', 'sub_type', 'default_neighborhood', 'latitude', 'longitude', 'bbox', 'subway_stop', 'subwayStopId', 'radius', 'service', 'features', 'accessibility', 'appears_in_best_of_lists', 'open_now', 'closed', 'ordering', 'bundle_type', ...PAGE];
+/** The places desk's place form (issue 39): its fields and the hours' fields. */
+const PLACE_FORM = ['name', 'type_id', 'sub_type_id', 'address', 'latitude', 'longitude', 'phone', 'website', 'price_range', 'feature_1', 'service_1', ...HOURS_FIELDS];
+const placeFormValid = () => ({ name: 'Fuzz Place', type_id: '1', address: '1 Queen St W', latitude: '43.6525', longitude: '-79.381', hours_unknown: 'on' });
 const EVENT_FORM = [
   'title', 'description', 'venue_name', 'venue_display_name', 'listing', 'address', 'website', 'is_multiple_venues', 'is_virtual_event',
   'schedule_type', 'date', 'start_date', 'end_date', 'start_time', 'end_time', 'all_day', 'weekdays', 'weekly-weekdays', 'irregular-TOTAL_FORMS', 'irregular-0-date',
@@ -196,6 +206,66 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'POST /staff/best-of/:slug/move/': { path: { slug: (f) => f.bestOfSlug }, body: { encodings: ['form'], fields: ['listing', 'direction', 'reason'], valid: (f) => ({ listing: String(f.listingId), direction: 'up', reason: 'Fuzz' }) } },
   'POST /staff/best-of/:slug/criteria/': { path: { slug: (f) => f.bestOfSlug }, body: { encodings: ['form'], fields: ['criteria', 'reason'], valid: () => ({ criteria: 'Fuzz', reason: 'Fuzz' }) } },
   'POST /staff/best-of/:slug/visited/': { path: { slug: (f) => f.bestOfSlug }, body: { encodings: ['form'], fields: ['listing', 'visited_on', 'reason'], valid: (f) => ({ listing: String(f.listingId), visited_on: '2026-01-02', reason: 'Fuzz' }) } },
+  // ## The places desk and the other kinds' editors (issue 39)
+  'GET /staff/places/': { query: ['q', 'type', 'neighbourhood', 'closed', 'recent', 'reported', 'page'] },
+  'GET /staff/places/new/': {},
+  'POST /staff/places/new/': { body: { encodings: ['form'], fields: PLACE_FORM, valid: placeFormValid } },
+  'GET /staff/places/:id/': { path: id((f) => f.listingId), query: ['done', 'closing'] },
+  'POST /staff/places/:id/': { path: id((f) => f.listingId), body: { encodings: ['form'], fields: PLACE_FORM, valid: placeFormValid } },
+  'GET /staff/places/:id/revisions/': { path: id((f) => f.listingId), query: ['page', 'reverted'] },
+  'POST /staff/places/:id/revisions/:rev/revert/': { path: { ...id((f) => f.listingId), rev: () => '999999' }, body: { encodings: ['form'], fields: [] } },
+  'GET /staff/places/:id/close/': { path: id((f) => f.listingId) },
+  'POST /staff/places/:id/close/': { path: id((f) => f.listingId), body: { encodings: ['form'], fields: keys(closePlaceSchema), valid: () => ({ closed_on: '2026-01-02' }) } },
+  'POST /staff/places/:id/reopen/': { path: id((f) => f.listingId), body: { encodings: ['form'], fields: [] } },
+  'GET /staff/places/:id/review/': { path: id((f) => f.listingId), query: ['done'] },
+  'POST /staff/places/:id/review/': { path: id((f) => f.listingId), body: { encodings: ['form'], fields: ['review', 'byline', 'publish'], valid: () => ({ review: 'Fuzz.', byline: 'Fuzz', publish: 'no' }) } },
+  'GET /api/v2/places-desk/locate/': { query: keys(locateQuerySchema) },
+  'GET /places/:id/suggest/': { path: id((f) => f.listingId), query: ['sent'] },
+  'POST /places/:id/suggest/': {
+    path: id((f) => f.listingId),
+    body: { encodings: ['form'], fields: [...keys(suggestionFormSchema), ...keys(captchaFieldsSchema), ...HOURS_FIELDS], valid: () => ({ kind: 'phone', phone: '416-555-0100' }) },
+  },
+  'GET /staff/places/suggestions/': { query: ['done', 'place'] },
+  'POST /staff/places/suggestions/:id/apply/': { path: id((f) => f.suggestionId), body: { encodings: ['form'], fields: [] } },
+  'POST /staff/places/suggestions/:id/dismiss/': { path: id((f) => f.suggestionId), body: { encodings: ['form'], fields: [] } },
+  'POST /staff/best-of/new/': { body: { encodings: ['form'], fields: ['title', 'slug', 'intro', 'criteria'], valid: () => ({ title: 'Fuzz list', criteria: 'Fuzz' }) } },
+  'GET /staff/videos/': { query: ['saved'] },
+  'GET /staff/videos/new/': {},
+  'GET /staff/videos/:id/': { path: id((f) => f.videoId) },
+  'POST /staff/videos/save/': {
+    body: {
+      encodings: ['multipart'],
+      fields: ['id', 'youtube', 'title', 'slug', 'description', 'category', 'image_source'],
+      valid: (f) => ({ id: String(f.videoId), youtube: 'dQw4w9WgXcQ', title: 'Fuzz video', category: '1' }),
+      filePart: 'image',
+    },
+  },
+  'GET /staff/contests/new/': {},
+  'GET /staff/contests/:id/edit/': { path: id((f) => f.contestId) },
+  'POST /staff/contests/save/': {
+    body: {
+      encodings: ['multipart'],
+      fields: ['id', 'title', 'name', 'description', 'prize', 'rules', 'odds', 'start_date', 'end_date', 'skill_question', 'skill_answer'],
+      valid: (f) => ({ id: String(f.contestId), title: 'Fuzz contest', prize: 'A prize', start_date: '2026-01-01T09:00', end_date: '2031-01-01T09:00' }),
+      filePart: 'image',
+    },
+  },
+  'GET /staff/events/new/': {},
+  'POST /staff/events/new/': {
+    body: {
+      encodings: ['form', 'multipart'],
+      fields: EVENT_FORM,
+      valid: (f) => ({ title: 'Jazz night', description: 'Live music.', venue_name: 'Massey Hall', address: '178 Victoria St', website: 'example.com', schedule_type: 'single_day', date: f.futureDate, start_time: '7:00 PM', end_time: '9:00 PM' }),
+    },
+  },
+  'GET /staff/events/:id/edit/': { path: id((f) => f.eventId) },
+  'POST /staff/events/edit/': {
+    body: {
+      encodings: ['form', 'multipart'],
+      fields: ['event_id', ...EVENT_FORM],
+      valid: (f) => ({ event_id: String(f.eventId), title: 'Jazz night', description: 'Live music.', venue_name: 'Massey Hall', address: '178 Victoria St', website: 'example.com', schedule_type: 'single_day', date: f.futureDate, start_time: '7:00 PM', end_time: '9:00 PM' }),
+    },
+  },
   'GET /accounts/dashboard': {},
   'GET /accounts/dashboard/export.zip': {},
   'HEAD /accounts/dashboard/export.zip': {},
