@@ -36,9 +36,23 @@ async function recordLayoutShifts(page: Page): Promise<void> {
   });
 }
 
-/** Loads a page, waits until the navbar island has replaced the server's nav and the fonts are in, and answers its shifts. */
+/**
+ * Loads a page as a slow phone would: the islands' modules arrive only after the server's page
+ * has painted, so every island replaces markup a person has already seen (on a fast machine they
+ * could run before the first paint and hide a shift). Then waits until the navbar island has
+ * replaced the server's nav and the fonts are in, and answers the page's shifts.
+ */
 async function shiftsWhileLoading(page: Page, url: string): Promise<Shift[]> {
-  await page.goto(url, { waitUntil: 'load' });
+  let release = (): void => undefined;
+  const painted = new Promise<void>((resolve) => (release = resolve));
+  await page.route((u) => u.pathname.endsWith('.js') && u.pathname !== '/static/js/image-fallback.js', async (route) => {
+    await painted;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  release();
+  await page.waitForLoadState('load');
   await page.locator('.site-header .navbar.is-enhanced').waitFor();
   // A listing hub: its panel and every save control (the islands that replace server markup) are in.
   if (await page.locator('[data-island="listing-search"]').count()) await page.locator('.listing-search[data-enhanced]').waitFor();
