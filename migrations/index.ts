@@ -37,6 +37,7 @@ import * as placesDesk from './20261130000100_places_desk';
 import * as placeReviews from './20261130000300_place_reviews';
 import * as placeSuggestions from './20261130000400_place_suggestions';
 import * as contestOdds from './20261130000500_contest_odds';
+import * as oldSlugs from './20261130000700_old_slugs';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -79,4 +80,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261130000300_place_reviews', placeReviews],
   ['20261130000400_place_suggestions', placeSuggestions],
   ['20261130000500_contest_odds', contestOdds],
+  ['20261130000700_old_slugs', oldSlugs],
 ];

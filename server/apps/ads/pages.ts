@@ -5,15 +5,14 @@ import { adsShown } from '../../config';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
 import type { RequestRules } from '../../http/request-rules';
-import { InsufficientStorageError, NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
-import { STORAGE_FULL_LOG } from '../../http/error-handler';
-import { isStorageFull } from '../../storage/storage-full';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { idParam, validate, textFieldsOf } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { imageUrl } from '../../../shared/format/image-url';
 import { AD_SLOT_NAMES, AD_SLOTS } from '../../../shared/ads';
 import { recentStaffActions, recordStaffAction, staffActorOf } from '../staff-audit/audit-log-queries';
 import type { ImageUploadService } from '../uploads/service';
+import { uploadFormRefusal } from '../uploads/form-refusal';
 import { deleteHouseAd, findHouseAd, houseAdStatus, insertHouseAd, listHouseAds, updateHouseAd, type HouseAd } from './house-ad-queries';
 import { cityDay, dailyCounts, totalCounts } from './ad-counter-queries';
 import { AD_FORM_PATH, AD_IMAGE_FIELD, adFormBody } from './form-body';
@@ -131,13 +130,10 @@ export function adsStaffPages(ctx: AppContext, uploads: ImageUploadService): Rou
         const size = AD_SLOTS[form.slot].large;
         imageKey = (await uploads.store(staffActorOf(req).id, file, { box_width: size.width, box_height: size.height, cropping_mode: 'aspect-fit' })).key;
       } catch (err) {
-        if (isStorageFull(err)) {
-          // CASE: the media disk is full: the image was not kept; the form says so beside it.
-          ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
-          errors = { ...errors, image: [InsufficientStorageError.MESSAGE] };
-          status = 507;
-        } else if (err instanceof ValidationError) errors = { ...errors, ...err.fields };
-        else throw err;
+        const refusal = uploadFormRefusal(ctx, req, err, AD_IMAGE_FIELD);
+        if (!refusal) throw err;
+        errors = { ...errors, ...refusal.errors };
+        status = refusal.status;
       }
     }
     if (!form || Object.keys(errors).length || !imageKey) {

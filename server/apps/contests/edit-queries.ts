@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { ValidationError } from '../../http/errors';
 import { minuteFloor } from '../../db/count-cache';
+import { recordSlugChange } from '../../http/pages/old-slugs';
 import { recordStaffAction, type StaffActor } from '../staff-audit/audit-log-queries';
 import type { ContestForm } from './schemas';
 
-// What staff's contest form reads and writes. A save is one transaction: the contest and its
-// staff audit entry, or neither.
+// What staff's contest form reads and writes. A save is one transaction: the contest, its old
+// address when the name changed, and its staff audit entry, or none of them.
 
 /** A contest with every field the form edits, published or not. */
 export interface EditableContest {
@@ -72,6 +73,8 @@ export async function saveContest(db: Knex, ctx: { actor: StaffActor; now: Date 
       await trx('contests').where('id', id).update(row);
       contestId = id;
     }
+    // A changed name keeps its old addresses, as 301s to this contest's (contests' pages).
+    await recordSlugChange(trx, 'contest', contestId, before, contest.name);
     await recordStaffAction(trx, ctx.actor, {
       action: id === null ? 'contest.create' : 'contest.update',
       subjectType: 'contest',

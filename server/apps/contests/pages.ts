@@ -3,9 +3,10 @@ import type { AppContext } from '../../context';
 import type { FieldErrors } from '../../http/errors';
 import { PageRedirect, type PageView, page } from '../../http/pages/page-view';
 import { formPost } from '../../http/pages/form-post';
-import { absolute } from '../../http/pages/canonical-url';
+import { absolute, queryString } from '../../http/pages/canonical-url';
 import { urls } from '../../../shared/urls';
-import { publishedContest, type ContestPageRow, listContests } from './queries';
+import { movedContestName, publishedContest, type ContestPageRow, listContests } from './queries';
+import type { Db } from '../../db';
 import { toContestDTO } from './serialize';
 import { checkedSkillAnswer, enterContest, entryWindow, memberEntry } from './entry-queries';
 import { Router, type Request, type Response } from 'express';
@@ -21,17 +22,15 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { whenFlag } from '../../http/pages/feature-gate';
 import type { RequestRules } from '../../http/request-rules';
 import { checkFirstFieldToken } from '../../http/csrf';
-import { InsufficientStorageError, ValidationError } from '../../http/errors';
-import { STORAGE_FULL_LOG } from '../../http/error-handler';
-import { isStorageFull } from '../../storage/storage-full';
 import { textFieldsOf, validate } from '../../http/validate';
 import { addSurrogateKeys, contestKeys, surrogateKeys } from '../../http/surrogate-keys';
 import { imageUrl } from '../../../shared/format/image-url';
 import { staffActorOf } from '../staff-audit/audit-log-queries';
 import { uploadBodySlot } from '../media/image-work';
 import { imageUploadParser, type ImageUploadService } from '../uploads/service';
+import { uploadFormRefusal } from '../uploads/form-refusal';
 import { editableContest, saveContest, type EditableContest } from './edit-queries';
-import { contestFormSchema, NAME_MAX, QUESTION_MAX, TEXT_MAX, TITLE_MAX, type ContestForm } from './schemas';
+import { contestFormSchema, NAME_MAX, QUESTION_MAX, TEXT_MAX, TITLE_MAX } from './schemas';
 
 // The entry form's own page, /contests/<name>/enter/. The contest page is the same HTML for
 // everyone (shared caches keep it), so its form carries no CSRF token: without JavaScript it
@@ -75,9 +74,9 @@ function windowNotice(contest: ContestPageRow, window: 'not-started' | 'closed',
 }
 
 /** GET /contests/<name>/enter/: the form, the member's entry if they have one, or the login link. */
-export async function entryFormPage(ctx: AppContext, req: Request): Promise<PageView | null> {
+export async function entryFormPage(ctx: AppContext, req: Request): Promise<PageView | PageRedirect | null> {
   const contest = await publishedContest(ctx.db, String(req.params.name), ctx.now());
-  if (!contest) return null;
+  if (!contest) return movedContest(ctx.db, req, ctx.now(), urls.contestEnter);
   const entry = req.user ? await memberEntry(ctx.db, contest.id, req.user.id) : undefined;
   const answer = (req.query as Record<string, unknown>).skill_answer;
   return enterView(ctx, req, contest, { entered: entry?.created_at, values: typeof answer === 'string' ? { skill_answer: answer.slice(0, 20) } : {} });
@@ -201,19 +200,9 @@ async function contestSavePost(ctx: AppContext, uploads: ImageUploadService, req
   const id = typeof values.id === 'string' && values.id ? idParam(values.id) : null;
   const existing = id === null ? null : ((await editableContest(ctx.db, id)) ?? null);
   if (id !== null && !existing) return null;
-  const refuse = (errors: FieldErrors, status = 400) => {
-    res.status(status);
-    return contestForm(ctx, { contest: existing, values, errors });
-  };
-  let form: ContestForm;
   try {
-    form = validate(contestFormSchema(ctx.config.city.timeZone), values);
-  } catch (err) {
-    if (err instanceof ValidationError) return refuse(err.fields);
-    throw err;
-  }
-  const actor = staffActorOf(req);
-  try {
+    const form = validate(contestFormSchema(ctx.config.city.timeZone), values);
+    const actor = staffActorOf(req);
     const file = ((req.files as Express.Multer.File[] | undefined) ?? []).find((f) => f.fieldname === CONTEST_IMAGE_FIELD);
     const image = file ? await uploads.store(actor.id, file, CONTEST_IMAGE_BOX) : null;
     const { id: _id, ...fields } = form;
@@ -224,13 +213,10 @@ async function contestSavePost(ctx: AppContext, uploads: ImageUploadService, req
     await ctx.changes.announce({ subject: `contest:${saved.id}`, paths, keys: contestKeys(saved.id) });
     return new PageRedirect(`${urls.staffContest(saved.id)}?saved=1`, 303);
   } catch (err) {
-    if (isStorageFull(err)) {
-      // CASE: the media disk is full: the image was not kept; the form says so beside it.
-      ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
-      return refuse({ image: [InsufficientStorageError.MESSAGE] }, 507);
-    }
-    if (err instanceof ValidationError) return refuse(err.fields);
-    throw err;
+    const refusal = uploadFormRefusal(ctx, req, err, CONTEST_IMAGE_FIELD);
+    if (!refusal) throw err;
+    res.status(refusal.status);
+    return contestForm(ctx, { contest: existing, values, errors: refusal.errors });
   }
 }
 
@@ -293,6 +279,16 @@ async function drawPost(ctx: AppContext, req: Request, res: Response): Promise<P
 
 // The contests hub (newest first, 'Load more' as a plain ?offset= link) and each contest.
 
+/**
+ * CASE: a contest page's address under a name the contest had before staff changed it: a 301
+ * to the same page under its name now (none: the 404). The entry form's post is not moved: a
+ * 301 would turn it into a GET.
+ */
+async function movedContest(db: Db, req: Request, now: Date, pageOf: (name: string) => string): Promise<PageRedirect | null> {
+  const moved = await movedContestName(db, String(req.params.name), now);
+  return moved ? new PageRedirect(pageOf(moved) + queryString(req), 301) : null;
+}
+
 export function contestsPages(ctx: AppContext): Router {
   const router = Router();
   const on = whenFlag(ctx, 'contests');
@@ -329,10 +325,10 @@ async function contestsHub(ctx: AppContext, req: Request, res: Response): Promis
   };
 }
 
-async function contestPage(ctx: AppContext, req: Request, res: Response): Promise<PageView | null> {
+async function contestPage(ctx: AppContext, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
   const now = ctx.now();
   const contest = await publishedContest(ctx.dbRead, String(req.params.name), now);
-  if (!contest) return null;
+  if (!contest) return movedContest(ctx.dbRead, req, now, urls.contest);
   addSurrogateKeys(res, [surrogateKeys.contest(contest.id)]);
   return {
     template: 'contests/detail.njk',
@@ -347,10 +343,10 @@ async function contestPage(ctx: AppContext, req: Request, res: Response): Promis
 }
 
 /** The contest's rules with the disclosure every contest carries (no purchase, odds, question). */
-async function rulesPage(ctx: AppContext, req: Request, res: Response): Promise<PageView | null> {
+async function rulesPage(ctx: AppContext, req: Request, res: Response): Promise<PageView | PageRedirect | null> {
   const now = ctx.now();
   const contest = await publishedContest(ctx.db, String(req.params.name), now);
-  if (!contest) return null;
+  if (!contest) return movedContest(ctx.db, req, now, urls.contestRules);
   addSurrogateKeys(res, [surrogateKeys.contest(contest.id)]);
   return {
     template: 'contests/rules.njk',

@@ -6,6 +6,7 @@ import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants';
 import type { ContestDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
+import { oldSlugSubject } from '../../http/pages/old-slugs';
 
 export const CONTEST_COLUMNS = ['c.id', 'c.title', 'c.name', 'c.description', 'c.prize', 'c.image_key', 'c.start_date', 'c.end_date', 'c.date_published'] as const;
 
@@ -31,6 +32,12 @@ export interface ContestPageRow extends ContestRow {
 /** A published contest by its name (the slug in its URL), with its prize, rules and question. */
 export async function publishedContest(db: Db, name: string, now: Date): Promise<ContestPageRow | undefined> {
   return contestsQuery(db, now).where('c.name', name).first('c.rules', 'c.odds', 'c.skill_question', 'c.skill_answer');
+}
+
+/** The current name of the public contest that once had `name` (staff changed it since), if any. */
+export async function movedContestName(db: Db, name: string, now: Date): Promise<string | undefined> {
+  const row: { name: string } | undefined = await whereContestIsPublic(db('contests as c'), now).whereIn('c.id', oldSlugSubject(db, 'contest', name)).first('c.name');
+  return row?.name;
 }
 
 // Contests (spec 1 §7): newest first by default; is_expired is derived from end_date at the

@@ -2,12 +2,13 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { ValidationError } from '../../http/errors';
 import { minuteFloor } from '../../db/count-cache';
+import { recordSlugChange } from '../../http/pages/old-slugs';
 import { recordStaffAction, type StaffActor } from '../staff-audit/audit-log-queries';
 import { allVideosQuery } from './queries';
 import type { VideoRow } from './serialize';
 
 // What staff's video pages (/staff/videos/) read and write. A save is one transaction: the
-// video and its staff audit entry, or neither.
+// video, its old address when the slug changed, and its staff audit entry, or none of them.
 
 /** Every category, by name, for the form's choice (not only those with a published video). */
 export async function videoCategoryChoices(db: Db): Promise<Array<{ id: number; name: string; slug: string }>> {
@@ -63,6 +64,8 @@ export async function saveVideo(db: Knex, ctx: { actor: StaffActor; now: Date },
       await trx('videos').where('id', id).update(row);
       videoId = id;
     }
+    // A changed slug keeps its old address, as a 301 to this video (videoPage).
+    await recordSlugChange(trx, 'video', videoId, before?.slug ?? null, video.slug);
     await recordStaffAction(trx, ctx.actor, {
       action: id === null ? 'video.create' : 'video.update',
       subjectType: 'video',

@@ -5,14 +5,13 @@ import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
 import type { RequestRules } from '../../http/request-rules';
 import { checkFirstFieldToken } from '../../http/csrf';
-import { InsufficientStorageError, ValidationError, type FieldErrors } from '../../http/errors';
-import { STORAGE_FULL_LOG } from '../../http/error-handler';
-import { isStorageFull } from '../../storage/storage-full';
+import { ValidationError, type FieldErrors } from '../../http/errors';
 import { idParam, textFieldsOf, validate } from '../../http/validate';
 import { imageUrl } from '../../../shared/format/image-url';
 import { recentStaffActions, staffActorOf } from '../staff-audit/audit-log-queries';
 import { uploadBodySlot } from '../media/image-work';
 import { imageUploadParser, type ImageUploadService } from '../uploads/service';
+import { uploadFormRefusal } from '../uploads/form-refusal';
 import { saveVideo, staffVideoList, videoCategoryChoices, videoForStaff } from './edit-queries';
 import { DESCRIPTION_MAX, SLUG_MAX, TITLE_MAX, videoFormSchema, type VideoForm } from './schemas';
 import { fetchYoutubeStill } from './youtube';
@@ -22,11 +21,11 @@ import { urls, youtubeEmbedUrl } from '../../../shared/urls';
 import { addIsland } from '../../views';
 import { addSavesIsland } from '../saves/page-island';
 import { page, PageRedirect, type PageAnswer, type PageView } from '../../http/pages/page-view';
-import { absolute } from '../../http/pages/canonical-url';
+import { absolute, queryString } from '../../http/pages/canonical-url';
 import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
 import { whenFlag } from '../../http/pages/feature-gate';
 import { listVideos } from './queries';
-import { publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './queries';
+import { movedVideoSlug, publishedVideo, relatedVideos, videoCategories, videoCategoryBySlug, type VideoCategoryRow } from './queries';
 import { toVideoDTO } from './serialize';
 import { addSurrogateKeys, surrogateKeys, videoKeys } from '../../http/surrogate-keys';
 import type { VideoGridState } from '../../../shared/dto';
@@ -86,8 +85,13 @@ async function videoGrid(ctx: AppContext, req: Request, res: Response, category:
 
 async function videoPage(ctx: AppContext, req: Request, res: Response): Promise<PageAnswer> {
   const now = ctx.now();
-  const video = await publishedVideo(ctx.dbRead, String(req.params.slug), now);
-  if (!video) return null;
+  const slug = String(req.params.slug);
+  const video = await publishedVideo(ctx.dbRead, slug, now);
+  if (!video) {
+    // CASE: an address the video had before staff changed its slug: 301 to where it is now.
+    const moved = await movedVideoSlug(ctx.dbRead, slug, now);
+    return moved ? new PageRedirect(urls.video(moved) + queryString(req), 301) : null;
+  }
   const related = await relatedVideos(ctx.dbRead, video, now, 8);
   const dto = toVideoDTO(video, ctx.config.site.url);
   addSurrogateKeys(res, [surrogateKeys.video(video.id), surrogateKeys.videos]);
@@ -205,19 +209,9 @@ export function videosStaffPages(ctx: AppContext, uploads: ImageUploadService): 
     const id = typeof values.id === 'string' && values.id ? idParam(values.id) : null;
     const existing = id === null ? null : ((await videoForStaff(ctx.db, id)) ?? null);
     if (id !== null && !existing) return null;
-    const refuse = (errors: FieldErrors, status = 400) => {
-      res.status(status);
-      return formPage({ video: existing, values, errors });
-    };
-    let form: VideoForm;
     try {
-      form = validate(videoFormSchema, values);
-    } catch (err) {
-      if (err instanceof ValidationError) return refuse(err.fields);
-      throw err;
-    }
-    const actor = staffActorOf(req);
-    try {
+      const form = validate(videoFormSchema, values);
+      const actor = staffActorOf(req);
       const image = await newImage(req, form, existing);
       const saved = await saveVideo(ctx.db, { actor, now: ctx.now() }, id, {
         youtube_code: form.youtube, title: form.title, slug: form.slug, description: form.description, category_id: form.category, image_key: image?.key, image_source: image?.source,
@@ -231,13 +225,10 @@ export function videosStaffPages(ctx: AppContext, uploads: ImageUploadService): 
       await ctx.changes.announce({ subject: `video:${saved.id}`, paths: [...paths], keys: videoKeys(saved.id) });
       return new PageRedirect(`${STAFF_URL}?saved=${saved.id}`, 303);
     } catch (err) {
-      if (isStorageFull(err)) {
-        // CASE: the media disk is full: the image was not kept; the form says so beside it.
-        ctx.logger.error({ err, url: req.originalUrl }, STORAGE_FULL_LOG);
-        return refuse({ image: [InsufficientStorageError.MESSAGE] }, 507);
-      }
-      if (err instanceof ValidationError) return refuse(err.fields);
-      throw err;
+      const refusal = uploadFormRefusal(ctx, req, err, IMAGE_FIELD);
+      if (!refusal) throw err;
+      res.status(refusal.status);
+      return formPage({ video: existing, values, errors: refusal.errors });
     }
   }
 

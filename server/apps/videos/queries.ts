@@ -7,6 +7,7 @@ import type { VideoDTO } from '../../../shared/dto';
 import { validate } from '../../http/validate';
 import { pageParamsFromQuery, type PageParams } from '../../http/pagination';
 import { cachedCount, minuteFloor } from '../../db/count-cache';
+import { oldSlugSubject } from '../../http/pages/old-slugs';
 
 export const VIDEO_COLUMNS = [
   'v.id', 'v.title', 'v.slug', 'v.description', 'v.youtube_code', 'v.image_key', 'v.date_published', 'v.duration_seconds',
@@ -43,6 +44,12 @@ export async function videoCategoryBySlug(db: Db, slug: string): Promise<VideoCa
 
 export async function publishedVideo(db: Db, slug: string, now: Date): Promise<VideoRow | undefined> {
   return videosQuery(db, now).where('v.slug', slug).first();
+}
+
+/** The current slug of the public video that once had `slug` (staff changed it since), if any. */
+export async function movedVideoSlug(db: Db, slug: string, now: Date): Promise<string | undefined> {
+  const row: { slug: string } | undefined = await whereVideoIsPublic(db('videos as v'), now).whereIn('v.id', oldSlugSubject(db, 'video', slug)).first('v.slug');
+  return row?.slug;
 }
 
 /** More from the same channel (or the latest, without one), for under the player. */
