@@ -3,6 +3,7 @@ import type { EventsHubInitialState } from './events-hub';
 import type { ListingSearchInitialState } from './listing-hub';
 import type { NewsletterPromptInitialState } from './newsletter-prompt';
 import type { PhotoViewerState } from './photo-viewer';
+import type { ReviewEditorInitialState } from './place-review';
 import type { SearchIslandState } from './site-search';
 import type { StoryEditorInitialState } from './story-dto';
 
@@ -99,6 +100,8 @@ export interface IslandStates {
   'photo-viewer': PhotoViewerState;
   /** The places desk's form (issue 39): the island reads the form's own inputs, so no state. */
   'place-pin': null;
+  /** A place's review on the places desk (issue 39): the newsroom's body editor over the textarea. */
+  'review-editor': ReviewEditorInitialState;
   saves: SavesIslandStateDTO;
   search: SearchIslandState;
   'story-editor': StoryEditorInitialState;

@@ -13,11 +13,22 @@ describe('shared listing-hub rules', () => {
     const url = new URL(criteriaPageUrl(c, { path: '/restaurants/', fixedNeighbourhood: null, page: 3 }), 'https://site.test');
     expect(url.pathname).toBe('/restaurants/pizza/');
     const parsed = parseHubQuery(Object.fromEntries(url.searchParams));
-    expect(parsed).toEqual({ ok: true, query: { selectedCategoryIndex: 0, keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, openNow: true, ordering: '-rating', point: null } });
+    expect(parsed).toEqual({ ok: true, query: { selectedCategoryIndex: 0, keywords: undefined, neighborhoodId: '7', subwayStopId: undefined, selectedServiceSlug: 'delivery', selectedFeatures: ['patio', 'bbq'], accessibility: ['step_free_entrance', 'quiet_hours'], bestOf: true, openNow: true, includeClosed: false, ordering: '-rating', point: null } });
     expect(url.searchParams.get('page')).toBe('3');
     // The island's search asks the API for the same filter.
     expect(criteriaApiQuery(c, null, 0).open_now).toBe('true');
     expect(criteriaApiQuery(criteria(), null, 0).open_now).toBeNull();
+  });
+
+  test('Include closed places: closed=include in the page URL and the API query, read back on the hub page', () => {
+    const c = criteria({ includeClosed: true });
+    const url = criteriaPageUrl(c, { path: '/restaurants/', fixedNeighbourhood: null, page: 1 });
+    expect(url).toBe('/restaurants/?selectedCategoryIndex=0&closed=include');
+    expect(parseHubQuery(Object.fromEntries(new URL(url, 'https://site.test').searchParams))).toMatchObject({ ok: true, query: { includeClosed: true } });
+    expect(criteriaApiQuery(c, null, 0).closed).toBe('include');
+    expect(criteriaApiQuery(criteria(), null, 0).closed).toBeNull();
+    expect(parseHubQuery({ closed: 'exclude' })).toMatchObject({ ok: true, query: { includeClosed: false } });
+    expect(parseHubQuery({ closed: 'all' })).toEqual({ ok: false, field: 'closed', message: 'Select a valid choice: exclude, include.' });
   });
 
   test('selectedCategoryIndex travels first with the other parameters; a bare hub stays bare; a malformed one is refused', () => {

@@ -37,6 +37,8 @@ export interface HubCriteria {
   bestOf: boolean;
   /** Places open now (hours known and open at this minute, city time). */
   openNow?: boolean;
+  /** Closed places too (URL and API `closed=include`); absent or false leaves them out. */
+  includeClosed?: boolean;
   ordering: string;
   lat: number | null;
   long: number | null;
@@ -79,6 +81,7 @@ export interface HubParams {
   accessibility?: string[];
   bestOf: boolean;
   openNow?: boolean;
+  includeClosed?: boolean;
   ordering: string;
   page: number;
   fixedNeighbourhood: number | null;
@@ -134,6 +137,8 @@ export interface HubUrlState {
   accessibility?: readonly string[];
   bestOf: boolean;
   openNow?: boolean;
+  /** Written as `closed=include`, the API's own name and value. */
+  includeClosed?: boolean;
   ordering?: string | null;
 }
 
@@ -157,6 +162,7 @@ export function hubQueryString(s: HubUrlState, opts: { page?: number; defaultOrd
   if (s.accessibility?.length) q.set('accessibility', s.accessibility.join(','));
   if (s.bestOf) q.set('bestOf', 'true');
   if (s.openNow) q.set('openNow', 'true');
+  if (s.includeClosed) q.set('closed', 'include');
   if (s.ordering && s.ordering !== opts.defaultOrdering) q.set('ordering', s.ordering);
   if (opts.page && opts.page > 1) q.set('page', String(opts.page));
   const rest = q.toString();
@@ -184,6 +190,8 @@ export interface HubUrlQuery {
   accessibility: string[];
   bestOf: boolean;
   openNow: boolean;
+  /** closed=include; closed=exclude (the default) or absent is false. */
+  includeClosed: boolean;
   ordering?: string;
   /** lat/long after 'Nearby': only the island can search by them. */
   point: { lat: number; long: number } | null;
@@ -217,14 +225,18 @@ export function hubPointOf(q: { lat?: unknown; long?: unknown }): { lat: number;
 
 /** Reads the hub's filters from a parsed query (Express' req.query, or URLSearchParams' entries). */
 export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
-  const read: Partial<Record<'selectedCategoryIndex' | 'keywords' | 'bestOf' | 'openNow' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
-  for (const field of ['selectedCategoryIndex', 'keywords', 'bestOf', 'openNow', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
+  const read: Partial<Record<'selectedCategoryIndex' | 'keywords' | 'bestOf' | 'openNow' | 'closed' | 'neighborhoodId' | 'subwayStopId' | 'selectedServiceSlug' | 'ordering', string>> = {};
+  for (const field of ['selectedCategoryIndex', 'keywords', 'bestOf', 'openNow', 'closed', 'neighborhoodId', 'subwayStopId', 'selectedServiceSlug', 'ordering'] as const) {
     const v = oneValue(q[field]);
     if (v === MANY) return { ok: false, field, message: 'Choose one value.' };
     read[field] = v;
   }
   if (read.selectedCategoryIndex !== undefined && !/^\d{1,4}$/.test(read.selectedCategoryIndex)) {
     return { ok: false, field: 'selectedCategoryIndex', message: 'A valid integer is required.' };
+  }
+  // The API's values and message, so the page and the API refuse the same URL alike.
+  if (read.closed !== undefined && read.closed !== 'include' && read.closed !== 'exclude') {
+    return { ok: false, field: 'closed', message: 'Select a valid choice: exclude, include.' };
   }
   return {
     ok: true,
@@ -238,6 +250,7 @@ export function parseHubQuery(q: Record<string, unknown>): HubQueryResult {
       accessibility: accessibilityKeysOf(q.accessibility),
       bestOf: read.bestOf !== undefined && /^(1|true|on)$/i.test(read.bestOf),
       openNow: read.openNow !== undefined && /^(1|true|on)$/i.test(read.openNow),
+      includeClosed: read.closed === 'include',
       ordering: read.ordering,
       point: hubPointOf(q),
     },
@@ -260,6 +273,7 @@ export interface HubSearch {
   accessibility?: readonly string[];
   bestOf: boolean;
   openNow?: boolean;
+  includeClosed?: boolean;
   bbox?: HubBBox | null;
   ordering?: string | null;
   bundleType?: 'simple' | 'medium' | 'large';
@@ -287,6 +301,7 @@ export function hubApiQuery(s: HubSearch, offset: number, limit: number = HUB_PA
     accessibility: s.accessibility?.length ? s.accessibility.join(',') : null,
     appears_in_best_of_lists: s.bestOf ? 'true' : null,
     open_now: s.openNow ? 'true' : null,
+    closed: s.includeClosed ? 'include' : null,
     bbox: s.bbox ? bboxParam(s.bbox) : null,
     ordering: s.ordering ?? null,
     bundle_type: s.bundleType ?? null,
@@ -328,6 +343,7 @@ export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | nu
       accessibility: c.accessibility ?? [],
       bestOf: c.bestOf,
       openNow: c.openNow ?? false,
+      includeClosed: c.includeClosed ?? false,
       bbox: c.bbox,
       ordering: c.ordering,
       bundleType,
@@ -354,6 +370,7 @@ export function criteriaPageUrl(c: HubCriteria, opts: { path: string; fixedNeigh
       accessibility: c.accessibility ?? [],
       bestOf: c.bestOf,
       openNow: c.openNow ?? false,
+      includeClosed: c.includeClosed ?? false,
       ordering: c.ordering,
     },
     { page: opts.page, defaultOrdering: defaultHubOrdering(c) },

@@ -149,6 +149,16 @@ describe('listing search sagas', () => {
     expect(ctx.api.search.mock.calls[2][0]).toMatchObject({ appears_in_best_of_lists: 'true', service: 'delivery', offset: 0 });
   });
 
+  test('Include closed places: the search asks for closed=include and the page URL keeps it, as the no-JS form sends it', async () => {
+    const { store, ctx } = setup();
+    store.dispatch(filters.includeClosedChosen(true));
+    await settle();
+    expect(ctx.api.search.mock.calls[0][0]).toMatchObject({ closed: 'include', offset: 0 });
+    expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?selectedCategoryIndex=0&closed=include');
+    // A hub page opened with closed=include starts with the box checked.
+    expect(setup({ includeClosed: true }).store.getState().filters.criteria.includeClosed).toBe(true);
+  });
+
   test('Nearby: geolocation then a search by position; a denial resets the choice and searches without it', async () => {
     const { store, ctx } = setup();
     store.dispatch(filters.neighbourhoodChosen(NEARBY_ID));

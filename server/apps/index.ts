@@ -44,7 +44,7 @@ import { photosApi, photosRequestRules } from './photos/api';
 import { mediaApi } from './media/api';
 import { createMediaService } from './media/service';
 import { uploadsRoutes } from './uploads/api';
-import { eventSubmissionPages, eventSubmissionRequestRules } from './event-submissions/pages';
+import { eventSubmissionPages, eventSubmissionRequestRules, publishedEventsStaffSection } from './event-submissions/pages';
 import { calendarApi } from './calendar/api';
 import { listingsApi } from './listings/api';
 import { createListingsService } from './listings/service';
@@ -120,13 +120,13 @@ function buildSaveKinds(): SaveKinds {
 /**
  * The site's menus, each app's entries for what it owns, in the order they are shown: the
  * navbar's latest stories and recent reviews (articles) then the listing types (listings);
- * the staff menu's stories (newsroom), queues and photos (staff), contests, house ads, Best of
+ * the staff menu's stories (newsroom), queues and photos (staff), published events (event-submissions), contests, house ads, Best of
  * lists, the job queue (job-desk, administrators), and last the audit log (staff). The core
  * renders them (http/navbar.ts, http/staff-menu.ts).
  */
 export const appMenus: AppMenus = {
   navbar: [...articlesNavbarMenus, ...listingsNavbarMenus],
-  staff: [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, placesDeskStaffSection, placeSuggestionsStaffSection, videosStaffSection, jobDeskStaffSection, staffAuditSection],
+  staff: [newsroomStaffSection, ...staffQueueSections, publishedEventsStaffSection, contestsStaffSection, adsStaffSection, bestOfStaffSection, placesDeskStaffSection, placeSuggestionsStaffSection, videosStaffSection, jobDeskStaffSection, staffAuditSection],
 };
 
 /**

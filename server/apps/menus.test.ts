@@ -15,6 +15,7 @@ import { placesDeskStaffSection } from './places-desk/pages';
 import { videosStaffSection } from './videos/pages';
 import { newsroomStaffSection } from './newsroom/pages';
 import { jobDeskStaffSection } from './job-desk/pages';
+import { publishedEventsStaffSection } from './event-submissions/pages';
 
 // The menus come from the apps that own what they link to: the registry assembles each app's
 // entries in the documented order (server/apps/README.md "Who owns the menus") and hands them
@@ -31,7 +32,7 @@ function initialState(html: string): Record<string, unknown> {
 }
 const hrefsOf = (html: string, cls: string) => [...html.matchAll(new RegExp(`<a class="${cls}" href="([^"]+)"`, 'g'))].map((m) => m[1]);
 
-const STAFF_ORDER = ['/staff/stories/', '/staff/events/', '/staff/photos/', '/staff/contact/', '/staff/accessibility/', '/staff/contests/', '/staff/ads/', '/staff/best-of/', '/staff/places/', '/staff/places/suggestions/', '/staff/videos/', '/staff/jobs/', '/staff/audit/'];
+const STAFF_ORDER = ['/staff/stories/', '/staff/events/', '/staff/photos/', '/staff/contact/', '/staff/accessibility/', '/staff/events/published/', '/staff/contests/', '/staff/ads/', '/staff/best-of/', '/staff/places/', '/staff/places/suggestions/', '/staff/videos/', '/staff/jobs/', '/staff/audit/'];
 
 describe("the registry's menus", () => {
   test("the navbar: the articles app's two menus, then the listings app's listing types and place reviews", () => {
@@ -44,7 +45,7 @@ describe("the registry's menus", () => {
   });
 
   test("the staff menu: the newsroom's stories, the staff app's queues and photos, contests, house ads, Best of, the job queue, then the audit log; the queues count what waits", () => {
-    const expected = [newsroomStaffSection, ...staffQueueSections, contestsStaffSection, adsStaffSection, bestOfStaffSection, placesDeskStaffSection, placeSuggestionsStaffSection, videosStaffSection, jobDeskStaffSection, staffAuditSection];
+    const expected = [newsroomStaffSection, ...staffQueueSections, publishedEventsStaffSection, contestsStaffSection, adsStaffSection, bestOfStaffSection, placesDeskStaffSection, placeSuggestionsStaffSection, videosStaffSection, jobDeskStaffSection, staffAuditSection];
     expect(t.ctx.menus.staff).toEqual(expected);
     t.ctx.menus.staff.forEach((s, i) => expect(s).toBe(expected[i]));
     expect(t.ctx.menus.staff.map((s) => s.href)).toEqual(STAFF_ORDER);

@@ -109,7 +109,7 @@ describe('the shared answers and counts of a database', () => {
     const db = {};
     let computed = 0;
     const answer = (key: string, tags?: string[]) => sharedAnswer(db, key, async () => `${key} ${++computed}`, { keep: () => true, tags });
-    const count = (key: string, tags?: string[]) => cachedValue(db, key, async () => ++computed, () => true, Date.now(), tags);
+    const count = (key: string, tags?: string[]) => cachedValue(db, key, async () => ++computed, { keep: () => true, tags });
     const fillAll = async () => [await answer('places', ['places']), await answer('stories', ['feeds']), await answer('search'), await count('events', ['events']), await count('stories', ['feeds'])];
     const first = await fillAll();
     expect(await fillAll()).toEqual(first); // all kept

@@ -43,18 +43,32 @@ export function forgetCounts(db: object, keys?: readonly string[]): number {
   return cacheFor(db).forget(keys);
 }
 
+/** How cachedCount keeps a count: the clock (tests move it) and what the count shows. */
+export interface CountOptions {
+  /** The time of the read, Date.now() unless given. */
+  now?: number;
+  /**
+   * The Surrogate-Key keys of what it counts or ranks (http/surrogate-keys.ts), so that only a
+   * change naming one drops it; unset, any change does; [] for data no change announces.
+   */
+  tags?: readonly string[];
+}
+
+/** cachedValue's options: CountOptions, and `keep(value)`, whether a value is worth keeping. */
+export interface CachedValueOptions<T> extends CountOptions {
+  keep: (value: T) => boolean;
+}
+
 /**
  * `compute()`'s value, kept for COUNT_TTL_MS when `keep(value)` says it is worth keeping,
  * refreshed ahead in the background while it is being read, computed once at a time.
- * `tags`: the Surrogate-Key keys of what it counts or ranks (http/surrogate-keys.ts), so that
- * only a change naming one drops it; unset, any change does; [] for data no change announces.
  */
-export function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, keep: (value: T) => boolean, now = Date.now(), tags?: readonly string[]): Promise<T> {
+export function cachedValue<T>(db: object, key: string, compute: () => Promise<T>, { keep, now = Date.now(), tags }: CachedValueOptions<T>): Promise<T> {
   return cacheFor(db).get(key, compute, { keep: keep as (value: unknown) => boolean, now, tags }) as Promise<T>;
 }
 
-/** Runs `query` (a builder answering one row with a `count` column) unless a fresh large count is cached; `tags` as cachedValue's. */
-export async function cachedCount(db: Knex | Knex.Transaction, query: Knex.QueryBuilder, now = Date.now(), tags?: readonly string[]): Promise<number> {
+/** Runs `query` (a builder answering one row with a `count` column) unless a fresh large count is cached. */
+export async function cachedCount(db: Knex | Knex.Transaction, query: Knex.QueryBuilder, { now, tags }: CountOptions = {}): Promise<number> {
   const { sql, bindings } = query.toSQL();
   const key = `${sql}\u0000${JSON.stringify(bindings)}`;
   return cachedValue(
@@ -65,9 +79,7 @@ export async function cachedCount(db: Knex | Knex.Transaction, query: Knex.Query
       const [row] = (await query.clone()) as Array<{ count: number | string }>;
       return Number(row?.count ?? 0);
     },
-    (count) => count >= LARGE_COUNT,
-    now,
-    tags,
+    { keep: (count) => count >= LARGE_COUNT, now, tags },
   );
 }
 

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { expectReadablePage, logInAtPage, newPageIn, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createMember } from '../../server/testing/test-app';
 import { createListing, createPhoto } from '../../server/testing/fixtures';
 import { unsubscribeUrl } from '../../server/apps/newsletters/newsletter-email';
@@ -23,12 +22,7 @@ describeInBrowser('delete my account and unsubscribe, in the browser', () => {
     await b?.close();
   });
 
-  async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-    const page = await (await b.browser.newContext({ viewport })).newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(e.message));
-    return page;
-  }
+  const newPage = (viewport: { width: number; height: number }) => newPageIn(b, viewport, errors);
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const px = viewport.width;
@@ -52,10 +46,7 @@ describeInBrowser('delete my account and unsubscribe, in the browser', () => {
       };
       expect(await credited()).toBe(true);
       const page = await newPage(viewport);
-      await page.goto(`${b.baseUrl}/accounts/login?next=/accounts/delete/`);
-      await page.locator('#login-email').fill(email);
-      await page.locator('#login-password').fill(PASSWORD);
-      await Promise.all([page.waitForURL(`${b.baseUrl}/accounts/delete/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      await logInAtPage(page, b.baseUrl, '/accounts/delete/', member);
       await page.getByRole('heading', { name: 'Delete my account' }).waitFor();
       await expectReadablePage(page, `delete form ${px}`);
       await screenshot(page, `account-delete-form-${px}`);

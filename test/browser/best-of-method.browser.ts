@@ -1,8 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { expectReadablePage, logInAsStaff, newPageIn, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createListing, createListingType } from '../../server/testing/fixtures';
-import { createMember } from '../../server/testing/test-app';
 
 // Best of lists that show their work, in a real browser at phone and desktop widths (needs
 // `npm run build:islands` first): a staff member moves a pick up with a reason, with scripts
@@ -10,7 +8,6 @@ import { createMember } from '../../server/testing/test-app';
 // evidence) and its change log with that reason, the changes page, and the RSS feed, which
 // the browser's own XML parser must read.
 
-const PASSWORD = 'kensington-market-7';
 
 describeInBrowser('Best of method and change log in the browser', () => {
   let b: BrowserApp;
@@ -23,12 +20,7 @@ describeInBrowser('Best of method and change log in the browser', () => {
     await b?.close();
   });
 
-  async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-    const page = await (await b.browser.newContext({ viewport })).newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(e.message));
-    return page;
-  }
+  const newPage = (viewport: { width: number; height: number }) => newPageIn(b, viewport, errors);
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test(`at ${viewport.width} px staff move a pick with a reason, and a reader reads the method and the change log`, async () => {
@@ -52,16 +44,11 @@ describeInBrowser('Best of method and change log in the browser', () => {
         ids.push(id);
       }
       await db('dinesafe_inspections').insert({ establishment_id: base + 1, inspected_on: '2026-02-11', status: 'Pass' });
-      const staff = await createMember(b.t.ctx, { email: `pizza-editor-${name}@example.com`, password: PASSWORD, is_staff: true });
 
       // ## The editor, without JavaScript
       const editor = await newPage(viewport);
       await editor.context().route('**/*.js', (route) => route.abort());
-      await editor.goto(`${b.baseUrl}/staff/best-of/${slug}/`);
-      await editor.waitForURL(/\/accounts\/login\?next=/);
-      await editor.locator('#login-email').fill(staff.email);
-      await editor.locator('#login-password').fill(PASSWORD);
-      await Promise.all([editor.waitForURL(`${b.baseUrl}/staff/best-of/${slug}/`), editor.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      const staff = await logInAsStaff(b, editor, `/staff/best-of/${slug}/`, { email: `pizza-editor-${name}@example.com` });
       const third = editor.locator(`#pick-${ids[2]}`);
       await third.getByRole('heading', { name: '3. Descendant Detroit Style Pizza' }).waitFor();
       await third.getByLabel(/Why move it/).fill('Three visits this fall: the best crust in the city right now.');

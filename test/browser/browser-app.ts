@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http, { type Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestContext, type TestContext } from '../../server/testing/test-app';
+import { createMember, createTestContext, type MemberFixture, type TestContext } from '../../server/testing/test-app';
+import type { NewsroomRole } from '../../shared/newsroom';
 import type { Env } from '../../server/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
@@ -93,4 +94,35 @@ export async function logInThroughPage(page: Page, baseUrl: string, email: strin
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill(password);
   await Promise.all([page.waitForURL(`${baseUrl}/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+}
+
+/**
+ * A page in a context of its own at `viewport`, waiting 15 s at most for anything, whose
+ * uncaught errors go to `errors` (a test's afterEach expects it empty).
+ */
+export async function newPageIn(b: Pick<BrowserApp, 'browser'>, viewport: { width: number; height: number }, errors: string[]): Promise<Page> {
+  const page = await (await b.browser.newContext({ viewport })).newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => errors.push(e.message));
+  return page;
+}
+
+/**
+ * Opens `path` as a guest, is sent to the login form (with ?next=), signs in as `who` and
+ * waits to be back on `path`: how staff reach a staff page, checking that it asks a guest to sign in.
+ */
+export async function logInAtPage(page: Page, baseUrl: string, path: string, who: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForURL(`${baseUrl}/accounts/login?next=${encodeURIComponent(path)}`);
+  await page.locator('#login-email').fill(who.email);
+  await page.locator('#login-password').fill(who.password);
+  await Promise.all([page.waitForURL(`${baseUrl}${path}`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+}
+
+/** A new staff member (`role`: their newsroom role, if any), signed in on `page` by logInAtPage; the member. */
+export async function logInAsStaff(b: Pick<BrowserApp, 't' | 'baseUrl'>, page: Page, path: string, opts: { email?: string; role?: NewsroomRole } = {}): Promise<MemberFixture> {
+  const staff = await createMember(b.t.ctx, { email: opts.email, is_staff: true });
+  if (opts.role) await b.t.ctx.db('profiles').where({ id: staff.id }).update({ newsroom_role: opts.role });
+  await logInAtPage(page, b.baseUrl, path, staff);
+  return staff;
 }

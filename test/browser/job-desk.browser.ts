@@ -1,6 +1,5 @@
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
-import { createMember } from '../../server/testing/test-app';
+import { expectReadablePage, logInAsStaff, newPageIn, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { waitFor } from '../../server/testing/wait-for';
 
 // The administrators' jobs page in a real browser, at phone and desktop widths (needs `npm run
@@ -8,7 +7,6 @@ import { waitFor } from '../../server/testing/wait-for';
 // failed for good among the queues' figures, the running and the late jobs, presses Retry, and
 // the job runs again. Every section reads at 375 px without the page scrolling sideways.
 
-const PASSWORD = 'union-station-ops-4';
 
 describeInBrowser('the jobs page in the browser', () => {
   let b: BrowserApp;
@@ -47,16 +45,8 @@ describeInBrowser('the jobs page in the browser', () => {
       await jobs.send(`newsletters.send-${name}`, { issue: 118, list: name }, { startAfter: new Date(Date.now() - 10 * 60_000) });
       await jobs.send(`newsletters.send-${name}`, { issue: 119, list: name }, { startAfter: new Date(Date.now() + 24 * 3_600_000) });
 
-      const admin = await createMember(b.t.ctx, { email: `ops-${name}@example.com`, password: PASSWORD, is_staff: true });
-      await b.t.ctx.db('profiles').where({ id: admin.id }).update({ newsroom_role: 'administrator' });
-      const page = await (await b.browser.newContext({ viewport })).newPage();
-      page.setDefaultTimeout(15_000);
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${b.baseUrl}/staff/jobs/`);
-      await page.waitForURL(/\/accounts\/login\?next=%2Fstaff%2Fjobs%2F$/);
-      await page.locator('#login-email').fill(admin.email);
-      await page.locator('#login-password').fill(PASSWORD);
-      await Promise.all([page.waitForURL(`${b.baseUrl}/staff/jobs/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      const page = await newPageIn(b, viewport, errors);
+      await logInAsStaff(b, page, '/staff/jobs/', { email: `ops-${name}@example.com`, role: 'administrator' });
 
       const card = page.locator(`#job-${failedId}`);
       await card.locator('.staff-jobs__error p').getByText(`Feed https://example.com/calendar-${name}.ics answered 503 Service Unavailable`).waitFor();

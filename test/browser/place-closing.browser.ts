@@ -1,16 +1,14 @@
-import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { expectReadablePage, logInAsStaff, newPageIn, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createListing, createListingType } from '../../server/testing/fixtures';
-import { createMember } from '../../server/testing/test-app';
 
 // Closing a place (issue 39) in a real browser (needs `npm run build:islands` first): a staff
 // member closes a place from its desk page with a day and a note; a reader then finds it gone
 // from the Best of list it was on, with a change-log entry saying why, and its page says
-// "Closed since …" with no open state. At 1280 px, and the same at 375 px for a look. The app
+// "Closed since …" with no open state; the hub leaves it out until "Include closed places" is
+// ticked (with and without JavaScript). At 1280 px, and the same at 375 px for a look. The app
 // runs on the real clock: the closing is dated in the past, so it is closed whenever this runs.
 
-const PASSWORD = 'kensington-market-7';
 const LONG = 240_000;
 
 describeInBrowser('closing a place in the browser', () => {
@@ -24,12 +22,7 @@ describeInBrowser('closing a place in the browser', () => {
     await b?.close();
   });
 
-  async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-    const page = await (await b.browser.newContext({ viewport })).newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(e.message));
-    return page;
-  }
+  const newPage = (viewport: { width: number; height: number }) => newPageIn(b, viewport, errors);
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test(`at ${viewport.width} px staff close a place and it leaves its Best of list with a log entry`, async () => {
@@ -45,15 +38,10 @@ describeInBrowser('closing a place in the browser', () => {
         ids.push(id);
       }
       const closing = ids[1];
-      const staff = await createMember(b.t.ctx, { email: `closing-editor-${name}@example.com`, password: PASSWORD, is_staff: true });
 
       // ## The editor closes it from the desk's page.
       const editor = await newPage(viewport);
-      await editor.goto(`${b.baseUrl}/staff/places/${closing}/`);
-      await editor.waitForURL(/\/accounts\/login\?next=/);
-      await editor.locator('#login-email').fill(staff.email);
-      await editor.locator('#login-password').fill(PASSWORD);
-      await Promise.all([editor.waitForURL(`${b.baseUrl}/staff/places/${closing}/`), editor.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+      const staff = await logInAsStaff(b, editor, `/staff/places/${closing}/`, { email: `closing-editor-${name}@example.com` });
       const section = editor.locator('#closing');
       await section.getByRole('heading', { name: 'Close this place' }).waitFor();
       await section.getByText('It will leave The best brunch in Toronto').waitFor();
@@ -90,12 +78,33 @@ describeInBrowser('closing a place in the browser', () => {
       await expectReadablePage(reader, `closed place page ${name}`);
       await screenshot(reader, `place-closing-page-${viewport.width}`);
 
-      // ## The hub leaves it out.
+      // ## The hub leaves it out; its "Include closed places" box brings it back, marked Closed,
+      // and keeps closed=include in the URL.
       await reader.goto(`${b.baseUrl}/restaurants-${name}/`, { waitUntil: 'load' });
-      await reader.locator('.place-card__name').first().waitFor();
-      expect((await reader.locator('.place-card__name').allTextContents()).sort()).toEqual(['Lady Marmalade', 'School Bakery']);
+      await reader.locator('.listing-search[data-enhanced]').waitFor();
+      const names = () => reader.locator('.listing-search .place-card__name').allTextContents();
+      expect((await names()).sort()).toEqual(['Lady Marmalade', 'School Bakery']);
+      const box = reader.getByLabel('Include closed places');
+      if (!(await box.isVisible())) await reader.getByRole('button', { name: /^(Filters|Hide filters)/ }).click();
+      await box.check();
+      await reader.waitForURL(/closed=include/);
+      await reader.waitForFunction(() => document.querySelectorAll('.listing-search .place-card__name').length === 3);
+      expect((await names()).sort()).toEqual(['Lady Marmalade', 'Mildred\'s Temple Kitchen', 'School Bakery']);
+      const closedCard = reader.locator('.listing-search li', { has: reader.getByText('Mildred\'s Temple Kitchen') });
+      await expect(closedCard.locator('[data-closed]').textContent()).resolves.toBe('Closed');
+      await expectReadablePage(reader, `hub with closed places ${name}`);
+      await screenshot(reader, `place-closing-hub-include-closed-${viewport.width}`);
       expect(errors).toEqual([]);
       await reader.context().close();
+
+      // ## Without JavaScript: the same URL has the form's box checked and the same places.
+      const noJs = await b.browser.newContext({ viewport, javaScriptEnabled: false });
+      const plain = await noJs.newPage();
+      await plain.goto(`${b.baseUrl}/restaurants-${name}/?closed=include`, { waitUntil: 'load' });
+      expect(await plain.locator('form input[name="closed"]').isChecked()).toBe(true);
+      expect((await plain.locator('.place-card__name').allTextContents()).sort()).toEqual(['Lady Marmalade', 'Mildred\'s Temple Kitchen', 'School Bakery']);
+      expect(await plain.locator('[data-closed]').allTextContents()).toEqual(['Closed']);
+      await noJs.close();
     }, LONG);
   }
 });

@@ -6,8 +6,9 @@ import { createMember, memberSessionCookie } from '../../server/testing/test-app
 import { jpegImage } from '../../server/apps/media/test-images';
 
 // Issue 39, "the other kinds": staff make, in the browser and through the plain forms, a Best of
-// list, a video (its image uploaded), a contest and an event (then edit the event), at 1280 px,
-// and each is on its public page at once. The staff forms are also looked at, and checked readable, at 375 px.
+// list, a video (its image uploaded), a contest and an event (then find it in the list of
+// published events and edit it), at 1280 px, and each is on its public page at once. The staff
+// forms and the list of published events are also looked at, and checked readable, at 375 px.
 
 describeInBrowser('staff editors for Best of lists, videos, contests and events', () => {
   let b: BrowserApp;
@@ -102,9 +103,15 @@ describeInBrowser('staff editors for Best of lists, videos, contests and events'
       await page.locator('h1', { hasText: 'Dumpling festival in Chinatown' }).waitFor();
       await screenshot(page, 'staff-editors-event-public-desktop');
 
-      // The same form edits it: the fields come back filled in.
+      // The staff list of published events has it, upcoming; its Edit link opens the same form,
+      // the fields filled in.
       const eventId = /-(\d+)\/$/.exec(page.url())![1];
-      await page.goto(`${b.baseUrl}/staff/events/${eventId}/edit/`);
+      await page.goto(`${b.baseUrl}/staff/events/published/`);
+      const row = page.locator(`tr[data-event="${eventId}"]`);
+      await row.getByRole('cell', { name: 'Dumpling festival in Chinatown', exact: true }).waitFor();
+      await row.getByText('Upcoming').waitFor();
+      await screenshot(page, 'staff-editors-published-events-desktop');
+      await Promise.all([page.waitForURL(`${b.baseUrl}/staff/events/${eventId}/edit/`), row.getByRole('link', { name: 'Edit Dumpling festival in Chinatown' }).click()]);
       expect(await page.locator('#ev-venue').inputValue()).toBe('Spadina Avenue');
       await page.locator('#ev-title').fill('Dumpling festival on Spadina');
       await screenshot(page, 'staff-editors-event-edit-desktop');
@@ -120,7 +127,7 @@ describeInBrowser('staff editors for Best of lists, videos, contests and events'
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     try {
-      for (const [path, name] of [['/staff/best-of/', 'best-of'], ['/staff/videos/new/', 'video-form'], ['/staff/contests/new/', 'contest-form'], ['/staff/events/new/', 'event-form']] as const) {
+      for (const [path, name] of [['/staff/best-of/', 'best-of'], ['/staff/videos/new/', 'video-form'], ['/staff/contests/new/', 'contest-form'], ['/staff/events/new/', 'event-form'], ['/staff/events/published/', 'published-events']] as const) {
         await page.goto(`${b.baseUrl}${path}`);
         if (name === 'best-of') await page.getByText('Start a new Best of list').click();
         await screenshot(page, `staff-editors-${name}-mobile`);

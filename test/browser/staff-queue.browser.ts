@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { expectReadablePage, logInAtPage, newPageIn, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import sharp from 'sharp';
 import { createEvent, createListing, createListingType, createPhoto } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
@@ -24,15 +24,9 @@ describeInBrowser('staff moderation queue in the browser', () => {
   });
 
   async function signIn(viewport: { width: number; height: number }, email: string): Promise<Page> {
-    const page = await (await b.browser.newContext({ viewport })).newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${b.baseUrl}/staff/`);
+    const page = await newPageIn(b, viewport, errors);
     // A guest is sent to the login page, and comes back to the staff area after signing in.
-    await page.waitForURL(/\/accounts\/login\?next=%2Fstaff%2F$/);
-    await page.locator('#login-email').fill(email);
-    await page.locator('#login-password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${b.baseUrl}/staff/`), page.locator('form[action="/accounts/login"] button[type=submit]').click()]);
+    await logInAtPage(page, b.baseUrl, '/staff/', { email, password: PASSWORD });
     return page;
   }
 

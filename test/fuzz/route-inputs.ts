@@ -211,7 +211,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
   'GET /staff/places/new/': {},
   'POST /staff/places/new/': { body: { encodings: ['form'], fields: PLACE_FORM, valid: placeFormValid } },
   'GET /staff/places/:id/': { path: id((f) => f.listingId), query: ['done', 'closing'] },
-  'POST /staff/places/:id/': { path: id((f) => f.listingId), body: { encodings: ['form'], fields: PLACE_FORM, valid: placeFormValid } },
+  'POST /staff/places/:id/': { path: id((f) => f.listingId), body: { encodings: ['form'], fields: [...PLACE_FORM, 'base_revision'], valid: placeFormValid } },
   'GET /staff/places/:id/revisions/': { path: id((f) => f.listingId), query: ['page', 'reverted'] },
   'POST /staff/places/:id/revisions/:rev/revert/': { path: { ...id((f) => f.listingId), rev: () => '999999' }, body: { encodings: ['form'], fields: [] } },
   'GET /staff/places/:id/close/': { path: id((f) => f.listingId) },
@@ -258,6 +258,7 @@ export const ROUTE_INPUTS: Record<string, RouteInputs> = {
       valid: (f) => ({ title: 'Jazz night', description: 'Live music.', venue_name: 'Massey Hall', address: '178 Victoria St', website: 'example.com', schedule_type: 'single_day', date: f.futureDate, start_time: '7:00 PM', end_time: '9:00 PM' }),
     },
   },
+  'GET /staff/events/published/': { query: ['q', 'tab', 'page'] },
   'GET /staff/events/:id/edit/': { path: id((f) => f.eventId) },
   'POST /staff/events/edit/': {
     body: {

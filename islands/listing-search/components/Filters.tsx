@@ -157,6 +157,9 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
         <label className="checkbox">
           <input type="checkbox" checked={c.openNow ?? false} disabled={disabled} onChange={(e) => dispatch(filters.openNowChosen(e.target.checked))} /> Open now
         </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={c.includeClosed ?? false} disabled={disabled} onChange={(e) => dispatch(filters.includeClosedChosen(e.target.checked))} /> Include closed places
+        </label>
       </div>
       </div>
     </form>

@@ -37,6 +37,7 @@ export function criteriaFromParams(p: HubParams): Criteria {
     accessibility: p.accessibility ?? [],
     bestOf: p.bestOf,
     openNow: p.openNow ?? false,
+    includeClosed: p.includeClosed ?? false,
     ordering: p.ordering,
     lat: null,
     long: null,
@@ -156,6 +157,10 @@ export const filtersSlice = createSlice({
     openNowChosen(state, action: PayloadAction<boolean>) {
       state.criteria.openNow = action.payload;
     },
+    /** Closed places too (closed=include), marked "Closed" on their cards. */
+    includeClosedChosen(state, action: PayloadAction<boolean>) {
+      state.criteria.includeClosed = action.payload;
+    },
     orderingChosen(state, action: PayloadAction<string>) {
       state.criteria.ordering = action.payload;
       keepOrderingValid(state.criteria);
@@ -187,7 +192,7 @@ export interface PlaceSuggestion {
 
 /** How many dropdown choices narrow the search (the folded 'Filters (N)' button says it). */
 export function activeFilterCount(c: Criteria): number {
-  return [c.subcategory, c.neighborhoodId, c.subwayStopId, c.selectedServiceSlug, c.bestOf || null, c.openNow || null].filter((v) => v !== null).length + c.selectedFeatures.length + (c.accessibility?.length ?? 0);
+  return [c.subcategory, c.neighborhoodId, c.subwayStopId, c.selectedServiceSlug, c.bestOf || null, c.openNow || null, c.includeClosed || null].filter((v) => v !== null).length + c.selectedFeatures.length + (c.accessibility?.length ?? 0);
 }
 
 /** The API's keywords limit (server/apps/listings/search-params.ts). */
@@ -207,6 +212,7 @@ export const CRITERIA_ACTIONS = [
   filters.accessibilityChosen,
   filters.bestOfChosen,
   filters.openNowChosen,
+  filters.includeClosedChosen,
   filters.orderingChosen,
   filters.mapAreaChosen,
   filters.mapAreaCleared,

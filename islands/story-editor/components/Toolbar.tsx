@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { redo, undo } from '@tiptap/pm/history';
 import type { Command } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
@@ -8,6 +8,7 @@ import { insertBlocks } from '../body/insert-block';
 import { storySchema } from '../body/schema';
 import type { ToolbarFeed } from '../body/view';
 import { useServices } from '../services';
+import { onToolbarKeyDown } from './toolbar-parts';
 
 // The body's toolbar: one button per mark and block, each named; the arrow keys move between
 // them (a toolbar is one stop for Tab), as WAI-ARIA's toolbar pattern has it. Its pressed
@@ -53,15 +54,6 @@ export function Toolbar({ view, feed, onMessage }: { view: EditorView; feed: Too
     onMessage('Add alt text and a credit to each picture.');
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
-    const buttons = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('button:not([disabled])'));
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : (at + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
-    e.preventDefault();
-    buttons[next]?.focus();
-  };
-
   const button = (label: string, content: ReactNode, run: () => void, pressed?: boolean, disabled?: boolean) => (
     <button type="button" className="story-toolbar__button" aria-label={label} title={label} aria-pressed={pressed} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
       {content}
@@ -70,7 +62,7 @@ export function Toolbar({ view, feed, onMessage }: { view: EditorView; feed: Too
 
   return (
     <>
-      <div className="story-toolbar" role="toolbar" aria-label="Body formatting" onKeyDown={onKeyDown}>
+      <div className="story-toolbar" role="toolbar" aria-label="Body formatting" onKeyDown={onToolbarKeyDown}>
         {button('Bold', <b>B</b>, () => run(toggleBold), active.bold)}
         {button('Italic', <i>I</i>, () => run(toggleItalic), active.italic)}
         {button('Link', 'Link', () => setDialog('link'), active.link)}

@@ -392,6 +392,6 @@ async function articlesAt(db: Db, p: ArticleListParams, siteUrl: string, now: Da
   else qb.orderBy('a.date_published', 'desc').orderBy('a.id', 'desc');
   // The count and the page in parallel (two pool connections): one round trip of waiting,
   // not two. A page past the end simply comes back empty.
-  const [count, rows] = await Promise.all([cachedCount(db, filter(whereArticleIsPublic(db('articles as a'), now).count({ count: '*' })), undefined, articleListTags(p)), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
+  const [count, rows] = await Promise.all([cachedCount(db, filter(whereArticleIsPublic(db('articles as a'), now).count({ count: '*' })), { tags: articleListTags(p) }), qb.offset(p.offset).limit(p.limit) as Promise<ArticleRow[]>]);
   return { count, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
 }

@@ -17,6 +17,13 @@ import { staffActorOf } from '../staff-audit/audit-log-queries';
 import { idParam } from '../../http/validate';
 import { editableEvent, type EditableEvent } from './staff-event-queries';
 import { eventFormValues } from './staff-event-form';
+import { staffMenu, type StaffSection } from '../../http/staff-menu';
+import { page } from '../../http/pages/page-view';
+import { pagesOrFirstPage, pageWindow } from '../../http/pages/page-param';
+import { validate } from '../../http/validate';
+import { publishedEvents, PUBLISHED_EVENT_TABS } from '../events/staff-list-queries';
+import { scheduleWordsFor } from '../events/queries';
+import { z } from 'zod';
 
 /**
  * The add-event form without JavaScript sends its CSRF token as the multipart body's first
@@ -29,6 +36,24 @@ export const eventSubmissionRequestRules: Partial<RequestRules> = { multipartFir
 export const STAFF_EVENT_PATH = '/staff/events/new/';
 /** Where staff's change to an event is posted (the event's id is a field: a multipart form's token check is by exact path). */
 export const STAFF_EVENT_EDIT_PATH = '/staff/events/edit/';
+
+/** Staff's list of published events, upcoming or past, by title (the queue is /staff/events/). */
+export const PUBLISHED_EVENTS_PATH = '/staff/events/published/';
+const PUBLISHED_PER_PAGE = 50;
+
+/** The published events' section of the staff menu. */
+export const publishedEventsStaffSection: StaffSection = {
+  href: PUBLISHED_EVENTS_PATH,
+  title: 'Published events',
+  text: 'Every published event, upcoming or past: find one by its title and edit it.',
+};
+
+const SEARCH_MAX = 100;
+/** The list's filters: a bad tab or a repeated parameter is a 400 naming it. */
+const publishedFiltersSchema = z.object({
+  q: z.string({ message: 'Not a valid string.' }).optional().transform((v) => (v ?? '').trim().slice(0, SEARCH_MAX)),
+  tab: z.enum(PUBLISHED_EVENT_TABS, { message: `Select a valid choice: ${PUBLISHED_EVENT_TABS.join(', ')}.` }).optional().default('upcoming'),
+});
 
 export const SUCCESS_PATH = '/events/add/success/';
 /** Blank irregular rows shown without JavaScript (the island adds rows itself). */
@@ -59,6 +84,35 @@ export function eventSubmissionPages(ctx: AppContext, submissions: EventSubmissi
   // posts to the member route), and it is published at once: no queue, an audit entry instead.
   router.get(STAFF_EVENT_PATH, eventsOn, requireStaffPage, (_req, res) => renderForm(ctx, res, 200, {}, {}, true));
   router.post(STAFF_EVENT_PATH, closeUnlessBodyRead, eventsOn, requireStaffPage, ...eventFormBody, async (req: Request, res: Response) => publish(ctx, submissions, req, res));
+  router.get(PUBLISHED_EVENTS_PATH, eventsOn, requireStaffPage, page('private', async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const filters = validate(publishedFiltersSchema, { q: query.q, tab: query.tab === '' ? undefined : query.tab });
+    const window = pageWindow(req, PUBLISHED_PER_PAGE);
+    const now = ctx.now();
+    const { rows, count } = await publishedEvents(ctx.db, filters, now, window);
+    const pages = pagesOrFirstPage(req, window.page, count, PUBLISHED_PER_PAGE);
+    const words = await scheduleWordsFor(ctx.db, rows.map((r) => r.id), now, ctx.config.city.timeZone);
+    const started = (r: (typeof rows)[number]) => r.start_date_time !== null && new Date(r.start_date_time) <= now;
+    const keep = new URLSearchParams({ ...(filters.q ? { q: filters.q } : {}), ...(filters.tab === 'past' ? { tab: 'past' } : {}) });
+    return {
+      template: 'event-submissions/published.njk',
+      ...staffMenu(ctx, PUBLISHED_EVENTS_PATH),
+      pageTitle: 'Published events',
+      events: rows.map((r) => ({
+        ...r,
+        schedule: words.get(r.id) ?? '',
+        status: filters.tab === 'past' ? 'Ended' : started(r) ? 'On now' : 'Upcoming',
+        editUrl: `/staff/events/${r.id}/edit/`,
+        publicUrl: urls.event(r.slug, r.id),
+      })),
+      count,
+      page: window.page,
+      pages,
+      filters,
+      query: keep.toString(),
+      path: PUBLISHED_EVENTS_PATH,
+    };
+  }));
   router.get('/staff/events/:id/edit/', eventsOn, requireStaffPage, async (req: Request, res: Response, next: NextFunction) => {
     const event = await editableEvent(ctx.db, idParam(req.params.id));
     if (!event) return next(new NotFoundError());

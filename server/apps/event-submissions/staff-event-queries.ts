@@ -1,41 +1,24 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
+import { SCHEDULE_COLUMNS, type ScheduleRow } from '../events/queries';
+import type { SubmittedEventRow } from './queries';
 
 // What staff's event edit (/staff/events/{id}/edit/) reads of an event and writes back: the
 // columns the add-event form fills, and an irregular event's dates (its occurrences).
 
-export interface EditableEvent {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  venue_name: string;
-  listing_id: number | null;
-  is_multiple_venues: boolean;
-  is_virtual_event: boolean;
-  address: string;
-  website: string;
-  schedule_type: 'single_day' | 'day_range' | 'weekly' | 'irregular';
-  start_date: string;
-  end_date: string | null;
-  start_time: string | null;
-  end_time: string | null;
-  all_day: boolean;
-  weekdays: number[] | null;
-  image_key: string | null;
-  /** irregular: each date with its times (wall-clock, the city's zone), in order */
-  dates: Array<{ local_date: string; starts_at: Date; ends_at: Date | null }>;
-}
+/** The event as its staff form shows it: its schedule as entered, and the form's other columns. */
+export type EditableEvent = ScheduleRow &
+  Pick<SubmittedEventRow, 'slug' | 'title' | 'description' | 'venue_name' | 'listing_id' | 'is_multiple_venues' | 'is_virtual_event' | 'address' | 'website' | 'image_key'> & {
+    /** irregular: each date with its times (wall-clock, the city's zone), in order */
+    dates: Array<{ local_date: string; starts_at: Date; ends_at: Date | null }>;
+  };
 
 /** The event, in any status, as its staff form shows it; undefined when there is none. */
 export async function editableEvent(db: Db, id: number): Promise<EditableEvent | undefined> {
   const row = await db('events')
     .where({ id })
-    .first(
-      'id', 'slug', 'title', 'description', 'venue_name', 'listing_id', 'is_multiple_venues', 'is_virtual_event', 'address', 'website',
-      'schedule_type', db.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"),
-      'start_time', 'end_time', 'all_day', 'weekdays', 'image_key',
-    );
+    // Dates come back as 'YYYY-MM-DD' strings (db/index.ts's type parsers).
+    .first(...SCHEDULE_COLUMNS, 'slug', 'title', 'description', 'venue_name', 'listing_id', 'is_multiple_venues', 'is_virtual_event', 'address', 'website', 'image_key');
   if (!row) return undefined;
   const dates = row.schedule_type === 'irregular'
     ? await db('event_occurrences').where({ event_id: id }).orderBy('starts_at').select(db.raw("to_char(local_date, 'YYYY-MM-DD') as local_date"), 'starts_at', 'ends_at')

@@ -15,7 +15,8 @@ import { surrogateKeys } from '../../http/surrogate-keys';
 // What the event pages read beyond the content API's lists: each event's schedule as entered
 // (to say it in words) and one event with all its upcoming dates.
 
-interface ScheduleRow {
+/** An event's schedule as entered: the events row's schedule columns (SCHEDULE_COLUMNS). */
+export interface ScheduleRow {
   id: number;
   schedule_type: Schedule['schedule_type'];
   start_date: string;
@@ -26,7 +27,7 @@ interface ScheduleRow {
   weekdays: number[] | null;
 }
 
-const SCHEDULE_COLUMNS = ['id', 'schedule_type', 'start_date', 'end_date', 'start_time', 'end_time', 'all_day', 'weekdays'];
+export const SCHEDULE_COLUMNS = ['id', 'schedule_type', 'start_date', 'end_date', 'start_time', 'end_time', 'all_day', 'weekdays'];
 
 function toSchedule(r: ScheduleRow): Schedule {
   return {
@@ -241,7 +242,7 @@ const EVENT_LIST_TAGS = [surrogateKeys.events, surrogateKeys.places];
 async function page(db: Db, condition: Condition, p: EventListParams, siteUrl: string): Promise<{ count: number; results: EventResult[] }> {
   const dir = p.ordering === 'start_date_time' ? 'asc' : 'desc';
   // The count and the page in parallel: one round trip of waiting, not two.
-  const [total, rows] = await Promise.all([cachedCount(db, firstOccurrences(db, condition).count({ count: '*' }), undefined, EVENT_LIST_TAGS), pageRows(db, condition, p, dir)]);
+  const [total, rows] = await Promise.all([cachedCount(db, firstOccurrences(db, condition).count({ count: '*' }), { tags: EVENT_LIST_TAGS }), pageRows(db, condition, p, dir)]);
   return { count: total, results: rows.map((r) => toBundle(r, p.bundle_type, siteUrl)) };
 }
 

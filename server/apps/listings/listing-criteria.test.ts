@@ -29,7 +29,7 @@ function fieldsOf(fn: () => unknown): Record<string, string[]> | null {
 
 describe('listing hub criteria', () => {
   test('read from the URL as typed values: ids as numbers, slugs checked, features from checkboxes or a list', () => {
-    const c = readListingCriteria(requestFor('keywords=%20pizza%20&neighborhoodId=12&subwayStopId=3&selectedServiceSlug=delivery&selectedFeatures=patio&selectedFeatures=Rooftop,patio&accessibility=step_free_entrance&bestOf=on&openNow=true&ordering=-rating&selectedCategoryIndex=1&page=3'));
+    const c = readListingCriteria(requestFor('keywords=%20pizza%20&neighborhoodId=12&subwayStopId=3&selectedServiceSlug=delivery&selectedFeatures=patio&selectedFeatures=Rooftop,patio&accessibility=step_free_entrance&bestOf=on&openNow=true&closed=include&ordering=-rating&selectedCategoryIndex=1&page=3'));
     expect(c).toEqual({
       categoryIndex: 1,
       keywords: 'pizza',
@@ -40,6 +40,7 @@ describe('listing hub criteria', () => {
       accessibility: ['step_free_entrance'],
       bestOf: true,
       openNow: true,
+      includeClosed: true,
       ordering: '-rating',
       page: 3,
     });
@@ -56,6 +57,7 @@ describe('listing hub criteria', () => {
     expect(fieldsOf(() => readListingCriteria(requestFor('subwayStopId=0')))).toHaveProperty('subway_stop');
     expect(fieldsOf(() => readListingCriteria(requestFor('selectedServiceSlug=%3Cb%3E')))).toHaveProperty('service');
     expect(fieldsOf(() => readListingCriteria(requestFor('ordering=evil')))).toHaveProperty('ordering');
+    expect(fieldsOf(() => readListingCriteria(requestFor('closed=all')))).toHaveProperty('closed');
     expect(fieldsOf(() => readListingCriteria(requestFor('accessibility=wings')))).toHaveProperty('accessibility');
     expect(fieldsOf(() => readListingCriteria(requestFor(`keywords=${'x'.repeat(101)}`)))).toHaveProperty('keywords');
     expect(fieldsOf(() => readListingCriteria(requestFor('ordering=name&ordering=-rating')))).toEqual({ ordering: ['Choose one value.'] });
@@ -68,6 +70,7 @@ describe('listing hub criteria', () => {
       'page=2',
       'ordering=-rating',
       'keywords=place+0&ordering=-rating',
+      'openNow=true&closed=include&ordering=-rating',
       'selectedCategoryIndex=0&neighborhoodId=7&subwayStopId=2&selectedServiceSlug=delivery&selectedFeatures=patio%2Crooftop&accessibility=step_free_entrance&bestOf=true&ordering=name&page=4',
     ]) {
       expect(hubUrl('/restaurants/', readListingCriteria(requestFor(search)))).toBe(search ? `/restaurants/?${search}` : '/restaurants/');
@@ -85,13 +88,14 @@ describe('listing hub criteria', () => {
       ['keywords=pizza&neighborhoodId=12&selectedServiceSlug=delivery&selectedFeatures=patio,rooftop&accessibility=step_free_entrance&bestOf=true&page=3', { typeId: 5 }],
       ['subwayStopId=3', { typeId: 5 }],
       ['bestOf=true', { typeId: 5, neighbourhoodId: 40 }],
+      ['closed=include&page=2', { typeId: 5 }],
     ];
     for (const [search, ids] of cases) {
       const c: ListingCriteria = readListingCriteria(requestFor(search));
       const ordering = c.ordering ?? (c.subwayStopId ? undefined : listingOrdering('name'));
       const window = { limit: 40, offset: (c.page - 1) * 40 };
       const api = hubApiQuery(
-        { type: ids.typeId, subType: ids.subTypeId, keywords: c.keywords, neighbourhood: ids.neighbourhoodId ?? c.neighbourhoodId, subwayStopId: c.subwayStopId, service: c.service, features: c.features, accessibility: c.accessibility, bestOf: c.bestOf, ordering },
+        { type: ids.typeId, subType: ids.subTypeId, keywords: c.keywords, neighbourhood: ids.neighbourhoodId ?? c.neighbourhoodId, subwayStopId: c.subwayStopId, service: c.service, features: c.features, accessibility: c.accessibility, bestOf: c.bestOf, includeClosed: c.includeClosed, ordering },
         window.offset,
         window.limit,
       );

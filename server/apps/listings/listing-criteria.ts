@@ -27,6 +27,8 @@ export interface ListingCriteria {
   bestOf: boolean;
   /** Open now (openNow=true): the search asks for places open at the minute it runs. */
   openNow: boolean;
+  /** Closed places too (closed=include): the search drops its default of places still open for business. */
+  includeClosed: boolean;
   /** The sort tab the URL names; null is the hub's default ordering. */
   ordering: ListingOrdering | null;
   /** ?page=, from 1. */
@@ -64,6 +66,7 @@ export function readListingCriteria(req: Request): ListingCriteria {
     accessibility: v.accessibility ?? [],
     bestOf: q.bestOf,
     openNow: q.openNow,
+    includeClosed: q.includeClosed,
     ordering: v.ordering ?? null,
     page: pageNumber(req),
   };
@@ -82,6 +85,7 @@ export function hubQuery(c: ListingCriteria): string {
       accessibility: c.accessibility,
       bestOf: c.bestOf,
       openNow: c.openNow,
+      includeClosed: c.includeClosed,
       ordering: c.ordering,
     },
     { page: c.page },
@@ -105,6 +109,7 @@ export const NO_CRITERIA: ListingCriteria = Object.freeze({
   accessibility: [],
   bestOf: false,
   openNow: false,
+  includeClosed: false,
   ordering: null,
   page: 1,
 }) as ListingCriteria;
@@ -146,7 +151,7 @@ export function hubSearchParams(c: ListingCriteria, path: HubPathIds, window: { 
     accessibility: c.accessibility,
     appears_in_best_of_lists: c.bestOf ? true : undefined,
     open_now: c.openNow ? openNowProbe(now) : undefined,
-    open_on: placeDay(now),
+    open_on: c.includeClosed ? undefined : placeDay(now),
     ordering,
     bundle_type: 'medium',
   };

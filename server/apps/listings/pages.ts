@@ -26,6 +26,7 @@ import { addSavesIsland, LISTING_SAVE_KINDS } from '../saves/page-island';
 import { listingAccessibility } from '../accessibility/queries';
 import { addSurrogateKeys, keepAtEdgeAtMost, surrogateKeys } from '../../http/surrogate-keys';
 import { closedDay, closingDayLabel, isClosedOn, placeDay } from '../../../shared/place-closing';
+import { renderStoryDoc } from '../../../shared/story-render';
 
 // The listing hubs (/{type}/, /{type}/{sub}/, /{type}/n/{id}/{slug}/): the listing-search
 // island's page, rendered on the server with its first page of results and filters that work
@@ -118,7 +119,7 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
   // The island's next and previous pages, from the listing API (its own URL, not the hub's).
   const apiPageUrl = (o: number) => {
     const q = hubApiQuery(
-      { type: scope.type.id, subType: scope.subType?.id, keywords: criteria.keywords, neighbourhood: neighbourhoodId, subwayStopId: criteria.subwayStopId, service: criteria.service, features: criteria.features, accessibility: criteria.accessibility, bestOf: criteria.bestOf, openNow: criteria.openNow, ordering: activeOrdering },
+      { type: scope.type.id, subType: scope.subType?.id, keywords: criteria.keywords, neighbourhood: neighbourhoodId, subwayStopId: criteria.subwayStopId, service: criteria.service, features: criteria.features, accessibility: criteria.accessibility, bestOf: criteria.bestOf, openNow: criteria.openNow, includeClosed: criteria.includeClosed, ordering: activeOrdering },
       o,
       limit,
     );
@@ -137,6 +138,7 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
       accessibility: criteria.accessibility,
       bestOf: criteria.bestOf,
       openNow: criteria.openNow,
+      includeClosed: criteria.includeClosed,
       ordering: activeOrdering,
       page: criteria.page,
       fixedNeighbourhood: scope.neighbourhood?.id ?? null,
@@ -279,6 +281,9 @@ async function listingPage(ctx: AppContext, listings: ListingsService, req: Requ
     closedSince: closed ? closingDayLabel(closedOn!) : null,
     closingOn: closedOn && !closed ? closingDayLabel(closedOn) : null,
     website: safeHttpUrl(listing.website),
+    // A review written in the editor (issue 39), through the stories' renderer: escaped, the
+    // schema's nodes only. Null: a plain-text review, printed as paragraphs.
+    reviewHtml: listing.review_published_at && listing.review_doc ? renderStoryDoc(listing.review_doc).html : null,
     accessibility,
     ...extras,
     boundary,

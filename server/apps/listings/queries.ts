@@ -4,6 +4,7 @@ import type { MultiPolygon } from '../../views/boundary-svg';
 import { joinCreditedAuthor } from '../profiles/credited-author-queries';
 import type { Knex } from 'knex';
 import type { ListingDTO } from '../../../shared/dto';
+import type { StoryDoc } from '../../../shared/newsroom';
 import type { HubTypeOption } from '../../../shared/listing-hub';
 import { absoluteUrl, urls } from '../../../shared/urls';
 import { cachedCount, cachedValue } from '../../db/count-cache';
@@ -67,6 +68,8 @@ export interface ListingDetailRow extends ListingRow {
   description: string;
   /** The review (plain paragraphs) and its byline: shown when review_published_at is set. */
   review: string;
+  /** The review's document (story schema), rendered in its place; null for a plain-text review. */
+  review_doc: StoryDoc | null;
   review_byline: string;
   hours: Record<string, string> | null;
   nearest_subway_stop_id: number | null;
@@ -76,7 +79,7 @@ export interface ListingDetailRow extends ListingRow {
 }
 
 export async function listingDetail(db: Db, id: number): Promise<ListingDetailRow | undefined> {
-  return listingsQuery(db).where('l.id', id).first('l.description', 'l.review', 'l.review_byline', 'l.hours', 'l.nearest_subway_stop_id', 'l.nearest_subway_stop_distance_m', 'l.closed_note');
+  return listingsQuery(db).where('l.id', id).first('l.description', 'l.review', 'l.review_doc', 'l.review_byline', 'l.hours', 'l.nearest_subway_stop_id', 'l.nearest_subway_stop_distance_m', 'l.closed_note');
 }
 
 export interface PhotoPreviewRow {
@@ -252,7 +255,7 @@ async function centreFor(db: Db, p: ListingSearchParams): Promise<Centre | null 
     // search near a stop is one round trip to the database, not two in a row.
     const id = p.subway_stop;
     // No change names a station (a seed moves them): kept through every keyed change ([]).
-    const stop = await cachedValue(db, `subway-stop\u0000${id}`, () => db('subway_stops').where('id', id).first('latitude', 'longitude') as Promise<Point | undefined>, Boolean, undefined, []);
+    const stop = await cachedValue(db, `subway-stop\u0000${id}`, () => db('subway_stops').where('id', id).first('latitude', 'longitude') as Promise<Point | undefined>, { keep: Boolean, tags: [] });
     if (!stop) return null; // an unknown stop matches nothing
     return { point: { latitude: stop.latitude, longitude: stop.longitude }, radius: p.radius ?? SUBWAY_STOP_RADIUS_KM };
   }
@@ -318,7 +321,7 @@ async function searchListingsNow(db: Db, p: ListingSearchParams, siteUrl: string
   let rows: ListingRow[];
   if (ordering === 'distance' && centre && centre.radius === undefined) {
     // Widening the circle needs to know how many rows the page can have.
-    total = await cachedCount(db, countQuery, undefined, PLACE_LIST_TAGS);
+    total = await cachedCount(db, countQuery, { tags: PLACE_LIST_TAGS });
     if (total === 0 || p.offset >= total) return { count: total, results: [] };
     rows = await nearestFirst(db, p, opts, centre, total);
   } else {
@@ -337,7 +340,7 @@ async function searchListingsNow(db: Db, p: ListingSearchParams, siteUrl: string
       page = qb.offset(p.offset).limit(p.limit);
     }
     // The count and the page in parallel: one round trip of waiting, not two.
-    [total, rows] = await Promise.all([cachedCount(db, countQuery, undefined, PLACE_LIST_TAGS), page]);
+    [total, rows] = await Promise.all([cachedCount(db, countQuery, { tags: PLACE_LIST_TAGS }), page]);
   }
   return { count: total, results: rows.map((r) => toBundle(r, p.bundle_type, opts.siteUrl)) };
 }

@@ -1,6 +1,8 @@
 import moment from 'moment-timezone';
 import type { ListingDetailRow } from './queries';
 import { ontarioHolidays } from '../../../shared/ontario-holidays';
+import { isClosedOn, placeDay } from '../../../shared/place-closing';
+import { holidayNotice } from '../../../shared/holiday-notice';
 import {
   PLACE_TIME_ZONE,
   WEEKDAYS,
@@ -53,7 +55,8 @@ export function listingStructuredData(
   if (l.website) data.sameAs = l.website;
   if (l.latitude !== null && l.longitude !== null) data.geo = { '@type': 'GeoCoordinates', latitude: l.latitude, longitude: l.longitude };
   if (l.sub_type_name && data['@type'] === 'Restaurant') data.servesCuisine = l.sub_type_name;
-  const hours = readPlaceHours(l.hours);
+  // A place closed for good has no opening hours to announce; one closing on a day ahead keeps them until then.
+  const hours = isClosedOn(l.closed_on, placeDay(now, zone)) ? null : readPlaceHours(l.hours);
   if (hours) data.openingHoursSpecification = openingHoursSpecification(hours, now, zone);
   if (l.rating !== null && l.rating_count > 0) {
     data.aggregateRating = { '@type': 'AggregateRating', ratingValue: Number(l.rating).toFixed(2), ratingCount: l.rating_count, bestRating: 5, worstRating: 1 };
@@ -118,6 +121,8 @@ export interface PlaceHoursView {
   asOf: string;
   asOfIso: string;
   holidays: string;
+  /** "Holiday hours may differ: Christmas Day, Fri Dec 25" while a holiday is near and the hours say nothing of it. */
+  holidayNotice: string | null;
   closure: string | null;
 }
 
@@ -136,6 +141,7 @@ export function placeHoursView(raw: unknown, now: Date, zone: string = PLACE_TIM
     asOf: clockWords(local),
     asOfIso: local.clone().startOf('minute').toISOString(),
     holidays: holidayWords(hours),
+    holidayNotice: holidayNotice(hours, now, zone),
     closure,
   };
 }

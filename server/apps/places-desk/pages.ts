@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { requireStaffPage } from '../../http/auth-guards';
 import { staffMenu, type StaffSection } from '../../http/staff-menu';
-import { NotFoundError, type FieldErrors } from '../../http/errors';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../http/errors';
 import { idParam, textFieldsOf } from '../../http/validate';
 import { page, PageRedirect, type PageView } from '../../http/pages/page-view';
 import { formPost } from '../../http/pages/form-post';
@@ -18,9 +18,10 @@ import { closePlaceAndPurge, closingFormView, reopenPlaceAndPurge } from './clos
 import { deskPlace, deskPlaces, neighbourhoodOptions, RECENT_DAYS, type DeskListFilters, type DeskPlace } from './queries';
 import { placeRevisions } from './revision-queries';
 import { closePlaceSchema, placeFormSchema } from './schemas';
-import type { PlacesDeskService } from './service';
+import { PlaceEditConflict, type PlacesDeskService } from './service';
 import { placeKeys } from '../../http/surrogate-keys';
-import { placeReview, savePlaceReview } from './review-queries';
+import { placeReview, ReviewConflictError, reviewVersion, savePlaceReview, type PlaceReviewRow } from './review-queries';
+import { storyDocError, type StoryDoc } from '../../../shared/newsroom';
 import { placeReviewSchema, REVIEW_BYLINE_MAX, REVIEW_MAX } from './schemas';
 
 // The places desk (/staff/places/, issue 39): the list of places with search and filters, the
@@ -67,6 +68,15 @@ function filterQuery(f: DeskListFilters): string {
 interface FormState {
   fields: FieldErrors;
   values: Record<string, string>;
+  /** The revision the form was made from, when not the place's latest (see ChangeOptions.sinceRevision). */
+  baseRevision?: number;
+}
+
+/** The form's `base_revision` (the revision it was made from): a number, none, or 'damaged'. */
+function baseRevisionOf(body: Record<string, string>): number | undefined | 'damaged' {
+  const v = body.base_revision;
+  if (v === undefined || v === '') return undefined;
+  return /^\d{1,15}$/.test(v) ? Number(v) : 'damaged';
 }
 
 /** The form's values for a place (or a new one), as the inputs show them. */
@@ -147,6 +157,8 @@ export function placesDeskPages(ctx: AppContext, desk: PlacesDeskService): Route
       revisions,
       revisionsUrl: place ? `${placeUrl(place.id)}revisions/` : null,
       closing,
+      // A form shown again keeps the revision it was first made from; a new one, the latest.
+      baseRevision: state?.baseRevision ?? (revisions[0]?.id ?? 0),
     };
   };
 
@@ -173,14 +185,26 @@ export function placesDeskPages(ctx: AppContext, desk: PlacesDeskService): Route
   router.get(`${LIST_URL}:id/`, staffOnly, page('private', async (req, res) => formPage(req, res, await loadPlace(req))));
   router.post(`${LIST_URL}:id/`, staffOnly, page('private', async (req, res) => {
     const place = await loadPlace(req);
+    const body = textFieldsOf(req.body);
+    const since = baseRevisionOf(body);
     return formPost(res, {
       schema: placeFormSchema(policy),
-      body: textFieldsOf(req.body),
+      body,
       valid: async (form) => {
-        const done = await desk.edit(staffActorOf(req), place.id, form);
+        if (since === 'damaged') throw ValidationError.field('base_revision', 'This form was damaged on its way: reload the page and make your changes again.');
+        let done;
+        try {
+          done = await desk.edit(staffActorOf(req), place.id, form, since);
+        } catch (err) {
+          if (!(err instanceof PlaceEditConflict)) throw err;
+          // Another editor saved the same field meanwhile: 409, the page again with what was
+          // typed, made from the latest revision so that saving again keeps this editor's value.
+          res.status(409);
+          return formPage(req, res, (await deskPlace(ctx.db, place.id)) ?? place, { fields: err.fields, values: body });
+        }
         return new PageRedirect(`${placeUrl(place.id)}?done=${done.revisionId ? 'saved' : 'unchanged'}`, 303);
       },
-      invalid: (fields, values) => formPage(req, res, place, { fields, values }),
+      invalid: (fields, values) => formPage(req, res, place, { fields, values, baseRevision: since === 'damaged' ? undefined : since }),
     });
   }));
 
@@ -249,19 +273,41 @@ export function placesDeskPages(ctx: AppContext, desk: PlacesDeskService): Route
   // --- end of closing ----------------------------------------------------------------------
 
   // --- A place's review (helper "review"; places-desk/review-queries.ts) -------------------
-  // /staff/places/{id}/review/: the review's text (plain paragraphs), its byline (the staff
+  // /staff/places/{id}/review/: the review (the editor island's document, or plain paragraphs
+  // in the textarea without JavaScript; the review-editor island), its byline (the staff
   // member's name to start with), published or not. A save writes the place, a revision and the
   // audit entry together, then purges the place's page and every list of places, whose maps'
   // "View Review" links it; placeKeys' hub- key also drops the navbar's RECENT REVIEWS.
+  /** A refused form's posted document, for the editor to start from again; null if it was unreadable. */
+  const postedReviewDoc = (json: string | undefined): StoryDoc | null => {
+    if (!json) return null;
+    try {
+      const doc: unknown = JSON.parse(json);
+      return storyDocError(doc) ? null : (doc as StoryDoc);
+    } catch {
+      return null;
+    }
+  };
   const REVIEW_DONE: Record<string, string> = {
     published: 'Published: the review is on the place\'s page and in RECENT REVIEWS.',
     unpublished: 'Unpublished: readers no longer see the review.',
     saved: 'Saved.',
     unchanged: 'Nothing had changed: nothing was saved.',
   };
-  const reviewPage = async (req: Request, id: number, errors: { fields: FieldErrors; values: Record<string, string> } | null = null): Promise<PageView> => {
+  type ReviewRefusal = { fields: FieldErrors; values: Record<string, string>; conflict?: PlaceReviewRow };
+  const reviewPage = async (req: Request, res: Response, id: number, errors: ReviewRefusal | null = null): Promise<PageView> => {
     const place = await placeReview(ctx.db, id);
     if (!place) throw new NotFoundError();
+    const version = reviewVersion(place);
+    // What was typed when refused (the editor's document too); else the review, or the description to start from.
+    const values = errors?.values ?? {
+      review: place.review || (place.review_published_at ? '' : place.description),
+      byline: place.review_byline || req.user?.full_name || '',
+      review_version: version,
+    };
+    // Refused for someone else's save: the next save is made on theirs, knowingly.
+    if (errors?.conflict) values.review_version = version;
+    addIsland(res, 'review-editor', { placeId: place.id, doc: errors ? postedReviewDoc(errors.values.review_doc) : place.review_doc, version: values.review_version ?? version });
     return {
       template: 'places-desk/review.njk',
       ...common(`Review of ${place.name} – Places`),
@@ -269,31 +315,38 @@ export function placesDeskPages(ctx: AppContext, desk: PlacesDeskService): Route
       formUrl: `${placeUrl(id)}review/`,
       deskUrl: placeUrl(id),
       publicUrl: urls.listing(place.type_slug, place.slug, place.id),
-      // What was typed when refused; else the review, or the description to start from.
-      values: errors?.values ?? {
-        review: place.review || (place.review_published_at ? '' : place.description),
-        byline: place.review_byline || req.user?.full_name || '',
-      },
+      values,
+      // Their review beside the typed one, to compare before replacing it.
+      conflict: errors?.conflict ? { author: errors.conflict.author_name, text: errors.conflict.review } : null,
       limits: { review: REVIEW_MAX, reviewText: REVIEW_MAX.toLocaleString('en-US'), byline: REVIEW_BYLINE_MAX },
       errors,
       done: !errors && typeof req.query.done === 'string' ? REVIEW_DONE[req.query.done] ?? null : null,
     };
   };
-  router.get(`${LIST_URL}:id/review/`, staffOnly, page('private', (req) => reviewPage(req, idParam(req.params.id))));
+  router.get(`${LIST_URL}:id/review/`, staffOnly, page('private', (req, res) => reviewPage(req, res, idParam(req.params.id))));
   router.post(`${LIST_URL}:id/review/`, staffOnly, page('private', async (req, res) => {
     const id = idParam(req.params.id);
     if (!(await placeReview(ctx.db, id))) throw new NotFoundError();
+    const body = textFieldsOf(req.body);
     return formPost(res, {
       schema: placeReviewSchema,
-      body: textFieldsOf(req.body),
+      body,
       valid: async (form) => {
-        const saved = await savePlaceReview(ctx.db, { actor: staffActorOf(req), now: ctx.now() }, id, form);
+        let saved;
+        try {
+          saved = await savePlaceReview(ctx.db, { actor: staffActorOf(req), now: ctx.now() }, id, form);
+        } catch (err) {
+          if (!(err instanceof ReviewConflictError)) throw err;
+          // Someone else saved since the form was made: 409, the page again with what was typed.
+          res.status(409);
+          return reviewPage(req, res, id, { fields: err.fields, values: body, conflict: err.current });
+        }
         if (saved.done !== 'unchanged') {
           await ctx.changes.announce({ subject: `place:${id}`, paths: [urls.listing(saved.place.typeSlug, saved.place.slug, id)], keys: placeKeys(saved.place) });
         }
         return new PageRedirect(`${placeUrl(id)}review/?done=${saved.done}`, 303);
       },
-      invalid: (fields, values) => reviewPage(req, id, { fields, values }),
+      invalid: (fields, values) => reviewPage(req, res, id, { fields, values }),
     });
   }));
   // --- end of a place's review -------------------------------------------------------------

@@ -244,6 +244,48 @@ describe('the places desk', () => {
     expect(await revisionsOf(id)).toHaveLength(1);
   });
 
+  test('two editors on one place: a field only the other changed is kept; the same field changed by both is refused by name, the typed value kept, and saving again uses it', async () => {
+    const id = await addPlace({ name: 'Desk Two Editors' });
+    // Both open the form: it carries the revision it was made from.
+    const opened = await staff.get(`/staff/places/${id}/`).expect(200);
+    const base = /name="base_revision" value="(\d+)"/.exec(opened.text)?.[1];
+    expect(base).toBe(String((await revisionsOf(id))[0].id));
+    const form = { ...(await formOf(id)), base_revision: base! };
+
+    // The first saves a new phone.
+    await post(`/staff/places/${id}/`, { ...form, phone: '416-555-0111' }).expect(303);
+    // The second, on the form made before that, renames the place (its phone field still shows
+    // the old number): the rename goes in and the first editor's phone stays.
+    await post(`/staff/places/${id}/`, { ...form, name: 'Desk Two Editors Renamed' }).expect(303);
+    let row = await t.ctx.db('listings').where({ id }).first('name', 'phone');
+    expect(row).toEqual({ name: 'Desk Two Editors Renamed', phone: '416-555-0111' });
+    const revs = await revisionsOf(id);
+    expect(revs.slice(1).map((r) => Object.keys(r.changes))).toEqual([['phone'], ['name']]);
+
+    // A third, on that same old form, types another phone: refused by name, nothing saved, its
+    // number still on the page, which now carries the latest revision.
+    const refused = await post(`/staff/places/${id}/`, { ...form, phone: '416-555-0122', name: 'Desk Third Name' }).expect(409);
+    expect(refused.text).toContain('data-field-error="phone"');
+    expect(refused.text).toContain('Someone else changed the phone since you opened this page: it is now 416-555-0111.');
+    expect(refused.text).toContain('value="416-555-0122"');
+    expect(refused.text).toContain('value="Desk Third Name"');
+    row = await t.ctx.db('listings').where({ id }).first('name', 'phone');
+    expect(row).toEqual({ name: 'Desk Two Editors Renamed', phone: '416-555-0111' });
+    expect(await revisionsOf(id)).toHaveLength(3);
+    const latest = /name="base_revision" value="(\d+)"/.exec(refused.text)?.[1];
+    expect(latest).toBe(String(revs[2].id));
+
+    // Saving again from that page: the editor has seen the other phone and keeps theirs.
+    await post(`/staff/places/${id}/`, { ...form, phone: '416-555-0122', name: 'Desk Third Name', base_revision: latest! }).expect(303);
+    row = await t.ctx.db('listings').where({ id }).first('name', 'phone');
+    expect(row).toEqual({ name: 'Desk Third Name', phone: '416-555-0122' });
+
+    // A damaged base_revision is a 400 naming it, nothing saved.
+    const damaged = await post(`/staff/places/${id}/`, { ...form, name: 'Never', base_revision: 'x1' }).expect(400);
+    expect(damaged.text).toContain('data-field-error="base_revision"');
+    expect((await t.ctx.db('listings').where({ id }).first('name')).name).toBe('Desk Third Name');
+  });
+
   test('revert writes the earlier values back as a new revision; a field changed since is refused', async () => {
     const id = await addPlace({ name: 'Desk Revert' });
     const form = await formOf(id);

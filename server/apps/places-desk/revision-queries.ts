@@ -72,3 +72,21 @@ export async function placeRevision(db: Knex | Knex.Transaction, listingId: numb
   const row: PlaceRevisionRow | undefined = await db('place_revisions').where({ listing_id: listingId, id }).first('*');
   return row && asRevision(row);
 }
+
+/**
+ * Each field's value before the first revision after `afterId` that changed it: what a form made
+ * at revision `afterId` showed for the fields someone has changed since (none: nobody has).
+ */
+export async function valuesSinceChanged(db: Knex, listingId: number, afterId: number): Promise<Record<string, unknown>> {
+  const rows: Array<{ changes: Record<string, FieldChange> | string }> = await db('place_revisions')
+    .where({ listing_id: listingId })
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .select('changes');
+  const before: Record<string, unknown> = {};
+  for (const row of rows) {
+    const changes = typeof row.changes === 'string' ? (JSON.parse(row.changes) as Record<string, FieldChange>) : row.changes;
+    for (const [field, change] of Object.entries(changes)) if (!(field in before)) before[field] = change.from;
+  }
+  return before;
+}

@@ -5,6 +5,9 @@ import { hoursFromForm } from '../../../shared/place-hours-form';
 import { normalisePhone, PLACE_ADDRESS_MAX, PLACE_NAME_MAX, PLACE_WEBSITE_MAX, type PlaceChanges } from '../../../shared/places-desk';
 import type { AddressPolicy } from '../../http/outbound-address';
 import { addFeedSchema } from '../calendar-feeds/schemas';
+import { storyDocError, type StoryDoc } from '../../../shared/newsroom';
+import { reviewDocFromText } from '../../../shared/place-review';
+import { renderStoryDoc } from '../../../shared/story-render';
 
 // --- closing a place (helper "closing") ---------------------------------------------------
 // POST /staff/places/{id}/close/: the day it closed (a day ahead is allowed: it closes on that
@@ -27,12 +30,42 @@ export type ClosePlaceForm = z.infer<typeof closePlaceSchema>;
 // --- end of closing a place ---------------------------------------------------------------
 
 // --- a place's review (helper "review") ----------------------------------------------------
-// POST /staff/places/{id}/review/: the review's text (plain paragraphs: a blank line starts a
-// new one), the byline readers see, and which button was pressed: publish=yes saves it
+// POST /staff/places/{id}/review/: the review (the editor's document in `review_doc`, or plain
+// paragraphs in `review` without JavaScript: a blank line starts a new one), the byline readers
+// see, the version the form was made on, and which button was pressed: publish=yes saves it
 // published (or keeps it so), publish=no saves it unpublished (a draft, or taking it down).
 
 export const REVIEW_MAX = 20_000;
 export const REVIEW_BYLINE_MAX = 120;
+
+/** The largest document JSON a form may post (the text limit's words with generous markup). */
+export const REVIEW_DOC_JSON_MAX = 400_000;
+
+/**
+ * The review as a document: the editor's JSON (`review_doc`) when the island posted one, checked
+ * against the story schema (storyDocError) and refused under the field `review`; else the
+ * textarea's plain text as paragraphs. Either way `review` becomes the document's plain text.
+ */
+function reviewDocument(f: { review: string; review_doc?: string }, ctx: z.RefinementCtx): { doc: StoryDoc; text: string } | null {
+  if (!f.review_doc) {
+    const doc = reviewDocFromText(f.review);
+    return { doc, text: renderStoryDoc(doc).text };
+  }
+  let parsed: unknown;
+  try {
+    if (f.review_doc.length > REVIEW_DOC_JSON_MAX) throw new Error('too long');
+    parsed = JSON.parse(f.review_doc);
+  } catch {
+    ctx.addIssue({ code: 'custom', path: ['review'], message: 'The review could not be read: its document is not valid. Nothing was saved.' });
+    return null;
+  }
+  const error = storyDocError(parsed);
+  if (error) {
+    ctx.addIssue({ code: 'custom', path: ['review'], message: `The review could not be saved: ${error.replace(/\bbody\b/g, 'review')}` });
+    return null;
+  }
+  return { doc: parsed as StoryDoc, text: renderStoryDoc(parsed as StoryDoc).text };
+}
 
 export const placeReviewSchema = z
   .object({
@@ -40,8 +73,9 @@ export const placeReviewSchema = z
       .string({ message: 'Not a valid string.' })
       .optional()
       // Browsers post a textarea's lines as CRLF: kept as \n, so a blank line reads as one.
-      .transform((v) => (v ?? '').replace(/\r\n?/g, '\n').trim())
-      .pipe(z.string().max(REVIEW_MAX, `Ensure this field has no more than ${REVIEW_MAX.toLocaleString('en-US')} characters.`)),
+      .transform((v) => (v ?? '').replace(/\r\n?/g, '\n').trim()),
+    review_doc: z.string({ message: 'Not a valid string.' }).optional(),
+    review_version: z.string({ message: 'Not a valid string.' }).max(100).optional(),
     byline: z
       .string({ message: 'Give the name readers see as the review\'s author.' })
       .trim()
@@ -49,8 +83,19 @@ export const placeReviewSchema = z
       .max(REVIEW_BYLINE_MAX, `Ensure this field has no more than ${REVIEW_BYLINE_MAX} characters.`),
     publish: z.enum(['yes', 'no'], { message: 'Choose whether to publish the review.' }),
   })
-  .superRefine((f, ctx) => {
-    if (f.publish === 'yes' && !f.review) ctx.addIssue({ code: 'custom', path: ['review'], message: 'Write the review before publishing it.' });
+  .transform((f, ctx) => {
+    const review = reviewDocument(f, ctx);
+    if (!review) return z.NEVER;
+    if (review.text.length > REVIEW_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['review'], message: `Ensure this field has no more than ${REVIEW_MAX.toLocaleString('en-US')} characters.` });
+      return z.NEVER;
+    }
+    if (f.publish === 'yes' && !review.text) {
+      ctx.addIssue({ code: 'custom', path: ['review'], message: 'Write the review before publishing it.' });
+      return z.NEVER;
+    }
+    // No version posted (an old form, a script): saved without the two-editors check.
+    return { review: review.text, doc: review.doc, byline: f.byline, publish: f.publish, version: f.review_version || null };
   });
 export type PlaceReviewForm = z.infer<typeof placeReviewSchema>;
 // --- end of a place's review ---------------------------------------------------------------

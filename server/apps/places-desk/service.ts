@@ -13,7 +13,7 @@ import { createLinkChecker, LINK_CHECK_LIMITS } from '../newsroom/link-check';
 import { recordStaffAction, type StaffActor } from '../staff-audit/audit-log-queries';
 import { locatePlace } from './location-queries';
 import { deskPlace, insertPlace, namesOf, setPlaceFeatures, setPlaceServices, subTypeParent, updatePlace, type DeskPlace, type PlaceColumns } from './queries';
-import { placeRevision, recordPlaceRevision, type FieldChange } from './revision-queries';
+import { placeRevision, recordPlaceRevision, valuesSinceChanged, type FieldChange } from './revision-queries';
 
 // Changing a place (issue 39): every change, whoever makes it (staff on the desk's form, a
 // reader's suggestion applied, a revert), is one transaction that locks the place, refuses a
@@ -35,7 +35,16 @@ export interface ChangeOptions {
   /** The values the change was prepared against: a field whose value differs is refused. */
   expected?: PlaceChanges;
   revertsId?: number;
+  /**
+   * The revision the editor's form was made from (the desk's form carries it): a field someone
+   * changed since is left as they made it when the form left it as it was, and refused, naming
+   * it, when the form changed it too (PlaceEditConflict). Two editors on one place lose nothing.
+   */
+  sinceRevision?: number;
 }
+
+/** The form changed a field someone else changed since it was made: the editor decides. */
+export class PlaceEditConflict extends ValidationError {}
 
 export interface PurgeNotice {
   subject: string;
@@ -67,6 +76,9 @@ const same = (field: PlaceField, a: unknown, b: unknown) => stableJson(norm(fiel
 function currentValue(place: DeskPlace, field: PlaceField): unknown {
   return norm(field, place[field]);
 }
+
+/** ": it is now X" for a value a line can show (a name, a phone), nothing for hours or lists. */
+const nowWords = (field: PlaceField, v: unknown) => (field.endsWith('_id') ? '' : typeof v === 'string' || typeof v === 'number' ? `: it is now ${v === '' ? 'empty' : String(v)}` : v === null ? ': it is now empty' : '');
 
 const priceWords = (v: unknown) => (v === null || v === undefined ? 'none' : (PRICE_RANGES.find((p) => p.value === v)?.label ?? String(v)));
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? 'none' : String(v));
@@ -169,6 +181,17 @@ export async function changePlace(db: Db, who: ChangeActor, listingId: number, c
       if (!same(field, currentValue(place, field), value)) {
         throw ValidationError.field(field, kind === 'revert' ? `The ${FIELD_WORDS[field]} has changed since that revision: revert the later change first, or edit it.` : `The ${FIELD_WORDS[field]} has changed since the suggestion was made.`);
       }
+    }
+    if (opts.sinceRevision !== undefined) {
+      const shown = await valuesSinceChanged(trx, listingId, opts.sinceRevision);
+      changes = { ...changes };
+      const theirs: Record<string, string[]> = {};
+      for (const field of PLACE_FIELDS) {
+        if (!(field in shown) || changes[field] === undefined) continue;
+        if (same(field, shown[field], changes[field])) delete changes[field];
+        else if (!same(field, place[field], changes[field])) theirs[field] = [`Someone else changed the ${FIELD_WORDS[field]} since you opened this page${nowWords(field, place[field])}. Yours is kept below: save again to use it.`];
+      }
+      if (Object.keys(theirs).length) throw new PlaceEditConflict(theirs);
     }
     const diff: Record<string, FieldChange> = {};
     const real: PlaceChanges = {};
@@ -300,10 +323,11 @@ export function createPlacesDeskService(ctx: AppContext, deps: { checkWebsite?: 
       const ready = (await prepare(fields, null)) as typeof fields;
       return createPlace(ctx.db, { actor, now: ctx.now(), changes: ctx.changes }, ready);
     },
-    async edit(actor: StaffActor, id: number, fields: PlaceChanges) {
+    /** `sinceRevision`: the revision the editor's form was made from (see ChangeOptions). */
+    async edit(actor: StaffActor, id: number, fields: PlaceChanges, sinceRevision?: number) {
       const before = await deskPlace(ctx.db, id);
       if (!before) throw new NotFoundError();
-      return changePlace(ctx.db, { actor, now: ctx.now(), changes: ctx.changes }, id, await prepare(fields, before));
+      return changePlace(ctx.db, { actor, now: ctx.now(), changes: ctx.changes }, id, await prepare(fields, before), { sinceRevision });
     },
     revert(actor: StaffActor, id: number, revisionId: number) {
       return revertRevision(ctx.db, { actor, now: ctx.now(), changes: ctx.changes }, id, revisionId);

@@ -342,7 +342,7 @@ export function searchTables(db: Db): Promise<Record<SearchCategory, SearchTable
       )) as { rows: Array<{ n: number; rum: boolean }> };
       return Object.fromEntries(SEARCH_CATEGORIES.map((c, i) => [c, { rows: Math.max(0, Number(rows[i].n)), rum: rows[i].rum === true }])) as Record<SearchCategory, SearchTable>;
     },
-    () => true,
+    { keep: () => true },
   );
 }
 

@@ -124,7 +124,7 @@ async function answer(db: Db, statements: StatementCache, params: SiteSearchPara
     return out.ranked;
   };
   // Deep pages (a large offset) are not kept: they are rare, and would hold thousands of candidates each.
-  const ranked = await cachedValue(db, `search\u0000${key}`, compute, () => wanted <= MAX_KEPT_CANDIDATES);
+  const ranked = await cachedValue(db, `search\u0000${key}`, compute, { keep: () => wanted <= MAX_KEPT_CANDIDATES });
   if (!ranked) return none;
   const { counted, estimated, match, corrected, top } = ranked;
   const total = sum(counted);

@@ -1,0 +1,7 @@
+// A typed search term as an ILIKE pattern: it matches the term anywhere, and the term's own
+// %, _ and \ match themselves (Postgres' default LIKE escape is the backslash).
+
+/** `%term%`, the term's wildcards escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
