@@ -54,9 +54,10 @@ const PAGES: Record<string, string[]> = {
   // The places desk's add/edit form (staff, issue 39): its map pin; MapLibre loads only when the pin shows.
   'the places desk form': ['place-pin'],
 };
-// Islands that only staff pages load (the newsroom's story editor, issue 37) are not a public
-// page's JavaScript: they have their own budget, reported below, and no public row.
-const STAFF_ONLY: Record<string, number> = { 'story-editor': 200 };
+// Islands that only staff pages load (the newsroom's story editor, issue 37; the places desk's
+// review editor, issue 39, which uses the same ProseMirror body) are not a public page's
+// JavaScript: they have their own budget, reported below, and no public row.
+const STAFF_ONLY: Record<string, number> = { 'story-editor': 200, 'review-editor': 200 };
 const islands = entries.map(([k]) => k.replace(/^islands\/|\/main\.tsx$/g, ''));
 const listed = new Set(Object.values(PAGES).flat().concat(SITE_WIDE, Object.keys(STAFF_ONLY)));
 for (const island of islands) if (!listed.has(island)) PAGES[`a page with ${island}`] = ['saves', island];
