@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
+import { escapeLike } from '../../db/like-pattern';
 import { EARTH_RADIUS_KM } from '../../../shared/constants';
 import { boxAround, type Point } from './geo';
 import { whereAccessible } from '../accessibility/queries';
@@ -11,10 +12,6 @@ import type { IdOrSlug, ListingOrdering, ListingSearchParams } from './search-pa
 
 /** Keywords this long or longer also match inside names (trigrams need 3 characters). */
 const MIN_SUBSTRING = 3;
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function whereIdOrSlug(qb: Knex.QueryBuilder, db: Db, column: string, table: string, v: IdOrSlug): void {
   if ('id' in v) qb.where(column, v.id);

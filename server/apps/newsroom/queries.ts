@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
+import { containsPattern } from '../../db/like-pattern';
 import { STORY_LIMITS, type StoryStatus } from '../../../shared/newsroom';
 import type { StoryRow, StoryValues } from './serialize';
 import { JOB_QUEUE_SCHEMA } from '../../jobs/queue';
@@ -53,7 +54,7 @@ export async function listStories(db: Db, f: StoryListFilter): Promise<{ count: 
     if (f.status) q.where('a.status', f.status);
     if (f.typeId) q.where('a.type_id', f.typeId);
     if (f.authorId) q.where('a.author_id', f.authorId);
-    if (f.q) q.where((w) => w.whereILike('a.name', `%${f.q!.replace(/[%_\\]/g, (c) => `\\${c}`)}%`).orWhereILike('a.author_name', `%${f.q!.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+    if (f.q) q.where((w) => w.whereILike('a.name', containsPattern(f.q!)).orWhereILike('a.author_name', containsPattern(f.q!)));
     return q;
   };
   const [countRow, rows] = await Promise.all([
@@ -199,26 +200,24 @@ export async function othersPresent(db: Db, articleId: number, memberId: number,
 
 // ## Type-aheads
 
-const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-
 export async function storyLinkTargets(db: Db, now: Date, q: string, limit: number): Promise<Array<{ name: string; path: string }>> {
-  return db('articles').where('status', 'published').where('date_published', '<=', now).whereILike('name', likeOf(q))
+  return db('articles').where('status', 'published').where('date_published', '<=', now).whereILike('name', containsPattern(q))
     .orderBy('date_published', 'desc').limit(limit).select('name', 'path');
 }
 
 export async function placeTargets(db: Db, q: string, limit: number) {
   return db('listings as l').join('listing_types as lt', 'lt.id', 'l.type_id').leftJoin('neighbourhoods as n', 'n.id', 'l.neighbourhood_id')
-    .whereILike('l.name', likeOf(q)).orderBy([{ column: 'l.rating_count', order: 'desc' }, { column: 'l.id' }]).limit(limit)
+    .whereILike('l.name', containsPattern(q)).orderBy([{ column: 'l.rating_count', order: 'desc' }, { column: 'l.id' }]).limit(limit)
     .select('l.id', 'l.name', 'l.slug', 'l.closed_on', 'lt.slug as type_slug', 'lt.name as type_name', 'n.name as neighbourhood_name');
 }
 
 export async function eventTargets(db: Db, q: string, limit: number) {
-  return db('events as e').where('e.status', 'approved').whereILike('e.title', likeOf(q)).orderBy('e.id', 'desc').limit(limit)
+  return db('events as e').where('e.status', 'approved').whereILike('e.title', containsPattern(q)).orderBy('e.id', 'desc').limit(limit)
     .select('e.id', 'e.title', 'e.venue_name');
 }
 
 export async function bestOfTargets(db: Db, q: string, limit: number) {
-  return db('best_of_lists').whereILike('title', likeOf(q)).orderBy('title').limit(limit).select('id', 'title', 'slug');
+  return db('best_of_lists').whereILike('title', containsPattern(q)).orderBy('title').limit(limit).select('id', 'title', 'slug');
 }
 
 // ## What the checks look up

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
+import { containsPattern } from '../../db/like-pattern';
 import { hoursColumns, readPlaceHours, type PlaceHours } from '../../../shared/place-hours';
 import type { PlaceChanges } from '../../../shared/places-desk';
 
@@ -144,7 +145,7 @@ export async function deskPlaces(db: Db, f: DeskListFilters, now: Date, page: { 
     .join('listing_types as lt', 'lt.id', 'l.type_id')
     .leftJoin('neighbourhoods as n', 'n.id', 'l.neighbourhood_id')
     .leftJoin(pending, 'ps.listing_id', 'l.id');
-  if (f.q) base.whereILike('l.name', `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.q) base.whereILike('l.name', containsPattern(f.q));
   if (f.typeId !== null) base.where('l.type_id', f.typeId);
   if (f.neighbourhoodId !== null) base.where('l.neighbourhood_id', f.neighbourhoodId);
   if (f.closed) base.whereNotNull('l.closed_on');
