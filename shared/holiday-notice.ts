@@ -1,3 +1,4 @@
+import moment from 'moment-timezone';
 import { ontarioHolidays, type OntarioHoliday } from './ontario-holidays';
 import { placeDay } from './place-closing';
 import { PLACE_TIME_ZONE, rangesOn, type PlaceHours } from './place-hours';
@@ -12,24 +13,14 @@ import { PLACE_TIME_ZONE, rangesOn, type PlaceHours } from './place-hours';
 /** How far ahead a holiday is announced: from today to this many days after it (a week). */
 export const HOLIDAY_NOTICE_DAYS = 7;
 
-const DAY_MS = 86_400_000;
-const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The calendar day `days` after 'YYYY-MM-DD' (calendar arithmetic in UTC: no zone shifts it). */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** 'Fri Dec 25' for '2026-12-25'. */
+/** 'Fri Dec 25' for '2026-12-25' (a calendar day: read in UTC, so no zone shifts it). */
 export function holidayDayWords(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAY_SHORT[d.getUTCDay()]} ${MONTH_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  return moment.utc(day).format('ddd MMM D');
 }
 
 /** The ESA public holidays from `today` ('YYYY-MM-DD') to `days` days after it, both included, in date order. */
 export function holidaysWithin(today: string, days: number = HOLIDAY_NOTICE_DAYS): OntarioHoliday[] {
-  const last = addDays(today, days);
+  const last = moment.utc(today).add(days, 'days').format('YYYY-MM-DD');
   const years = [...new Set([today.slice(0, 4), last.slice(0, 4)])].map(Number);
   return years.flatMap(ontarioHolidays).filter((h) => h.esa && h.date >= today && h.date <= last);
 }
