@@ -3,7 +3,7 @@ import { redo, undo } from '@tiptap/pm/history';
 import type { Command } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { Dialog } from '../common/Dialog';
-import { safeHref, type StoryDoc } from '../../shared/newsroom';
+import type { StoryDoc } from '../../shared/newsroom';
 import { reviewDocFromText, type ReviewEditorInitialState } from '../../shared/place-review';
 import { renderStoryDoc } from '../../shared/story-render';
 import { setLink, toggleBold, toggleHeading, toggleItalic, toggleList, unsetLink } from '../story-editor/body/commands';
@@ -11,6 +11,7 @@ import { storySchema } from '../story-editor/body/schema';
 import { sanitizeStoryDoc } from '../story-editor/body/sanitize-doc';
 import { createBodyView, docFrom, replaceDoc, ToolbarFeed } from '../story-editor/body/view';
 import { onToolbarKeyDown } from '../story-editor/components/toolbar-parts';
+import { TYPED_LINK_ERROR, typedLinkHref } from '../story-editor/body/typed-link';
 import { dropReviewCopy, keepReviewCopy, readReviewCopy, type ReviewCopy } from './local-copy';
 import type { ReviewForm } from './review-form';
 
@@ -60,9 +61,8 @@ function LinkDialog({ current, onSet, onRemove, onClose }: { current: string | n
     </Dialog>
   );
   function submit() {
-    const typed = url.trim();
-    const href = safeHref(/^[\w.-]+\.[a-z]{2,}(\/|$)/i.test(typed) ? `https://${typed}` : typed);
-    if (!href) return setError('Give a web address (https://…), a mailto: address or a path on this site (/…).');
+    const href = typedLinkHref(url);
+    if (!href) return setError(TYPED_LINK_ERROR);
     onSet(href);
   }
 }

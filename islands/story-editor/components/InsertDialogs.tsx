@@ -1,8 +1,9 @@
 import { useCallback, useId, useState } from 'react';
 import { Dialog } from '../../common/Dialog';
-import { LIVE_CARD_KINDS, safeHref, type LiveCardKind } from '../../../shared/newsroom';
+import { LIVE_CARD_KINDS, type LiveCardKind } from '../../../shared/newsroom';
 import type { CardTarget, LinkTarget } from '../../../shared/story-dto';
 import { parseYoutubeUrl } from '../body/youtube-url';
+import { TYPED_LINK_ERROR, typedLinkHref } from '../body/typed-link';
 import { useServices } from '../services';
 import { LIVE_CARD_KIND_LABELS } from './NodeViews';
 import { TypeAhead } from './TypeAhead';
@@ -17,10 +18,8 @@ export function LinkDialog({ current, onSet, onRemove, onClose }: { current: str
   const [error, setError] = useState<string | null>(null);
   const search = useCallback((q: string) => api.linkTargets(q), [api]);
   const submit = () => {
-    const typed = url.trim();
-    const withScheme = /^[\w.-]+\.[a-z]{2,}(\/|$)/i.test(typed) ? `https://${typed}` : typed;
-    const href = safeHref(withScheme);
-    if (!href) return setError('Give a web address (https://…), a mailto: address or a path on this site (/…).');
+    const href = typedLinkHref(url);
+    if (!href) return setError(TYPED_LINK_ERROR);
     onSet(href);
   };
   return (
