@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import http, { type Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -55,22 +56,65 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * The axe-core build that @axe-core/playwright carries (the same version its AxeBuilder
+ * injected), read once per test file rather than once per scan.
+ */
+let axeSourceCache: string | undefined;
+function axeSource(): string {
+  axeSourceCache ??= (createRequire(require.resolve('@axe-core/playwright'))('axe-core') as { source: string }).source;
+  return axeSourceCache;
+}
+
 /** axe-core on the page; answers the serious and critical violations (empty is good). */
 export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: string[] }>> {
-  const { AxeBuilder } = await import('@axe-core/playwright');
   // Colours are only final once fades and transitions end: axe measuring a panel half faded in
   // reports its text as low contrast. Endless animations (a spinner) are left running.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  // Legacy mode runs axe.run() in the page itself. The default (runPartial + finishRun) opens a
-  // blank page per call to merge frame results: 2.5x slower here (3.2 s against 1.3 s on a hub
-  // page), with the same violations, passes and incompletes. It skips cross-origin frames only,
-  // and the only one we have is YouTube's player.
-  const result = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: String(v.impact), help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  // What AxeBuilder's legacy mode did (axe.run() in the page itself, axe in every frame, only
+  // same-origin frames asked; the default runPartial + finishRun opens a blank page per call:
+  // 2.5x slower, same results), without its cost: it sent axe's 560 KB source twice per frame
+  // per scan and carried every pass and inapplicable rule back to node. Here axe goes into
+  // a frame once (a frame that navigates loses it and gets it again) and only the serious
+  // and critical violations leave the page. Same rules, same options (none), same verdicts.
+  for (const frame of page.frames()) {
+    const inject = async () => {
+      const present = await frame.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+      if (present) return;
+      await frame.evaluate(axeSource());
+      await frame.evaluate(() => (window as unknown as { axe: { configure(c: object): void } }).axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
+    };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // A frame that never answers (detached, still loading elsewhere) must not hold the scan;
+      // AxeBuilder gave each frame a second and went on. The top frame must take axe: its
+      // failure is the test's.
+      await (frame === page.mainFrame() ? inject() : Promise.race([inject(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('frame did not answer')), 5_000)))]));
+    } catch (e) {
+      if (frame === page.mainFrame()) throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  const outcome = await page.evaluate(async () => {
+    type Violation = { id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> };
+    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;
+    try {
+      const { violations } = await axe.run(document, {});
+      return {
+        error: null,
+        violations: violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({ id: v.id, impact: String(v.impact), help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })),
+      };
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e), violations: [] };
+    }
+  });
+  if (outcome.error) throw new Error(outcome.error);
+  return outcome.violations;
 }
 
 /** How many pixels the page is wider than the window (0 when nothing scrolls sideways). */
@@ -86,6 +130,38 @@ export async function expectReadablePage(page: Page, label: string): Promise<voi
   expect(await page.locator('h1').count()).toBe(1);
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect([label, (await horizontalOverflow(page)) <= 1]).toEqual([label, true]);
+}
+
+/**
+ * Opens `path` at both VIEWPORTS, each in a fresh context (a first visit, as a reader would
+ * see it), expects `status`, keeps a full-page screenshot `${name}-${label}.png` and expects
+ * a readable page. The two widths run at once: each spends much of its time waiting on the
+ * app or on chromium, which the other fills. `prepare` runs on each page before it opens.
+ */
+export async function expectReadableAtBothWidths(
+  b: Pick<BrowserApp, 'browser' | 'baseUrl'>,
+  path: string,
+  name: string,
+  opts: { status?: number; prepare?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
+  const results = await Promise.allSettled(
+    Object.entries(VIEWPORTS).map(async ([label, viewport]) => {
+      const context = await b.browser.newContext({ viewport });
+      try {
+        const page = await context.newPage();
+        await opts.prepare?.(page);
+        const res = await page.goto(b.baseUrl + path, { waitUntil: 'load' });
+        expect([label, res?.status()]).toEqual([label, opts.status ?? 200]);
+        await screenshot(page, `${name}-${label}`);
+        await expectReadablePage(page, label);
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+  // Both widths finish (and close their contexts) before a failure is reported.
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Logs in through the login page's form (no JavaScript needed) and waits for the home page it leads to. */

@@ -1,5 +1,5 @@
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { expectReadableAtBothWidths, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createArticle, createListing, createListingType } from '../../server/testing/fixtures';
 
 // Every editorial page type at a phone (375 px) and a desktop (1280 px) width: a screenshot
@@ -55,18 +55,7 @@ describeInBrowser('editorial pages in a browser', () => {
   ];
 
   test.each(pages)('%s: screenshots at 375 and 1280 px, no serious or critical axe violations', async (name, path) => {
-    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await b.browser.newContext({ viewport });
-      const page = await context.newPage();
-      try {
-        const res = await page.goto(b.baseUrl + path(), { waitUntil: 'load' });
-        expect(res?.status()).toBe(name === 'not-found' ? 404 : 200);
-        await screenshot(page, `editorial-${name}-${label}`);
-        await expectReadablePage(page, label);
-      } finally {
-        await context.close();
-      }
-    }
+    await expectReadableAtBothWidths(b, path(), `editorial-${name}`, { status: name === 'not-found' ? 404 : 200 });
   }, 60_000);
 
   test('the age gate works as a form: accepting shows the section, declining goes home', async () => {

@@ -1,5 +1,5 @@
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { expectReadableAtBothWidths, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createContest, createEvent, createListing, createListingSubType, createListingType, createPhoto, createSubwayStop, createVideo } from '../../server/testing/fixtures';
 import { insertTorontoNeighbourhoods } from '../../server/testing/toronto-neighbourhoods';
 
@@ -90,20 +90,12 @@ describeInBrowser('places pages in a browser', () => {
   ];
 
   test.each(pages)('%s: screenshots at 375 and 1280 px, no serious or critical axe violations', async (name, path) => {
-    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await b.browser.newContext({ viewport });
-      const page = await context.newPage();
+    await expectReadableAtBothWidths(b, path(), `places-${name}`, {
       // The video player is YouTube's: no network here, so answer it with an empty page.
-      await page.route(/youtube|ytimg/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
-      try {
-        const res = await page.goto(b.baseUrl + path(), { waitUntil: 'load' });
-        expect(res?.status()).toBe(200);
-        await screenshot(page, `places-${name}-${label}`);
-        await expectReadablePage(page, label);
-      } finally {
-        await context.close();
-      }
-    }
+      prepare: async (page) => {
+        await page.route(/youtube|ytimg/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+      },
+    });
   }, 90_000);
 
   test('the hub filters work as a plain form in the browser: choosing a sub-category goes to its path', async () => {
