@@ -16,6 +16,11 @@ export function mountIsland(name: IslandName, render: (el: HTMLElement) => React
       else createRoot(el).render(ui);
     });
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
-  else mount();
+  whenDocumentParsed(mount);
+}
+
+/** Runs `fn` once the page's markup is all there (at once if it already is). */
+export function whenDocumentParsed(fn: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn, { once: true });
+  else fn();
 }

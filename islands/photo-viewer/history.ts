@@ -21,14 +21,50 @@ export interface ViewerHistory {
 const viewerState = (s: unknown): ViewerHistoryState | null =>
   s && typeof s === 'object' && Number.isInteger((s as ViewerHistoryState).photoViewer) ? (s as ViewerHistoryState) : null;
 
+// A move's replaceState is written after the frame that shows the new photo: the browser's own
+// work for it (about 14 ms a move on a phone-speed CPU) held that frame back. Until then the
+// viewer reads the address it asked for; a push, Back or leaving the page writes it first, and
+// Back/Forward drops it (the entry it was for is no longer the current one).
+let pending: { path: string; state: ViewerHistoryState | null } | null = null;
+// A timer as well as the frame: a hidden tab draws no frames.
+let fallback = 0;
+
+function writePending() {
+  window.clearTimeout(fallback);
+  if (!pending) return;
+  const { path, state } = pending;
+  pending = null;
+  window.history.replaceState(state, '', path);
+}
+
+function writeAfterNextPaint() {
+  fallback = window.setTimeout(writePending, 100);
+  requestAnimationFrame(() => window.setTimeout(writePending, 0));
+}
+
 export const browserHistory: ViewerHistory = {
-  push: (path, state) => window.history.pushState(state, '', path),
-  replace: (path, state) => window.history.replaceState(state, '', path),
-  back: () => window.history.back(),
-  current: () => viewerState(window.history.state),
-  location: () => window.location.pathname + window.location.search,
+  push: (path, state) => {
+    writePending();
+    window.history.pushState(state, '', path);
+  },
+  replace: (path, state) => {
+    if (!pending) {
+      writeAfterNextPaint();
+      window.addEventListener('pagehide', writePending, { once: true });
+    }
+    pending = { path, state };
+  },
+  back: () => {
+    writePending();
+    window.history.back();
+  },
+  current: () => (pending ? pending.state : viewerState(window.history.state)),
+  location: () => pending?.path ?? window.location.pathname + window.location.search,
   listen(onPop) {
-    const handler = (e: PopStateEvent) => onPop(viewerState(e.state));
+    const handler = (e: PopStateEvent) => {
+      pending = null;
+      onPop(viewerState(e.state));
+    };
     window.addEventListener('popstate', handler);
     return () => window.removeEventListener('popstate', handler);
   },

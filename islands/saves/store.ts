@@ -6,7 +6,7 @@ import { ratingsSlice, type RatingsState } from './slices/ratings';
 import { todosSlice, type TodosState } from './slices/todos';
 import { savesSaga, type SavesSagaContext } from './sagas';
 
-// One store for the page: every save control on it (one React root each) shares it.
+// One store for the page: every save control on it (each a portal of the one React root) shares it.
 
 export interface SavesRootState {
   profile: ProfileState;

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, Ref } from 'react';
 import { useViewerDispatch, useViewerSelector } from '../hooks';
 import { viewer } from '../slice';
 import { pictureUrl } from '../../common/picture-url';
@@ -8,7 +8,7 @@ import { pictureUrl } from '../../common/picture-url';
 // link to the photo's own page: a plain click opens the viewer over this page instead, while
 // a modified click (new tab, new window) is left to the browser.
 
-export function PhotoThumbs({ onIntent }: { onIntent?: () => void }) {
+export function PhotoThumbs({ onIntent, listRef }: { onIntent?: () => void; listRef?: Ref<HTMLUListElement> }) {
   const dispatch = useViewerDispatch();
   const printed = useViewerSelector((s) => s.viewer.printed);
   const offset = useViewerSelector((s) => s.viewer.offset);
@@ -19,7 +19,7 @@ export function PhotoThumbs({ onIntent }: { onIntent?: () => void }) {
     dispatch(viewer.opened({ index, closedPath: window.location.pathname + window.location.search }));
   };
   return (
-    <ul className={layout === 'grid' ? 'photo-grid' : 'photo-strip'} onPointerOver={onIntent} onFocus={onIntent}>
+    <ul ref={listRef} className={layout === 'grid' ? 'photo-grid' : 'photo-strip'} onPointerOver={onIntent} onFocus={onIntent}>
       {printed.map((p, i) => (
         <li key={p.id}>
           <a href={p.share_path} onClick={open(offset + i)}>
