@@ -15,6 +15,7 @@ import type {
   VideoBookmarkDTO,
   VideoDTO,
 } from './dto';
+import type { HubPrintedPage } from './listing-hub';
 
 // The DTOs the islands consume, as zod schemas. The contract: a server test parses the real
 // routes' answers with these (server/apps/saves/dto-contract.test.ts) and the islands' tests
@@ -161,3 +162,12 @@ export function pageSchema<T extends z.ZodType>(item: T, opts: { serverTime?: bo
   const base = { count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) };
   return opts.serverTime ? z.strictObject({ ...base, server_time: isoDate }) : z.strictObject(base);
 }
+
+/** The listing hub's first page in the island's state: its cards are in the HTML, named by id. */
+export const hubPrintedPageSchema = z.strictObject({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  ids: z.array(z.number().int().positive()),
+});
+same<z.infer<typeof hubPrintedPageSchema>, HubPrintedPage>(true);

@@ -1,4 +1,3 @@
-import type { ListingDTO, Page } from './dto';
 import { PAGE_SIZE } from './constants';
 import { urls } from './urls';
 import { accessibilityKeysOf } from './accessibility';
@@ -89,9 +88,23 @@ export interface HubParams {
   keywords?: string | null;
 }
 
+/**
+ * The first page as the hub printed it. Its cards are in the page's HTML, which the island
+ * keeps as they are; the state names them by id only (for paging on without repeats), so the
+ * page does not carry its 40 cards twice. What the map view needs of them it fetches when
+ * the map is opened.
+ */
+export interface HubPrintedPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  /** The ids of the printed cards, in their order. */
+  ids: number[];
+}
+
 export interface ListingSearchInitialState {
   params: HubParams;
-  results: Page<ListingDTO>;
+  results: HubPrintedPage;
   /** Where the island fetches HubOptions: HUB_OPTIONS_API with the options' version. */
   optionsUrl: string;
 }
@@ -328,7 +341,7 @@ export function hasPoint(c: HubCriteria): boolean {
  * The API query of the criteria; a neighbourhood hub searches its own neighbourhood. The first
  * page is the medium bundle; next pages ask for the large one (spec 2 §9).
  */
-export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | null, offset: number, limit = HUB_PAGE_SIZE, bundleType: 'medium' | 'large' = 'medium'): HubApiQuery {
+export function criteriaApiQuery(c: HubCriteria, fixedNeighbourhood: number | null, offset: number, limit: number = HUB_PAGE_SIZE, bundleType: 'medium' | 'large' = 'medium'): HubApiQuery {
   const point = hasPoint(c) ? { lat: c.lat as number, long: c.long as number } : null;
   return hubApiQuery(
     {

@@ -22,20 +22,51 @@ const loadMapEngine = realLoadMapEngine as jest.Mock;
 describe('listing search panel', () => {
   beforeEach(() => jest.clearAllMocks());
 
-  test('hydrates from the page state, prints save placeholders, and asks the saves island to rescan', () => {
+  test('keeps the printed cards as they are (the same nodes, not rendered again); a new search replaces them with its own, placeholders included; the saves island rescans', async () => {
     const rescan = jest.fn();
     document.addEventListener('saves:rescan', rescan);
     const s = setup();
-    renderWithStore(<App {...appProps()} />, s.store);
+    const props = appProps();
+    renderWithStore(<App {...props} />, s.store);
     expect(screen.getByRole('heading', { name: '100 found' })).toBeTruthy();
-    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('place-card'))).toHaveLength(40);
-    const placeholder = document.querySelector('[data-island="saves"][data-object-id="1"]')!;
-    expect(placeholder.getAttribute('data-save')).toBe('listing-compact');
-    expect(placeholder.querySelector('a')!.getAttribute('href')).toBe('/accounts/login?next=%2Frestaurants%2F');
-    expect(screen.getByRole('link', { name: /^Place 1 Restaurants/ }).getAttribute('href')).toBe('/restaurants/place-1-1/');
+    const cards = () => screen.getAllByRole('listitem').filter((li) => li.classList.contains('place-card'));
+    expect(cards()).toHaveLength(40);
+    expect(cards().every((li, i) => li === props.printedCards[i])).toBe(true);
+    expect(cards()[0].closest('.listing-search')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show more (40 of 100)' })).toBeTruthy();
     expect(rescan).toHaveBeenCalled();
     expect(s.ctx.api.search).not.toHaveBeenCalled();
+
+    rescan.mockClear();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Subway stop'), { target: { value: '3' } });
+      await settle();
+    });
+    expect(screen.getByRole('heading', { name: '2 found' })).toBeTruthy();
+    expect(cards()).toHaveLength(2);
+    expect(props.printedCards.some((li) => li.isConnected)).toBe(false);
+    const placeholder = document.querySelector('[data-island="saves"][data-object-id="501"]')!;
+    expect(placeholder.getAttribute('data-save')).toBe('listing-compact');
+    expect(placeholder.querySelector('a')!.getAttribute('href')).toBe('/accounts/login?next=%2Frestaurants%2F');
+    expect(screen.getByRole('link', { name: /^Place 501 Restaurants/ }).getAttribute('href')).toBe('/restaurants/place-501-501/');
+    expect(rescan).toHaveBeenCalled();
     document.removeEventListener('saves:rescan', rescan);
+  });
+
+  test('page two comes after the printed cards, rendered by the island', async () => {
+    const ctx = fakeContext();
+    ctx.api.search.mockResolvedValue(page(range(41, 40), 100));
+    const s = setup({}, ctx);
+    const props = appProps();
+    renderWithStore(<App {...props} />, s.store);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show more (40 of 100)' }));
+      await settle();
+    });
+    const cards = screen.getAllByRole('listitem').filter((li) => li.classList.contains('place-card'));
+    expect(cards).toHaveLength(80);
+    expect(cards.slice(0, 40).every((li, i) => li === props.printedCards[i])).toBe(true);
+    expect(within(cards[40]).getByRole('link', { name: /^Place 41 Restaurants/ })).toBeTruthy();
   });
 
   test('filters are disabled while fetching; features show N Features Selected; the messages of spec 2 §8', async () => {
@@ -99,15 +130,21 @@ describe('listing search panel', () => {
     expect(s.ctx.api.search.mock.lastCall[0]).toMatchObject({ bbox: '-79.41000,43.64000,-79.39000,43.67000', offset: 0 });
   });
 
-  test('without WebGL the map view shows a readable list instead', async () => {
+  test('without WebGL the map view shows a readable list instead, of the printed cards fetched as data', async () => {
     loadMapEngine.mockRejectedValue(new Error('no webgl'));
-    const s = setup({}, fakeContext(), page(range(1, 3), 3));
-    renderWithStore(<App {...appProps()} />, s.store);
+    const ctx = fakeContext();
+    ctx.api.search.mockResolvedValue(page(range(1, 3), 3));
+    const s = setup({}, ctx, page(range(1, 3), 3));
+    renderWithStore(<App {...appProps(page(range(1, 3), 3))} />, s.store);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Map' }));
       await settle();
     });
+    expect(ctx.api.search.mock.calls[0][0]).toMatchObject({ offset: 0, limit: 3 });
     const region = screen.getByRole('region', { name: 'Places in these results' });
     expect(within(region).getAllByRole('link')).toHaveLength(3);
+    // Back to the list: the island renders the same three cards itself now.
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('place-card'))).toHaveLength(3);
   });
 });

@@ -124,7 +124,7 @@ describe('place suggestion and keywords: sagas', () => {
     store.dispatch(suggestions.textTyped('piz'));
     await wait(SUGGEST_DEBOUNCE_MS + 50);
     expect(suggestionsMessage(store.getState().suggestions)).toBe('Suggestions could not be loaded.');
-    expect(store.getState().results.items).toHaveLength(40);
+    expect(store.getState().results.printed).toHaveLength(40);
   });
 
   test('the first page is the medium bundle, next pages the large one (spec 2 §9)', async () => {
@@ -223,8 +223,10 @@ describe('listing panel components', () => {
   });
 
   test('the map view has the slider: Previous hidden on the first card, Next on the last', async () => {
-    const s = setup({}, fakeContext(), page(range(1, 2), 2));
-    renderWithStore(<App {...appProps()} />, s.store);
+    const ctx = fakeContext();
+    ctx.api.search.mockResolvedValue(page(range(1, 2), 2));
+    const s = setup({}, ctx, page(range(1, 2), 2));
+    renderWithStore(<App {...appProps(page(range(1, 2), 2))} />, s.store);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Map' }));
       await settle();

@@ -1,9 +1,9 @@
 /// <reference types="jest" />
 import { filters, filtersSlice, initialFilters } from './slices/filters';
-import { currentPage, initialResults, nextPageOffset, results, resultsSlice } from './slices/results';
+import { currentPage, initialResults, loadedCount, nextPageOffset, results, resultsSlice, type ResultsState } from './slices/results';
 import { criteriaApiQuery as apiQuery, criteriaPageUrl as pageUrl, NEARBY_ID, pointFromSearch as pointFromUrl } from '../../shared/listing-hub';
 import { neighbourhoodHubChosen } from './actions';
-import { hubState, fakeContext, page, range, settle, setup } from './testing';
+import { hubState, fakeContext, page, printed, range, settle, setup } from './testing';
 
 const LIBRETTO = { name: 'Libretto', lat: 43.649, long: -79.42 };
 const base = () => initialFilters(hubState().params);
@@ -52,30 +52,45 @@ describe('listing filters: the reset rules of spec 2 §4', () => {
 });
 
 describe('results: paging appends, a new search replaces', () => {
-  const first = initialResults(page(range(1, 40), 100), 1);
+  const first = initialResults(printed(page(range(1, 40), 100)), 1);
+  const ids = (s: ResultsState) => [...s.printed, ...s.items.map((i) => i.id)];
 
-  test('a next page appends (without duplicates); a new search replaces; old generations are ignored', () => {
+  test('a next page appends after the printed cards (without duplicates); a new search replaces them; old generations are ignored', () => {
+    expect(first).toMatchObject({ printed: range(1, 40), items: [] });
     let s = resultsSlice.reducer(first, results.pageLoaded({ generation: 0, offset: 40, append: true, page: page(range(40, 41), 100) }));
-    expect(s.items.map((i) => i.id)).toEqual(range(1, 80));
+    expect(s.printed).toEqual(range(1, 40));
+    expect(ids(s)).toEqual(range(1, 80));
     expect(nextPageOffset(s)).toBe(80);
     expect(currentPage(s)).toBe(2);
     s = resultsSlice.reducer(s, results.searchStarted());
     const stale = resultsSlice.reducer(s, results.pageLoaded({ generation: 0, offset: 80, append: true, page: page([999], 100) }));
-    expect(stale.items).toHaveLength(80);
+    expect(loadedCount(stale)).toBe(80);
     s = resultsSlice.reducer(s, results.pageLoaded({ generation: 1, offset: 0, append: false, page: page([5, 6], 2) }));
-    expect(s).toMatchObject({ count: 2, isFetching: false, startOffset: 0 });
+    expect(s).toMatchObject({ count: 2, isFetching: false, startOffset: 0, printed: [] });
     expect(s.items.map((i) => i.id)).toEqual([5, 6]);
     expect(nextPageOffset(s)).toBeNull();
   });
 
   test('a hub printed at ?page=3 continues at offset 120; a failed search empties the list, a failed page keeps it', () => {
-    const p3 = initialResults(page(range(81, 40), 200), 3);
+    const p3 = initialResults(printed(page(range(81, 40), 200)), 3);
     expect(nextPageOffset(p3)).toBe(120);
     expect(currentPage(p3)).toBe(3);
     const keep = resultsSlice.reducer(p3, results.pageFailed({ generation: 0, append: true }));
-    expect(keep.items).toHaveLength(40);
+    expect(loadedCount(keep)).toBe(40);
     const empty = resultsSlice.reducer(p3, results.pageFailed({ generation: 0, append: false }));
-    expect(empty).toMatchObject({ items: [], count: 0 });
+    expect(empty).toMatchObject({ printed: [], items: [], count: 0 });
+  });
+
+  test('the printed cards as data (for the map) go ahead of later pages, once; an older generation is ignored', () => {
+    let s = resultsSlice.reducer(first, results.pageLoaded({ generation: 0, offset: 40, append: true, page: page(range(41, 40), 100) }));
+    s = resultsSlice.reducer(s, results.printedLoaded({ generation: 0, page: page(range(1, 40), 100) }));
+    expect(s.printed).toEqual([]);
+    expect(ids(s)).toEqual(range(1, 80));
+    expect(nextPageOffset(s)).toBe(80);
+    const again = resultsSlice.reducer(s, results.printedLoaded({ generation: 0, page: page([1], 100) }));
+    expect(ids(again)).toEqual(range(1, 80));
+    const newer = resultsSlice.reducer(first, results.searchStarted());
+    expect(resultsSlice.reducer(newer, results.printedLoaded({ generation: 0, page: page(range(1, 40), 100) })).printed).toEqual(range(1, 40));
   });
 });
 
@@ -127,8 +142,26 @@ describe('listing search sagas', () => {
     await settle();
     expect(ctx.api.search).toHaveBeenCalledTimes(1);
     expect(ctx.api.search.mock.calls[0][0]).toMatchObject({ offset: 40, type: 'restaurants' });
-    expect(store.getState().results.items).toHaveLength(80);
+    expect(loadedCount(store.getState().results)).toBe(80);
     expect(ctx.replaceUrl).toHaveBeenLastCalledWith('/restaurants/?selectedCategoryIndex=0&page=2');
+  });
+
+  test('opening the map on the printed cards fetches them as data, once, from the printed page on', async () => {
+    const ctx = fakeContext();
+    ctx.api.search.mockResolvedValue(page(range(81, 40), 200));
+    const { store } = setup({ page: 3 }, ctx, page(range(81, 40), 200));
+    store.dispatch(filters.viewChosen('map'));
+    store.dispatch(filters.viewChosen('list'));
+    store.dispatch(filters.viewChosen('map'));
+    await settle();
+    expect(ctx.api.search).toHaveBeenCalledTimes(1);
+    expect(ctx.api.search.mock.calls[0][0]).toMatchObject({ offset: 80, limit: 40, bundle_type: 'medium', type: 'restaurants' });
+    expect(store.getState().results).toMatchObject({ printed: [], startOffset: 80 });
+    expect(store.getState().results.items.map((i) => i.id)).toEqual(range(81, 40));
+    store.dispatch(filters.viewChosen('map'));
+    await settle();
+    expect(ctx.api.search).toHaveBeenCalledTimes(1);
+    expect(ctx.replaceUrl).not.toHaveBeenCalled();
   });
 
   test('takeLatest: only the newest search lands, and a page 2 that was in flight is dropped', async () => {

@@ -5,6 +5,7 @@ import { initialStateFor, siteConfig } from '../common/initial-state';
 import { listingSearchApi } from './api';
 import { App } from './components/App';
 import { filters } from './slices/filters';
+import { results } from './slices/results';
 import { browserContext, createListingSearchStore } from './store';
 import { pointFromSearch, suggestionFromSearch, type HubOptions, type ListingSearchInitialState } from '../../shared/listing-hub';
 import { suggestions } from './slices/suggestions';
@@ -14,10 +15,14 @@ import { suggestions } from './slices/suggestions';
 // the next page is needed. The filter options come from the URL the page names, which the
 // browser keeps from one hub to the next; the island mounts once they are here. Until then,
 // and if they cannot be had, the page's plain GET form and its cards work on their own (they
-// are the no-JavaScript fallback, replaced when the island mounts).
+// are the no-JavaScript fallback: the island replaces the form, and keeps the printed cards
+// as they are, moved into its own list, so it never renders them a second time).
 
 function mount(initial: ListingSearchInitialState, options: HubOptions): void {
-  mountIsland('listing-search', () => {
+  mountIsland('listing-search', (el) => {
+    // Taken before React empties the placeholder; the state names the same cards by id.
+    const printedCards = Array.from(el.querySelectorAll<HTMLElement>('.hub-results .place-grid > .place-card'));
+    const found = printedCards.length === initial.results.ids.length;
     const store = createListingSearchStore(initial, browserContext(listingSearchApi));
     // CASE: a reload after 'Nearby' or a chosen place: the hub page could not search by
     // position; the island does.
@@ -28,6 +33,8 @@ function mount(initial: ListingSearchInitialState, options: HubOptions): void {
       store.dispatch(suggestions.textSet({ text: place.name, place: true }));
       store.dispatch(filters.suggestionChosen(place));
     } else if (point) store.dispatch(filters.nearbyLocated(point));
+    // CASE: the page's cards are not where the island looks: it renders them from data.
+    if (!found) store.dispatch(results.printedWanted());
     const config = siteConfig();
     return (
       <Provider store={store}>
@@ -37,6 +44,7 @@ function mount(initial: ListingSearchInitialState, options: HubOptions): void {
           centre={{ latitude: config.city.latitude, longitude: config.city.longitude }}
           path={window.location.pathname}
           geolocation={'geolocation' in navigator}
+          printedCards={found ? printedCards : []}
         />
       </Provider>
     );
@@ -46,9 +54,9 @@ function mount(initial: ListingSearchInitialState, options: HubOptions): void {
 const initial = initialStateFor('listing-search');
 if (initial) {
   listingSearchApi.options(initial.optionsUrl).then(
-    // A transition, so React renders the panel (its hundreds of filter options and the cards)
-    // in slices between which the page stays responsive, not as one long task; the server's
-    // markup stays on screen until the panel replaces it whole.
+    // A transition, so React renders the panel (its hundreds of filter options) in slices
+    // between which the page stays responsive, not as one long task; the server's markup stays
+    // on screen until the panel replaces its form.
     (options) => startTransition(() => mount(initial, options)),
     // The page stays as the server printed it: its form and links work without the island.
     () => undefined,

@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import type { ListingDTO, Page } from '../../shared/dto';
 import { createListingSearchStore, type ListingSearchContext } from './store';
-import type { HubOptions, HubParams, ListingSearchInitialState } from '../../shared/listing-hub';
+import type { HubOptions, HubParams, HubPrintedPage, ListingSearchInitialState } from '../../shared/listing-hub';
 
 // Fixtures for the listing-search tests: a hub state like server/apps/listings/pages.ts
 // prints, and a context whose every part is a jest mock.
@@ -34,6 +34,27 @@ export function page(ids: number[], count: number): Page<ListingDTO> {
   return { count, next: null, previous: null, results: ids.map((i) => listing(i)) };
 }
 
+/** The state's view of a first page the hub printed: its cards by id. */
+export function printed(first: Page<ListingDTO>): HubPrintedPage {
+  return { count: first.count, next: first.next, previous: first.previous, ids: first.results.map((l) => l.id) };
+}
+
+/**
+ * The cards of a printed page as the hub's HTML has them (templates/places/partials/listing-card.njk,
+ * shortened: the link and the saves placeholder), as main.tsx hands them to the App.
+ */
+export function printedCards(first: Page<ListingDTO>): HTMLElement[] {
+  const ul = document.createElement('ul');
+  ul.innerHTML = first.results
+    .map(
+      (l) =>
+        `<li class="place-card" data-printed="${l.id}"><a class="place-card__link" href="/restaurants/place-${l.id}-${l.id}/"><span class="place-card__body"><h3 class="place-card__name">${l.name}</h3></span></a>` +
+        `<div data-island="saves" class="save-control save-control--listing-compact" data-save="listing-compact" data-object-id="${l.id}"><a class="save-control__login" href="/accounts/login?next=%2Frestaurants%2F" rel="nofollow">Log in to save or rate</a></div></li>`,
+    )
+    .join('');
+  return Array.from(ul.children) as HTMLElement[];
+}
+
 export const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
 /** The filter options the island fetches for these hubs. */
@@ -56,7 +77,7 @@ export function hubOptions(): HubOptions {
   };
 }
 
-export function hubState(params: Partial<HubParams> = {}, first = page(range(1, 40), 100)): ListingSearchInitialState {
+export function hubState(params: Partial<HubParams> = {}, first = firstPage()): ListingSearchInitialState {
   return {
     params: {
       selectedCategoryIndex: 0,
@@ -72,14 +93,18 @@ export function hubState(params: Partial<HubParams> = {}, first = page(range(1, 
       fixedNeighbourhood: null,
       ...params,
     },
-    results: first,
+    results: printed(first),
     optionsUrl: '/api/v2/listings/hub-options/?v=test',
   };
 }
 
-/** The App's props as main.tsx passes them for the restaurants hub. */
-export function appProps() {
+/** The first page the tests' hub printed: 40 of 100. */
+export const firstPage = () => page(range(1, 40), 100);
+
+/** The App's props as main.tsx passes them for the restaurants hub that printed `first`. */
+export function appProps(first = firstPage()) {
   return {
+    printedCards: printedCards(first),
     options: hubOptions(),
     card: { siteUrl: 'https://site.test', cityName: 'Toronto', member: false, next: '/restaurants/' },
     centre: { latitude: 43.65, longitude: -79.38 },

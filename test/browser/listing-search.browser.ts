@@ -66,6 +66,10 @@ describeInBrowser('listing search island in a browser', () => {
         const cards = page.locator('.listing-search .place-card');
         expect(await cards.count()).toBe(40);
         expect(await page.getByRole('heading', { name: '50 found' }).count()).toBe(1);
+        // The island kept the server's cards (only those give the first images fetchpriority)
+        // rather than rendering them again, and the page's state names them by id only.
+        expect(await cards.locator('img[fetchpriority="high"]').count()).toBe(2);
+        expect(await page.locator('#initial-state').evaluate((el) => Object.keys(JSON.parse(el.textContent ?? '{}')['listing-search'].results).sort())).toEqual(['count', 'ids', 'next', 'previous']);
         expect(await seriousA11yViolations(page)).toEqual([]);
         await screenshot(page, `listing-search-list-${label}`);
 

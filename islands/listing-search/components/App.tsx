@@ -1,17 +1,22 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { filters } from '../slices/filters';
-import { nextPageOffset, results } from '../slices/results';
+import { loadedCount, nextPageOffset, results } from '../slices/results';
 import type { ListingSearchState } from '../store';
 import { criteriaPageUrl, hubSortTabs, type HubOptions } from '../../../shared/listing-hub';
 import { Filters } from './Filters';
 import { ListingCard, type CardContext } from './ListingCard';
 import { MapPanel } from './MapPanel';
+import { loadMapEngine } from '../../common/maps/loader';
 import { ResultSlider } from './ResultSlider';
 import type { LatLng } from '../../common/maps/types';
+import type { ListingDTO } from '../../../shared/dto';
 
 // The listing search panel (spec 2 §2): filters, sort tabs, a list/map toggle, the results
-// with infinite scroll and the messages of spec 2 §8.
+// with infinite scroll and the messages of spec 2 §8. The cards the hub page printed stay in
+// the page as the server made them (printedCards, moved into the list React renders, ahead of
+// its own cards): rendering 40 cards again at load was the hub's longest task. A new search
+// replaces them with cards the island renders.
 
 export interface AppProps {
   options: HubOptions;
@@ -19,7 +24,12 @@ export interface AppProps {
   centre: LatLng;
   path: string;
   geolocation: boolean;
+  /** The server's cards of the first page (state.results.printed), taken out of its markup. */
+  printedCards?: HTMLElement[];
 }
+
+const NONE: HTMLElement[] = [];
+const NO_ITEMS: ListingDTO[] = [];
 
 /** Calls `onReach` when the element scrolls into view (with a margin, so the next page is early). */
 function useBottomReached(onReach: () => void, deps: unknown[]) {
@@ -39,12 +49,29 @@ function useBottomReached(onReach: () => void, deps: unknown[]) {
   return ref;
 }
 
-export function App({ options, card, centre, path, geolocation }: AppProps) {
+export function App({ options, card, centre, path, geolocation, printedCards = NONE }: AppProps) {
   const dispatch = useDispatch();
   const { criteria, fixedNeighbourhood, locating, view, filtersOpen } = useSelector((s: ListingSearchState) => s.filters);
   const list = useSelector((s: ListingSearchState) => s.results);
   const disabled = list.isFetching || locating;
   const more = nextPageOffset(list) !== null;
+  const loaded = loadedCount(list);
+  const keepPrinted = list.printed.length > 0;
+  // The map needs the printed cards as data (printedFlow); until they come it shows as loading,
+  // while the map engine loads beside them.
+  const mapWaiting = view === 'map' && keepPrinted && !list.failed;
+  useEffect(() => {
+    if (mapWaiting) loadMapEngine().catch(() => undefined);
+  }, [mapWaiting]);
+
+  // The printed cards lead the list while it shows them; React never renders or reconciles them
+  // (its own cards come after them), and a new search takes them out.
+  const listRef = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const ul = listRef.current;
+    if (!keepPrinted) printedCards.forEach((li) => li.remove());
+    else if (ul && printedCards.length && printedCards[0].parentNode !== ul) ul.prepend(...printedCards);
+  }, [keepPrinted, view, printedCards]);
 
   const type = options.types.find((t) => t.slug === criteria.category);
   const subName = type?.sub_types.find((s) => s.slug === criteria.subcategory)?.name;
@@ -57,7 +84,7 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
 
   const sentinel = useBottomReached(() => {
     if (more && !list.isFetching) dispatch(results.nextPageRequested());
-  }, [list.items.length, view, more]);
+  }, [loaded, view, more]);
 
   const moreFromSlider = useCallback(() => {
     if (more && !list.isFetching) dispatch(results.nextPageRequested());
@@ -100,7 +127,7 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
         </div>
       </div>
 
-      <section className="hub-results" aria-labelledby="results-title" aria-busy={disabled}>
+      <section className="hub-results" aria-labelledby="results-title" aria-busy={disabled || mapWaiting}>
         <h2 id="results-title" className="hub-results__count" aria-live="polite">
           {locating ? 'Finding your location…' : `${list.count} found`}
         </h2>
@@ -108,10 +135,15 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
         {!list.failed && list.count === 0 && !list.isFetching && (
           <p className="notice">Sorry, there are no results for {what} in this area. Please try adjusting your search criteria with dropdowns above.</p>
         )}
-        {view === 'map' ? (
+        {view === 'map' && keepPrinted && list.failed && <p className="notice notice--error">The results could not be loaded. Please try again.</p>}
+        {view === 'map' && mapWaiting ? (
+          <div className="listing-search__map-panel">
+            <div className="listing-search__map map-canvas" data-map-status="loading" aria-busy="true" />
+          </div>
+        ) : view === 'map' ? (
           <>
           <MapPanel
-            items={list.items}
+            items={keepPrinted ? NO_ITEMS : list.items}
             siteUrl={card.siteUrl}
             cityName={card.cityName}
             centre={centre}
@@ -121,11 +153,11 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
             onRefresh={(bbox) => dispatch(filters.mapAreaChosen(bbox))}
             onClearArea={() => dispatch(filters.mapAreaCleared())}
           />
-          <ResultSlider key={list.generation} items={list.items} count={list.count} siteUrl={card.siteUrl} cityName={card.cityName} onNearEnd={moreFromSlider} />
+          <ResultSlider key={list.generation} items={keepPrinted ? NO_ITEMS : list.items} count={list.count} siteUrl={card.siteUrl} cityName={card.cityName} onNearEnd={moreFromSlider} />
           </>
         ) : (
-          list.items.length > 0 && (
-            <ul className={`place-grid place-grid--list${list.isFetching ? ' is-fetching' : ''}`}>
+          loaded > 0 && (
+            <ul ref={listRef} className={`place-grid place-grid--list${list.isFetching ? ' is-fetching' : ''}`}>
               {list.items.map((l) => (
                 <ListingCard key={l.id} l={l} ctx={card} />
               ))}
@@ -136,7 +168,7 @@ export function App({ options, card, centre, path, geolocation }: AppProps) {
         {more && (
           <div ref={sentinel} className="listing-search__more">
             <button type="button" className="button--secondary" disabled={list.isFetching} onClick={() => dispatch(results.nextPageRequested())}>
-              {list.isFetching ? 'Loading…' : `Show more (${list.items.length + list.startOffset} of ${list.count})`}
+              {list.isFetching ? 'Loading…' : `Show more (${loaded + list.startOffset} of ${list.count})`}
             </button>
           </div>
         )}

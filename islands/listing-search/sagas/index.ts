@@ -14,7 +14,9 @@ import { neighbourhoodHubChosen } from '../actions';
 // - paging: scrolled to the bottom → the next page, appended (takeLeading: one at a time);
 // - nearby: 'Nearby' asks for geolocation; the answer (or the denial) is a criteria change;
 // - category: a new category (or, on a neighbourhood hub, a new neighbourhood) is another page;
-// - suggest: typing in the keyword field asks for places once typing pauses (debounce).
+// - suggest: typing in the keyword field asks for places once typing pauses (debounce);
+// - printed: the map view opened on the cards the page printed asks for them as data (the
+//   page's state names them by id only), while the map engine loads.
 
 function* context() {
   const c: ListingSearchContext = {
@@ -68,6 +70,22 @@ export function* nextPageFlow() {
   yield call(syncUrl);
 }
 
+/** The map view on the printed cards: the same page again, in the medium bundle, as data. */
+export function* printedFlow() {
+  const c: ListingSearchContext = yield* context();
+  const s: ListingSearchState = yield select(selectState);
+  const { printed, startOffset, generation } = s.results;
+  if (!printed.length) return;
+  try {
+    const page: Page<ListingDTO> = yield call(c.api.search, criteriaApiQuery(s.filters.criteria, s.filters.fixedNeighbourhood, startOffset, printed.length));
+    yield put(results.printedLoaded({ generation, page }));
+  } catch {
+    yield put(results.printedFailed({ generation }));
+  }
+}
+
+const printedWanted = (action: Action) => (filters.viewChosen.match(action) && action.payload === 'map') || results.printedWanted.match(action);
+
 export function* nearbyFlow(action: ReturnType<typeof filters.neighbourhoodChosen>) {
   if (action.payload !== NEARBY_ID) return;
   const c: ListingSearchContext = yield* context();
@@ -117,6 +135,7 @@ export function* listingSearchSaga() {
   yield all([
     takeLatest(isCriteriaChange, searchFlow),
     takeLeading(results.nextPageRequested.type, nextPageFlow),
+    takeLeading(printedWanted, printedFlow),
     takeLatest(filters.neighbourhoodChosen.type, nearbyFlow),
     takeLatest(filters.categoryChosen.type, categoryFlow),
     takeLatest(neighbourhoodHubChosen.type, neighbourhoodHubFlow),

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
 import { addIsland } from '../../views';
-import type { ListingDTO } from '../../../shared/dto';
 import { urls, idFromSlugSegment } from '../../../shared/urls';
 import { defaultHubOrdering, HUB_PAGE_SIZE, hubApiQuery, hubApiSearchParams, hubPathOf, hubSortTabs, type ListingSearchInitialState } from '../../../shared/listing-hub';
 import { ValidationError } from '../../http/errors';
@@ -148,8 +147,8 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
       count: result.count,
       next: offset + limit < result.count ? apiPageUrl(offset + limit) : null,
       previous: offset > 0 ? apiPageUrl(Math.max(0, offset - limit)) : null,
-      // The medium bundle (the search's default) carries every ListingDTO field.
-      results: result.results as ListingDTO[],
+      // The cards are in the HTML (the island keeps them): their ids are enough here.
+      ids: result.results.map((l) => l.id),
     },
     optionsUrl: hubOptionsUrl(loaded),
   };
