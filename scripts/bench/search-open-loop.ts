@@ -10,10 +10,13 @@
 // On the city-scale seed (`DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city npm run seed -- --scale city`):
 //   npx tsx scripts/bench/search-open-loop.ts
 //   BENCH_SEARCH_RATE=200 BENCH_SEARCH_SECONDS=30 BENCH_DATABASE_URL=postgres://... npx tsx scripts/bench/search-open-loop.ts
-// Target: p99 < 50 ms with no errors at 200 searches a second for 30 s (BENCH_STRICT=1 exits
-// non-zero when it is missed).
+// Target (issue 41): p99 < 50 ms with no errors at 200 searches a second, < 100 ms at 300 a
+// second (BENCH_SEARCH_TARGET_MS sets another; BENCH_STRICT=1 exits non-zero when it is missed).
+// BENCH_SERVER_DIR runs another checkout's server (a copy of the code before a change) on the
+// same database.
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import knexFactory from 'knex';
 import pg from 'pg';
@@ -27,7 +30,8 @@ const REFERENCE_PORT = PORT + 9;
 const RATE = Number(process.env.BENCH_SEARCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 30);
 const WARM_UP_SECONDS = 2;
-const TARGET_P99_MS = 50;
+const TARGET_P99_MS = Number(process.env.BENCH_SEARCH_TARGET_MS ?? (RATE > 200 ? 100 : 50));
+const SERVER_DIR = process.env.BENCH_SERVER_DIR ? path.resolve(process.env.BENCH_SERVER_DIR) : undefined;
 const TIMEOUT_MS = 10_000;
 
 const searchPath = (q: string) => `/api/search/?serialize_for=web&q=${encodeURIComponent(q)}`;
@@ -88,7 +92,7 @@ async function main(): Promise<void> {
   const needed = (SECONDS + WARM_UP_SECONDS) * RATE;
   const words = await searchWords(db, needed + 4000).finally(() => db.destroy());
   if (words.length < needed + 1000) throw new Error(`${DATABASE_URL} has ${words.length} distinct words; ${needed + 1000} are needed (seed it at city scale)`);
-  const [server, reference] = await Promise.all([startBenchServer({ port: PORT, databaseUrl: DATABASE_URL }), startReference(REFERENCE_PORT)]);
+  const [server, reference] = await Promise.all([startBenchServer({ port: PORT, databaseUrl: DATABASE_URL, serverDir: SERVER_DIR }), startReference(REFERENCE_PORT)]);
   const stats = new pg.Client({ connectionString: DATABASE_URL });
   await stats.connect();
   const backends = async () => (await stats.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);

@@ -13,8 +13,9 @@ import { chooseCorrection, correctWords, correctionCandidatesSql, headlinesWithW
 //
 // The full-text counts, each category's candidates (only where its count is not 0), when no
 // headline matches the candidate corrections of the query's words for headlines (typo-queries.ts),
-// and the rows of the page shown are one statement (fullText below). Others run only when needed: the planner's
-// estimate and the candidates of a category with more than EXACT_COUNT_LIMIT matches, the
+// and the rows of the page shown are one statement (fullText below), a category with more than
+// EXACT_COUNT_LIMIT matches included (its estimate and its pool: issue 41, one round trip for a
+// search no cache answers). Others run only when needed: the
 // headlines with corrected words (when a word was corrected), and the typo pass on names
 // (when full text finds nothing).
 
@@ -136,7 +137,7 @@ export async function rank(
   // The words headlines are corrected by (when no headline matches them as typed).
   const words = parsed.plain.length >= 3 && categories.includes('articles') ? queryWords(parsed.plain) : [];
   let corrections: CorrectionCandidate[] | undefined;
-  if (tsq) ({ counted, estimated, found, corrections, loaded } = await fullText(db, statements, parsed, tsq, categories, ordering, now, wanted, words, load));
+  if (tsq) ({ counted, estimated, found, corrections, loaded } = await fullText(db, statements, parsed, categories, ordering, now, wanted, words, load));
   if (parsed.plain.length >= 3) {
     if (!counted || sum(counted) === 0) {
       ({ counted, found, corrected } = await similarNames(db, parsed.plain, categories, ordering, now, corrections));
@@ -179,39 +180,45 @@ function matchingByWords(db: Knex, tsq: Knex.Raw, c: SearchCategory, now: Date):
   return qb;
 }
 
-/**
- * A category's best `wanted` full-text matches: id, score (higher first) and date. `pool`: how
- * relevancy's pool is found (poolPath): a walk down the date index, all the matches, or the
- * RUM index (only where the table has one).
- */
-export function bestMatches(db: Db, tsq: Knex.Raw, c: SearchCategory, ordering: SearchOrdering, now: Date, wanted: number, pool: PoolPath = 'walk'): Knex.QueryBuilder {
+/** Category c's visible matches, most recent first, up to `limit`, with `columns`; the planner finds them as it sees fit (for a common word: a walk down the date index). */
+function walkByDate(db: Knex, tsq: Knex.Raw, c: SearchCategory, now: Date, columns: Array<string | Knex.Raw>, limit: Knex.Value): Knex.Raw {
   const s = SOURCES[c];
-  if (ordering === '-date_published') {
-    return matching(db, tsq, c, now)
-      .select(`${s.alias}.id`, db.raw('0 as score'), `${s.date} as date`)
-      .orderBy(s.date, 'desc')
-      .orderBy(`${s.alias}.id`, 'desc')
-      .limit(wanted);
-  }
-  if (pool === 'matches') return recentMatchesRanked(db, tsq, c, now, wanted);
-  // Relevancy ranks the RELEVANCY_POOL most recent matches (an index walk by date for common
-  // words, the GIN index for rare ones), then keeps the best `wanted`. The pool carries only
-  // what the score needs: the id, the date and the tsvector.
-  const dateColumn = s.date.split('.')[1];
-  const recent = matching(db, tsq, c, now).select(`${s.alias}.id`, `${s.date}`, `${s.alias}.search`);
+  const qb = matching(db, tsq, c, now).select(columns).orderBy(s.date, 'desc').orderBy(`${s.alias}.id`, 'desc');
+  return db.raw('? limit ?', [qb, limit]);
+}
+
+/** The best `wanted` of a pool (id, date and search of its rows): ts_rank_cd, then date, then id. */
+function rankPool(db: Knex, tsq: Knex.Raw, pool: Knex.Raw, wanted: Knex.Value): Knex.Raw {
+  return db.raw(`select p.id, ts_rank_cd(p.search, ?) as score, p.date from (?) as p order by score desc, p.date desc, p.id desc limit ?`, [tsq, pool, wanted]);
+}
+
+/**
+ * A category's best `wanted` full-text matches of a word found in more than EXACT_COUNT_LIMIT
+ * of its rows: id, score (higher first) and date. `pool`: how relevancy's pool is found
+ * (poolPath): a walk down the date index, all the matches, or the RUM index (only where the
+ * table has one).
+ */
+export function bestMatches(db: Knex, tsq: Knex.Raw, c: SearchCategory, ordering: SearchOrdering, now: Date, wanted: number, pool: PoolPath = 'walk'): Knex.QueryBuilder {
+  return db
+    .select('b.*')
+    .from(db.raw('(?) as b', [bestMatchesSql(db, tsq, c, ordering, now, wanted, pool, Math.max(RELEVANCY_POOL, wanted))]))
+    .orderBy([{ column: 'b.score', order: 'desc' }, { column: 'b.date', order: 'desc' }, { column: 'b.id', order: 'desc' }]);
+}
+
+/** bestMatches as SQL, `wanted` and the pool's size given (either may be a statement's stand-in). */
+function bestMatchesSql(db: Knex, tsq: Knex.Raw, c: SearchCategory, ordering: SearchOrdering, now: Date, wanted: Knex.Value, pool: PoolPath, poolSize: Knex.Value): Knex.Raw {
+  const s = SOURCES[c];
+  if (ordering === '-date_published') return db.raw(`select w.id, 0::real as score, w.date from (?) as w`, [walkByDate(db, tsq, c, now, [`${s.alias}.id`, db.raw(`${s.date} as date`)], wanted)]);
+  if (pool === 'matches') return recentMatchesRanked(db, tsq, c, now, wanted, poolSize);
+  // Relevancy ranks the RELEVANCY_POOL most recent matches, then keeps the best `wanted`. The
+  // pool carries only what the score needs: the id, the date and the tsvector.
+  const columns = [`${s.alias}.id`, db.raw(`${s.date} as date`), `${s.alias}.search`];
+  if (pool === 'walk') return rankPool(db, tsq, walkByDate(db, tsq, c, now, columns, poolSize), wanted);
   // RUM orders by distance from now (<=|: dates up to now, the nearest first), which is the
   // date descending; rows published at the same instant come in the index's order, not by id,
   // and a row dated after now (only listings have no such filter, and none is) comes last.
-  if (pool === 'rum') recent.orderByRaw(`${s.date} <=| ?::timestamptz`, [now]);
-  else recent.orderBy(s.date, 'desc').orderBy(`${s.alias}.id`, 'desc');
-  recent.limit(Math.max(RELEVANCY_POOL, wanted));
-  return db
-    .from(recent.as(s.alias))
-    .select(`${s.alias}.id`, db.raw(`ts_rank_cd(${s.alias}.search, ?) as score`, [tsq]), `${s.alias}.${dateColumn} as date`)
-    .orderBy('score', 'desc')
-    .orderBy('date', 'desc')
-    .orderBy(`${s.alias}.id`, 'desc')
-    .limit(wanted);
+  const recent = matching(db, tsq, c, now).select(columns).orderByRaw(`${s.date} <=| ?::timestamptz`, [now]);
+  return rankPool(db, tsq, db.raw('? limit ?', [recent, poolSize]), wanted);
 }
 
 /**
@@ -220,41 +227,69 @@ export function bestMatches(db: Db, tsq: Knex.Raw, c: SearchCategory, ordering: 
  * recent are read by row address for the score (as the full-text statement does for a
  * category it counted whole).
  */
-function recentMatchesRanked(db: Db, tsq: Knex.Raw, c: SearchCategory, now: Date, wanted: number): Knex.QueryBuilder {
+function recentMatchesRanked(db: Knex, tsq: Knex.Raw, c: SearchCategory, now: Date, wanted: Knex.Value, poolSize: Knex.Value): Knex.Raw {
   const s = SOURCES[c];
-  const pool = matchingByWords(db, tsq, c, now).select(`${s.alias}.row`).orderBy(s.date, 'desc').orderBy(`${s.alias}.id`, 'desc').limit(Math.max(RELEVANCY_POOL, wanted));
-  return db(`${s.table} as ${s.alias}`)
-    .whereRaw(`${s.alias}.ctid = any(array(?))`, [pool])
-    .select(`${s.alias}.id`, db.raw(`ts_rank_cd(${s.alias}.search, ?) as score`, [tsq]), `${s.date} as date`)
-    .orderBy('score', 'desc')
-    .orderBy('date', 'desc')
-    .orderBy(`${s.alias}.id`, 'desc')
-    .limit(wanted);
+  const pool = matchingByWords(db, tsq, c, now).select(`${s.alias}.row`).orderBy(s.date, 'desc').orderBy(`${s.alias}.id`, 'desc');
+  return db.raw(
+    `select ${s.alias}.id, ts_rank_cd(${s.alias}.search, ?) as score, ${s.date} as date from ${s.table} as ${s.alias}
+      where ${s.alias}.ctid = any(array(? limit ?)) order by score desc, date desc, ${s.alias}.id desc limit ?`,
+    [tsq, pool, poolSize, wanted],
+  );
+}
+
+/**
+ * SQL for the search functions (migrations/20261201000900_search_planned_rows.ts), constants of
+ * the statement's shape with the words as $1 and the time as $2: category c's visible matches
+ * (search_planned_rows' estimate of their number is a very common word's count), and its best
+ * `wanted` ($4) from a pool of $3 found by `path` (search_pool_rows), planned for the words.
+ */
+function plannedMatchesSql(db: Knex, c: SearchCategory): string {
+  return textLiteral(
+    matching(db, db.raw('$1'), c, db.raw('$2::timestamptz') as unknown as Date)
+      .select(db.raw('1'))
+      .toString(),
+  );
+}
+function poolRowsSql(db: Knex, c: SearchCategory, ordering: SearchOrdering, path: PoolPath): string {
+  const best = bestMatchesSql(db, db.raw('$1'), c, ordering, db.raw('$2::timestamptz') as unknown as Date, db.raw('$4'), path, db.raw('$3'));
+  return textLiteral(db.raw('select b.id::integer, b.score::real, b.date::timestamptz from (?) as b', [best]).toString());
+}
+/**
+ * SQL text as a literal of the statement's own text: a constant of its shape, so not a value
+ * bound (and sent) with every search. A "?" would be read by knex as a binding.
+ */
+function textLiteral(sql: string): string {
+  if (sql.includes('?')) throw new Error('A search function\'s SQL may not contain "?"');
+  return `'${sql.replace(/'/g, "''")}'`;
 }
 
 /** One row of the full-text statement: a count ('n'), a candidate ('c'), a correction candidate ('w') or a row of the page ('h'). */
-type FullTextRow = { kind: 'n' | 'c' | 'w' | 'h'; category: SearchCategory; id: number; score: number | string; date: Date | string; typed: string; word: string; json: string };
+type FullTextRow = { kind: 'n' | 'c' | 'w' | 'h'; category: SearchCategory; id: number; score: number | string; date: Date | string; typed: string; word: string; json: string; estimated: boolean | null };
 
 /**
- * The full-text ranking, in one (named) statement for most words. Per category, the matches
- * are read once (the GIN index), at most EXACT_COUNT_LIMIT + 1 of them, with their row
- * address, id and date: their number is the count, and when that is all of them (and not
- * none) the candidates come from them: the pool is the most recent of them, whose tsvectors
- * are read by row address for the score. When no headline matches and there are `words` to
- * correct, the headline words close to them come too. With `load`, the candidates of all
- * categories are merged as rank() merges them and the page's rows are loaded (row_to_json,
- * as each domain's query answers them). Only a category with more matches than that needs
- * more: its count becomes what the planner expects (its statistics of the
- * tsvector column; the answer says it is an estimate) and its candidates a query of their
- * own (an index walk by date, which the planner chooses for common words; not named: its
- * best plan depends on the word).
+ * The full-text ranking, in one (named) statement. Per category, the matches are read once
+ * (the GIN index), at most EXACT_COUNT_LIMIT + 1 of them, with their row address, id and date:
+ * their number is the count, and when that is all of them (and not none) the candidates come
+ * from them: the pool is the most recent of them, whose tsvectors are read by row address for
+ * the score. A category with more matches than that is counted by the planner's estimate
+ * (search_planned_rows: the statistics of the tsvector column; the answer says it is an
+ * estimate), and its candidates come from a pool found the way poolPath chooses from that
+ * estimate and the table's size (bestMatches, run by search_pool_rows so that it is planned
+ * for the words, as the statement's generic plan is not); those parts are behind a condition
+ * the executor tests once (an init plan), so a rarer word runs none of them. When no headline
+ * matches and there are `words` to correct, the headline words close to them come too. With
+ * `load`, the candidates of all categories are merged as rank() merges them and the page's
+ * rows are loaded (row_to_json, as each domain's query answers them).
  */
-async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery, tsq: Knex.Raw, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date, wanted: number, words: string[], load?: PageLoad) {
+async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date, wanted: number, words: string[], load?: PageLoad) {
   const withWords = words.length > 0 && categories.includes('articles');
   const form = queryForm(parsed);
   const offset = load?.offset ?? 0;
+  // Whether a table has a RUM index decides the SQL (the operator exists only with it): kept, not read per search.
+  const tables = ordering === 'relevancy' ? await searchTables(db) : null;
+  const rum = categories.filter((c) => tables?.[c].rum);
   const values = { web: parsed.web, prefix: parsed.prefix ?? '', now, words, wanted, pool: Math.max(RELEVANCY_POOL, wanted), offset, pageSize: wanted - offset };
-  const shape = JSON.stringify(['ranking', categories, ordering, form, withWords, Boolean(load)]);
+  const shape = JSON.stringify(['ranking', categories, ordering, form, withWords, Boolean(load), rum]);
   const statement = statements.prepared(db, shape, values, (v) => {
     // The query as tsQuerySql makes it, of the stand-ins.
     const query = tsQuerySql(db, { web: form.web ? v.web : '', prefix: form.prefix ? v.prefix : null, plain: '' })!;
@@ -265,67 +300,87 @@ async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery,
       return db.raw(`${matches(c)} as materialized (?)`, [rows.limit(EXACT_COUNT_LIMIT + 1)]);
     });
     const counts = db.raw(`n as (select ${categories.map((c) => `(select count(*) from ${matches(c)}) as ${c}`).join(', ')})`);
-    // Candidates only where the matches read are all there are, and there are some.
+    // Candidates from the matches read only where they are all there are, and there are some.
     const complete = (c: SearchCategory) => `(select ${c} from n) between 1 and ${EXACT_COUNT_LIMIT}`;
+    // The planner's estimate where there are more (null elsewhere), at least EXACT_COUNT_LIMIT + 1.
+    const estimates = db.raw(
+      `e as materialized (select ${categories.map((c) => `case when (select ${c} from n) > ${EXACT_COUNT_LIMIT} then greatest(round(search_planned_rows(${plannedMatchesSql(db, c)}, ?, ?)), ${EXACT_COUNT_LIMIT + 1}) end as ${c}`).join(', ')})`,
+      categories.flatMap(() => [query, v.now]),
+    );
+    // How each such category's pool is found (poolPath, in SQL): by the estimate and the table's rows.
+    const paths = db.raw(
+      `pp as materialized (select ${categories
+        .map((c) => {
+          const est = `(select ${c} from e)::float8`;
+          const rows = `greatest(coalesce((select reltuples from pg_class where oid = to_regclass('${SOURCES[c].table}')), 0), 0)::float8`;
+          const path = rum.includes(c) ? `case when ${est} * ${est} <= ${RUM_CROSSOVER} * ${rows} then 'rum' else 'walk' end` : `case when 2 * ${est} * ${est} <= ${RELEVANCY_POOL} * ${rows} then 'matches' else 'walk' end`;
+          return `${path} as ${c}`;
+        })
+        .join(', ')})`,
+    );
     // Each category's candidates, with its place among the categories (rank()'s tie-break).
-    const best = categories.map((c, i) => {
+    const best = categories.flatMap((c, i) => {
       const s = SOURCES[c];
-      if (ordering === '-date_published') {
-        return db.raw(`select ?::text as category, ${i} as ord, m.id, 0::real as score, m.date::timestamptz as date from ${matches(c)} m where ${complete(c)} order by m.date desc, m.id desc limit ?`, [c, v.wanted]);
-      }
-      return db.raw(
-        `select ?::text as category, ${i} as ord, p.id, p.score, p.date::timestamptz as date from (
-           select ${s.alias}.id, ts_rank_cd(${s.alias}.search, ?)::real as score, ${s.date} as date from ${s.table} ${s.alias}
-           where ${s.alias}.ctid = any(array(select row from ${matches(c)} order by date desc, id desc limit ?))
-           order by score desc, date desc, ${s.alias}.id desc limit ?
-         ) p where ${complete(c)}`,
-        [c, query, v.pool, v.wanted],
-      );
+      const head = `select ?::text as category, ${i} as ord, b.id, b.score::real as score, b.date::timestamptz as date from`;
+      const fromMatches =
+        ordering === '-date_published'
+          ? db.raw(`select m.id, 0 as score, m.date from ${matches(c)} m order by m.date desc, m.id desc limit ?`, [v.wanted])
+          : db.raw(
+              `select ${s.alias}.id, ts_rank_cd(${s.alias}.search, ?) as score, ${s.date} as date from ${s.table} ${s.alias}
+                where ${s.alias}.ctid = any(array(select row from ${matches(c)} order by date desc, id desc limit ?))
+                order by score desc, date desc, ${s.alias}.id desc limit ?`,
+              [query, v.pool, v.wanted],
+            );
+      // More matches than counted: the pool by the path chosen, in a query planned for the words.
+      const paths: PoolPath[] = ordering === '-date_published' ? ['walk'] : rum.includes(c) ? ['rum', 'walk'] : ['matches', 'walk'];
+      const pooled = paths.length === 1 ? poolRowsSql(db, c, ordering, paths[0]) : `case (select ${c} from pp) when '${paths[0]}' then ${poolRowsSql(db, c, ordering, paths[0])} else ${poolRowsSql(db, c, ordering, paths[1])} end`;
+      const large = db.raw(`${head} search_pool_rows(${pooled}, ?, ?, ?, ?) as b where (select ${c} from e) is not null`, [c, query, v.now, v.pool, v.wanted]);
+      return [db.raw(`${head} (?) as b where ${complete(c)}`, [c, fromMatches]), large];
     });
     const candidates = db.raw(`cand as materialized (${best.map(() => '(?)').join(' union all ')})`, best);
     const parts = [
-      ...categories.map((c) => db.raw(`select 'n' as kind, ?::text as category, null::integer as id, n.${c}::real as score, null::timestamptz as date, null::text as typed, null::text as word, null::text as json from n`, [c])),
-      db.raw(`select 'c', category, id, score, date, null, null, null from cand`),
+      ...categories.map((c) =>
+        db.raw(
+          `select 'n' as kind, ?::text as category, null::integer as id, coalesce(e.${c}, n.${c})::real as score, null::timestamptz as date, null::text as typed, null::text as word, null::text as json, e.${c} is not null as estimated from n, e`,
+          [c],
+        ),
+      ),
+      db.raw(`select 'c', category, id, score, date, null, null, null, null from cand`),
     ];
-    if (withWords) parts.push(db.raw(`select 'w', null, null, w.sml, null, w.typed, w.word, null from (?) as w where (select articles from n) = 0`, [correctionCandidatesSql(db, v.words)]));
-    const withs = [...ctes, counts, candidates];
+    if (withWords) parts.push(db.raw(`select 'w', null, null, w.sml, null, w.typed, w.word, null, null from (?) as w where (select articles from n) = 0`, [correctionCandidatesSql(db, v.words)]));
+    const withs = [...ctes, counts, estimates, ...(ordering === 'relevancy' ? [paths] : []), candidates];
     if (load) {
       // The page as rank() orders the candidates: score, then date to the millisecond (as
       // JavaScript has it), then id, then the category's place.
       withs.push(db.raw(`page as materialized (select category, id from cand order by score desc, date_trunc('milliseconds', date) desc, id desc, ord limit ? offset ?)`, [v.pageSize, v.offset]));
       for (const c of categories) {
         const rows = load.query(c, db.raw(`array(select id from page where category = ?)`, [c]), query, v.now);
-        parts.push(db.raw(`select 'h', ?::text, null, null, null, null, null, row_to_json(h)::text from (?) as h`, [c, rows]));
+        parts.push(db.raw(`select 'h', ?::text, null, null, null, null, null, row_to_json(h)::text, null from (?) as h`, [c, rows]));
       }
     }
     return db.raw(`with ${withs.map(() => '?').join(', ')} ${parts.map(() => '(?)').join(' union all ')}`, [...withs, ...parts]);
   });
   const { rows } = (await statement) as { rows: FullTextRow[] };
   const counted = emptyCounts();
+  let estimated = false;
   const found: Candidate[] = [];
   const corrections: CorrectionCandidate[] = [];
   const loaded: LoadedRow[] = [];
   for (const r of rows) {
-    if (r.kind === 'n') counted[r.category] = Number(r.score);
-    else if (r.kind === 'c') found.push({ category: r.category, id: r.id, score: Number(r.score), date: new Date(r.date).getTime() });
+    if (r.kind === 'n') {
+      counted[r.category] = Number(r.score);
+      estimated ||= r.estimated === true;
+    } else if (r.kind === 'c') found.push({ category: r.category, id: r.id, score: Number(r.score), date: new Date(r.date).getTime() });
     else if (r.kind === 'w') corrections.push({ typed: r.typed, word: r.word, sml: r.score });
     else loaded.push({ category: r.category, row: JSON.parse(r.json) as Record<string, unknown> });
   }
-  const large = categories.filter((c) => counted[c] > EXACT_COUNT_LIMIT);
-  if (large.length) {
-    // The estimates first: with the tables' sizes they choose how each category's pool is found.
-    const [estimates, tables] = await Promise.all([Promise.all(large.map((c) => plannedRows(db, matching(db, tsq, c, now).select(db.raw('1'))))), searchTables(db)]);
-    large.forEach((c, i) => (counted[c] = Math.max(estimates[i], EXACT_COUNT_LIMIT + 1)));
-    const parts = large.map((c) => bestMatches(db, tsq, c, ordering, now, wanted, poolPath(counted[c], tables[c])).select(db.raw('? as category', [c])));
-    const more = await unionAll(db, parts);
-    found.push(...more.map((r) => candidate(r, ordering)));
-  }
-  return { counted, estimated: large.length > 0, found, corrections, loaded };
+  return { counted, estimated, found, corrections, loaded };
 }
 
 /**
  * Each category's table (SearchTable), read once for all categories and kept like the
- * rankings (count-cache.ts): they barely move, and every search of a very common word needs them.
+ * rankings (count-cache.ts): they barely move, and every search by relevancy needs them (a
+ * RUM index changes its statement).
  */
 export function searchTables(db: Db): Promise<Record<SearchCategory, SearchTable>> {
   return cachedValue(
@@ -344,15 +399,6 @@ export function searchTables(db: Db): Promise<Record<SearchCategory, SearchTable
     },
     { keep: () => true },
   );
-}
-
-/** The planner's estimate of how many rows a query answers (EXPLAIN, nothing is run). */
-async function plannedRows(db: Db, qb: Knex.QueryBuilder): Promise<number> {
-  const { sql, bindings } = qb.toSQL();
-  const result = await db.raw(`explain (format json) ${sql}`, bindings as readonly Knex.RawBinding[]);
-  const plan = (result as { rows: Array<{ 'QUERY PLAN': unknown }> }).rows[0]['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
-  return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
 type CandidateRow = { category: SearchCategory; id: number; score: number | string; date: Date | string };
