@@ -39,6 +39,7 @@ describe('listing search panel', () => {
 
     rescan.mockClear();
     await act(async () => {
+      fireEvent.focus(screen.getByLabelText('Subway stop'));
       fireEvent.change(screen.getByLabelText('Subway stop'), { target: { value: '3' } });
       await settle();
     });
@@ -75,8 +76,12 @@ describe('listing search panel', () => {
     ctx.api.search.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
     const s = setup({}, ctx);
     renderWithStore(<App {...appProps()} />, s.store);
+    fireEvent.focus(screen.getByLabelText('Subway stop'));
     fireEvent.change(screen.getByLabelText('Subway stop'), { target: { value: '3' } });
     expect((screen.getByLabelText('Neighbourhood') as HTMLSelectElement).disabled).toBe(true);
+    // The busy state is drawn in the tap's own frame (the change's render is synchronous).
+    expect(document.querySelector('.hub-results')!.getAttribute('aria-busy')).toBe('true');
+    expect(document.querySelector('.place-grid')!.classList.contains('is-fetching')).toBe(true);
     await act(async () => {
       resolve(page([7, 8, 9], 3));
       await settle();

@@ -222,6 +222,29 @@ describe('listing panel components', () => {
     expect(toggle.textContent).toMatch(/^Hide filters/);
   });
 
+  test('the long choice lists come after the first render: the chosen one at once, all on focus or when idle', async () => {
+    const names = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options, (o) => o.text);
+    const first = setup({ neighborhoodId: 8 });
+    const { unmount } = renderWithStore(<App {...appProps()} />, first.store);
+    expect(names('Neighbourhood')).toEqual(['All neighbourhoods', 'Nearby', 'Annex']);
+    expect((screen.getByLabelText('Neighbourhood') as HTMLSelectElement).value).toBe('8');
+    expect(names('Subway stop')).toEqual(['Any subway stop']);
+    // Keyboard and screen readers reach a select by focus: its choices are all there then.
+    fireEvent.focus(screen.getByLabelText('Subway stop'));
+    expect(names('Subway stop')).toEqual(['Any subway stop', 'Spadina']);
+    expect(names('Neighbourhood')).toEqual(['All neighbourhoods', 'Nearby', 'Kensington', 'Annex']);
+    fireEvent.change(screen.getByLabelText('Subway stop'), { target: { value: '3' } });
+    expect(first.store.getState().filters.criteria.subwayStopId).toBe(3);
+    unmount();
+
+    const idle = setup();
+    renderWithStore(<App {...appProps()} />, idle.store);
+    expect(names('Neighbourhood')).toEqual(['All neighbourhoods', 'Nearby']);
+    await act(() => wait(100));
+    expect(names('Neighbourhood')).toEqual(['All neighbourhoods', 'Nearby', 'Kensington', 'Annex']);
+    expect(names('Subway stop')).toEqual(['Any subway stop', 'Spadina']);
+  });
+
   test('the map view has the slider: Previous hidden on the first card, Next on the last', async () => {
     const ctx = fakeContext();
     ctx.api.search.mockResolvedValue(page(range(1, 2), 2));

@@ -1,5 +1,6 @@
 import { createIslandStore } from '../common/store';
 import type { ListingSearchApi } from './api';
+import { replaceAddressAfterPaint, writePendingAddress } from './address';
 import { listingSearchSaga } from './sagas';
 import { filtersSlice, initialFilters, type FiltersState } from './slices/filters';
 import { initialResults, resultsSlice, type ResultsState } from './slices/results';
@@ -17,7 +18,7 @@ export interface ListingSearchContext {
   api: ListingSearchApi;
   /** Full navigation (a new category is another hub page). */
   navigate(url: string): void;
-  /** history.replaceState: the URL keeps the criteria without a reload. */
+  /** history.replaceState (after the next paint): the URL keeps the criteria without a reload. */
   replaceUrl(url: string): void;
   currentPath(): string;
   /** The visitor's position for 'Nearby'; rejects on denial. */
@@ -37,8 +38,11 @@ export type ListingSearchStore = ReturnType<typeof createListingSearchStore>;
 
 export const browserContext = (api: ListingSearchApi): ListingSearchContext => ({
   api,
-  navigate: (url) => window.location.assign(url),
-  replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
+  navigate: (url) => {
+    writePendingAddress();
+    window.location.assign(url);
+  },
+  replaceUrl: replaceAddressAfterPaint,
   currentPath: () => window.location.pathname,
   locate: () =>
     new Promise((resolve, reject) => {

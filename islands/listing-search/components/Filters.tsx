@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { neighbourhoodHubChosen } from '../actions';
 import { activeFilterCount, filters } from '../slices/filters';
@@ -36,12 +36,39 @@ const ACCESSIBILITY_OPTIONS = ACCESSIBILITY_ATTRIBUTES.map((a) => ({ value: a.ke
 
 const num = (v: string): number | null => (v === '' ? null : Number(v));
 
+/**
+ * Whether the long choice lists (Neighbourhood, about 160 options; Subway stop, about 75) are
+ * rendered in full. The panel's first render has only the chosen one of each, so it replaces the
+ * server's form in a shorter task (a closed select shows only its chosen option, so nothing on
+ * screen changes); the rest come when the page is idle after it, in a transition, or at once
+ * when one of the two is focused, pressed or typed into, before it can open or change.
+ */
+function useAllChoices(): [boolean, () => void] {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all) return;
+    const show = () => startTransition(() => setAll(true));
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(show, { timeout: 1000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = window.setTimeout(show, 50);
+    return () => window.clearTimeout(timer);
+  }, [all]);
+  return [all, () => setAll(true)];
+}
+
 export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, geolocation, cityName, open }: Props) {
   const dispatch = useDispatch();
   const id = useId();
   const type = options.types[c.categoryIndex] ?? options.types.find((t) => t.slug === c.category);
   const fixed = fixedNeighbourhood !== null;
   const chosen = activeFilterCount(c);
+  const [allChoices, showAllChoices] = useAllChoices();
+  // Focus and pointerdown come before a select opens or takes a key: the choices are there by then.
+  const choicesWanted = allChoices ? {} : { onFocus: showAllChoices, onPointerDown: showAllChoices, onMouseDown: showAllChoices, onKeyDown: showAllChoices };
+  const neighbourhoods = allChoices ? options.neighbourhoods : options.neighbourhoods.filter((n) => n.id === (fixed ? fixedNeighbourhood : c.neighborhoodId));
+  const subwayStops = allChoices ? options.subwayStops : options.subwayStops.filter((s) => s.id === c.subwayStopId);
 
   return (
     <form className="hub-filters listing-search__filters" aria-label="Filter places" onSubmit={(e) => e.preventDefault()}>
@@ -88,6 +115,7 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
             id={`${id}-neighbourhood`}
             value={fixed ? String(fixedNeighbourhood) : c.neighborhoodId === null ? '' : String(c.neighborhoodId)}
             disabled={disabled}
+            {...choicesWanted}
             onChange={(e) => {
               const v = num(e.target.value);
               if (fixed) {
@@ -98,7 +126,7 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
           >
             <option value="">All neighbourhoods</option>
             {!fixed && geolocation && <option value={String(NEARBY_ID)}>Nearby</option>}
-            {options.neighbourhoods.map((n) => (
+            {neighbourhoods.map((n) => (
               <option key={n.id} value={String(n.id)}>
                 {n.name}
               </option>
@@ -107,9 +135,9 @@ export function Filters({ criteria: c, options, fixedNeighbourhood, disabled, ge
         </div>
         <div className="field">
           <label htmlFor={`${id}-subway`}>Subway stop</label>
-          <select id={`${id}-subway`} value={c.subwayStopId === null ? '' : String(c.subwayStopId)} disabled={disabled} onChange={(e) => dispatch(filters.subwayStopChosen(num(e.target.value)))}>
+          <select id={`${id}-subway`} value={c.subwayStopId === null ? '' : String(c.subwayStopId)} disabled={disabled} {...choicesWanted} onChange={(e) => dispatch(filters.subwayStopChosen(num(e.target.value)))}>
             <option value="">Any subway stop</option>
-            {options.subwayStops.map((s) => (
+            {subwayStops.map((s) => (
               <option key={s.id} value={String(s.id)}>
                 {s.name}
               </option>

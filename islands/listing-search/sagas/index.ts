@@ -10,7 +10,8 @@ import { neighbourhoodHubChosen } from '../actions';
 
 // One saga per flow (spec 2 §4 "Listing filters"):
 // - search: any criteria change → a new search from offset 0 (takeLatest: a newer change
-//   cancels the older request), then the URL is kept in sync with history.replaceState;
+//   cancels the older request), then the URL is kept in sync with history.replaceState (the
+//   browser context writes it after the next paint: address.ts);
 // - paging: scrolled to the bottom → the next page, appended (takeLeading: one at a time);
 // - nearby: 'Nearby' asks for geolocation; the answer (or the denial) is a criteria change;
 // - category: a new category (or, on a neighbourhood hub, a new neighbourhood) is another page;
