@@ -3,8 +3,17 @@ import type { EventDTO } from './dto';
 // What the events hub page prints for its island (server/apps/events/pages.ts →
 // islands/events-hub): the day shown, the city's today, and the events the page rendered.
 
-/** An event as the hub shows it: the medium bundle, with its schedule in words when the page had it. */
-export type HubEvent = EventDTO & { schedule?: string };
+/**
+ * An event as the hub shows it: the card's fields of the medium bundle, with its schedule in
+ * words when the page had it. The page's state carries these only (not the whole bundle: it
+ * was most of the page's initial state, and parsing it was part of the load's work).
+ */
+export type HubEvent = Pick<EventDTO, 'id' | 'title' | 'share_url' | 'image_url' | 'start_date_time' | 'all_day' | 'venue_name'> & { schedule?: string };
+
+/** The card's fields of an event, as the page's state carries them. */
+export function hubEvent(e: EventDTO, schedule: string): HubEvent {
+  return { id: e.id, title: e.title, share_url: e.share_url, image_url: e.image_url, start_date_time: e.start_date_time, all_day: e.all_day, venue_name: e.venue_name, schedule };
+}
 
 export interface EventsHubInitialState {
   /** YYYY-MM-DD, or null for the upcoming events. */

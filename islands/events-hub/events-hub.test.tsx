@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithStore } from '../common/test-utils';
-import type { Page } from '../../shared/dto';
+import type { EventDTO, Page } from '../../shared/dto';
 import type { EventsHubInitialState, HubEvent } from '../../shared/events-hub';
 import { dayLabel, shiftDay } from '../../shared/events-hub';
 import { EVENTS_HUB } from '../../shared/constants';
@@ -14,7 +14,8 @@ import { eventWhen } from './format';
 // The hub's state rules (featured = the first 8, the list from offset 8, load-more by 15 with
 // the medium bundle, stale answers dropped) and the reader's clicks on a jsdom page.
 
-function ev(id: number, day = '2026-11-24'): HubEvent {
+// An event as the API answers it (the medium bundle); the hub keeps the card's fields of it.
+function ev(id: number, day = '2026-11-24'): EventDTO {
   return {
     id, event_id: id, slug: `event-${id}`, name: `Event ${id}`, title: `Event ${id}`, image_url: null,
     share_url: `https://site.test/events/event-${id}-${id}/`, start_date_time: `${day}T23:00:00.000Z`, end_date_time: null, all_day: false,

@@ -42,6 +42,17 @@ describe('event pages', () => {
     expect(res.text).toMatch(/<label for="events-date">Pick a date<\/label>/);
   });
 
+  test('the island’s state carries each printed event’s card fields only, not the whole bundle', async () => {
+    const res = await request(t.app).get('/events/');
+    const state = JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)![1]);
+    const events = state['events-hub'].results as Record<string, unknown>[];
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect(Object.keys(e).sort()).toEqual(['all_day', 'id', 'image_url', 'schedule', 'share_url', 'start_date_time', 'title', 'venue_name']);
+    }
+    expect(events.find((e) => e.id === singleId)).toMatchObject({ title: 'Jazz <script>alert(1)</script> Night', share_url: expect.stringContaining(`-${singleId}/`) });
+  });
+
   test('?date= shows the events on that Toronto day with previous and next day links', async () => {
     const res = await request(t.app).get(`/events/?date=${day(3)}`);
     expect(res.status).toBe(200);

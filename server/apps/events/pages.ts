@@ -15,7 +15,7 @@ import { eventDetail, scheduleWordsFor, upcomingOccurrences } from './queries';
 import { eventPath, toEventDTO } from './serialize';
 import { eventStructuredData } from './structured-data';
 import type { EventDTO } from '../../../shared/dto';
-import type { EventsHubInitialState } from '../../../shared/events-hub';
+import { hubEvent, type EventsHubInitialState } from '../../../shared/events-hub';
 import type { NewsletterPromptInitialState } from '../../../shared/newsletter-prompt';
 import { addSurrogateKeys, surrogateKeys } from '../../http/surrogate-keys';
 
@@ -64,7 +64,7 @@ async function eventsHub(ctx: AppContext, req: Request, res: Response): Promise<
     today,
     offset,
     count: result.count,
-    results: result.results.map((e) => ({ ...(e as EventDTO), schedule: words.get(e.id) ?? '' })),
+    results: result.results.map((e) => hubEvent(e as EventDTO, words.get(e.id) ?? '')),
     canAdd: ctx.config.flags.events,
   };
   addIsland(res, 'events-hub', island);

@@ -7,7 +7,7 @@ import type { SearchService } from './service';
 import { SEARCH_CATEGORIES } from './source-queries';
 import { enabledCategories } from './api';
 import { sizedImageUrl } from '../../../shared/format/image-url';
-import { noResultsMessage, resultsHeading, SITE_SEARCH_CATEGORY_NAMES, SITE_SEARCH_TABS, siteSearchCategoryName, siteSearchUrl, type SearchIslandState, type SiteSearchParams as PageParams } from '../../../shared/site-search';
+import { noResultsMessage, resultsHeading, SITE_SEARCH_CATEGORY_NAMES, SITE_SEARCH_TABS, siteSearchCategoryName, siteSearchUrl, type SearchIslandState, type SiteSearchParams as PageParams, type SiteSearchResultDTO } from '../../../shared/site-search';
 import { Router } from 'express';
 import { page } from '../../http/pages/page-view';
 import { addSurrogateKeys, keepAtEdgeAtMost, SITE_SEARCH_EDGE_SECONDS, siteSearchKeys } from '../../http/surrogate-keys';
@@ -15,6 +15,14 @@ import { addSurrogateKeys, keepAtEdgeAtMost, SITE_SEARCH_EDGE_SECONDS, siteSearc
 // /search: the first page of results rendered on the server (it works without JavaScript and
 // is the search island's initial state), with the spec's sort tabs and messages (spec 2 §8).
 // URLs and messages come from shared/site-search.ts, which the island uses too.
+
+/**
+ * A result as the island reads it: without the page's `object` (the whole listing, article or
+ * event behind it, for the template's badges), which was most of the state the page printed.
+ */
+function islandResult(r: SiteSearchResultDTO): SiteSearchResultDTO {
+  return { category: r.category, id: r.id, title: r.title, highlighted_title: r.highlighted_title, share_url: r.share_url, image_url: r.image_url, date_published: r.date_published, snippet: r.snippet };
+}
 
 export async function searchPage(ctx: AppContext, search: SearchService, req: Request, res: Response): Promise<PageView> {
   const params = parseSiteSearchParams(req.query);
@@ -39,7 +47,7 @@ export async function searchPage(ctx: AppContext, search: SearchService, req: Re
           count_estimated: result?.count_estimated ?? false,
           match: result?.match ?? 'none',
           corrected: result?.corrected ?? null,
-          results: result?.results ?? [],
+          results: (result?.results ?? []).map(islandResult),
         }
       : null,
     categories: SEARCH_CATEGORIES.filter((c) => enabled.has(c)),

@@ -26,6 +26,17 @@ describe('/search page', () => {
     expect(res.text.match(/<h1[\s>]/g)).toHaveLength(1);
   });
 
+  test('the island’s state carries the fields of each result it shows, not the object behind it', async () => {
+    const res = await request(t.app).get('/search?q=ramen');
+    const state = JSON.parse(/<script id="initial-state" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)![1]);
+    const results = state.search.result.results as Record<string, unknown>[];
+    expect(results).toHaveLength(2);
+    for (const r of results) {
+      expect(Object.keys(r).sort()).toEqual(['category', 'date_published', 'highlighted_title', 'id', 'image_url', 'share_url', 'snippet', 'title']);
+      expect(r.highlighted_title).toMatch(/<mark>ramen<\/mark>/i);
+    }
+  });
+
   test('no results says so, for a category or anywhere, and escapes the query', async () => {
     const res = await request(t.app).get('/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(res.status).toBe(200);
