@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findPageTypes } from './page-types';
 
 const run = promisify(execFile);
 const LIGHTHOUSE = 'lighthouse@12.2.3';
@@ -46,63 +47,6 @@ interface Row {
   tbtMs: number;
   cls: number;
   longestTaskMs: number;
-}
-
-async function get(pathOrUrl: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(new URL(pathOrUrl, base), { redirect: 'follow' });
-  return { status: res.status, body: await res.text() };
-}
-
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
-/** A sitemap <loc> is absolute on SITE_URL; the path is what we ask the server under test for. */
-const pathOf = (loc: string) => {
-  const u = new URL(loc, base);
-  return u.pathname + u.search;
-};
-
-/** The six pages, found on the running site. */
-async function findPages(): Promise<Array<{ page: string; path: string }>> {
-  const index = await get('/sitemap.xml');
-  if (index.status !== 200) throw new Error(`${base}/sitemap.xml answered ${index.status}: is the production server running there?`);
-  const files = locs(index.body).map(pathOf);
-  const chunks = (section: string) => files.filter((f) => new RegExp(`/sitemaps/${section}-\\d+\\.xml$`).test(f));
-
-  const fixed = locs((await get('/sitemaps/pages.xml')).body).map(pathOf);
-
-  // The newest article: the last entry of the last chunk (ids ascend), what the home page leads with.
-  const articleChunk = chunks('articles').at(-1);
-  const article = articleChunk ? locs((await get(articleChunk)).body).map(pathOf).at(-1) : undefined;
-
-  // A listing page that has a map (the page type whose map the issue is about); the newest first.
-  let listing: string | undefined;
-  for (const chunk of chunks('listings').reverse()) {
-    for (const p of locs((await get(chunk)).body).map(pathOf).reverse().slice(0, 20)) {
-      if ((await get(p)).body.includes('data-island="listing-map"')) {
-        listing = p;
-        break;
-      }
-    }
-    if (listing) break;
-  }
-
-  const pages: Array<{ page: string; path: string | undefined }> = [
-    { page: 'home', path: '/' },
-    { page: 'article', path: article },
-    { page: 'listing hub', path: fixed.includes('/restaurants/') ? '/restaurants/' : await firstListingHub(fixed) },
-    { page: 'listing', path: listing },
-    { page: 'events hub', path: fixed.includes('/events/') ? '/events/' : undefined },
-    { page: 'search', path: `/search?q=${encodeURIComponent(searchWords)}` },
-  ];
-  for (const p of pages) if (!p.path) console.warn(`lighthouse: no ${p.page} page found on ${base}; skipped`);
-  return pages.filter((p): p is { page: string; path: string } => Boolean(p.path) && p.page.includes(only));
-}
-
-/** Without /restaurants/, the first hub in pages.xml that lists places. */
-async function firstListingHub(fixed: string[]): Promise<string | undefined> {
-  for (const p of fixed.filter((p) => /^\/[a-z-]+\/$/.test(p))) {
-    if ((await get(p)).body.includes('data-island="listing-search"')) return p;
-  }
-  return undefined;
 }
 
 interface Audit {
@@ -182,7 +126,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
   console.log(`${LIGHTHOUSE}, mobile preset, against ${base}; load average ${load()}`);
-  const pages = await findPages();
+  const pages = await findPageTypes(base, { only, searchWords });
   const rows: Row[] = [];
   for (const { page, path: p } of pages) {
     const url = base + p;
