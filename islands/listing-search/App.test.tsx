@@ -152,4 +152,37 @@ describe('listing search panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('place-card'))).toHaveLength(3);
   });
+
+  test('under the map the next page is not loaded on its own (the sentinel below a short map stays in view)', async () => {
+    loadMapEngine.mockResolvedValue(engine);
+    // An IntersectionObserver that reports the sentinel in view when the map is shown (it sits
+    // just below it) and out of view under a page of cards.
+    const original = (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
+      constructor(private readonly cb: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+      observe() {
+        this.cb([{ isIntersecting: document.querySelector('.listing-search__map') !== null }]);
+      }
+      disconnect() {}
+    };
+    try {
+      const ctx = fakeContext();
+      ctx.api.search.mockImplementation(async (p: { offset: number; limit: number }) => page(range(p.offset + 1, p.limit), 1000));
+      const s = setup({}, ctx);
+      renderWithStore(<App {...appProps()} />, s.store);
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Map' }));
+        await settle();
+      });
+      await act(async () => {
+        await settle();
+        await settle();
+      });
+      // The printed page fetched as data for the markers, and nothing after it.
+      expect(ctx.api.search.mock.calls.map(([p]) => p.offset)).toEqual([0]);
+      expect(screen.getByRole('button', { name: /^Show more \(40 of / })).toBeTruthy();
+    } finally {
+      (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = original;
+    }
+  });
 });

@@ -82,8 +82,11 @@ export function App({ options, card, centre, path, geolocation, printedCards = N
     document.dispatchEvent(new CustomEvent('saves:rescan'));
   }, [list.items, view]);
 
+  // Only the list scrolls on to its next page. Under the map the sentinel stays in view, so
+  // observing it there loaded every page of the results one after another (hundreds of
+  // requests); the map's slider and the Show more button ask for pages there.
   const sentinel = useBottomReached(() => {
-    if (more && !list.isFetching) dispatch(results.nextPageRequested());
+    if (view === 'list' && more && !list.isFetching) dispatch(results.nextPageRequested());
   }, [loaded, view, more]);
 
   const moreFromSlider = useCallback(() => {
