@@ -1,6 +1,6 @@
 import { createIslandStore } from '../common/store';
 import type { ListingSearchApi } from './api';
-import { replaceAddressAfterPaint, writePendingAddress } from './address';
+import { replaceAddressAfterPaint, writePendingAddress } from '../common/address-after-paint';
 import { listingSearchSaga } from './sagas';
 import { filtersSlice, initialFilters, type FiltersState } from './slices/filters';
 import { initialResults, resultsSlice, type ResultsState } from './slices/results';
