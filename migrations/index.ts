@@ -40,6 +40,7 @@ import * as contestOdds from './20261130000500_contest_odds';
 import * as oldSlugs from './20261130000700_old_slugs';
 import * as placeReviewDoc from './20261201000100_place_review_doc';
 import * as searchPlannedRows from './20261201000900_search_planned_rows';
+import * as searchSimilarRows from './20261202000100_search_similar_rows';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -85,4 +86,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261130000700_old_slugs', oldSlugs],
   ['20261201000100_place_review_doc', placeReviewDoc],
   ['20261201000900_search_planned_rows', searchPlannedRows],
+  ['20261202000100_search_similar_rows', searchSimilarRows],
 ];

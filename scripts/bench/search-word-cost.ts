@@ -9,6 +9,7 @@
 //   npx tsx scripts/bench/search-word-cost.ts yonge patio home    (these words, best of 3 rounds)
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/guide_city_apis npx tsx scripts/bench/search-word-cost.ts
 //   BENCH_SERVICE_DIR=/tmp/main-export npx tsx scripts/bench/search-word-cost.ts   (another checkout's service)
+//   BENCH_TYPOS=1 npx tsx scripts/bench/search-word-cost.ts       (the words misspelt: the typo paths)
 // Also printed: the queries each search sent (one, for a search full text answers: issue 41) and
 // the CPU per search of this process and of its PostgreSQL backend, which a busy machine
 // disturbs less than the times.
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { cpuMeter } from './measure';
 import { createSearchService as ownSearchService } from '../../server/apps/search/service';
 import { SEARCH_CATEGORIES } from '../../server/apps/search/source-queries';
-import { searchWords } from './search-words';
+import { misspelt, searchWords } from './search-words';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city_apis';
 
@@ -25,7 +26,8 @@ async function main() {
   const db = knexFactory({ client: 'pg', connection: DATABASE_URL, pool: { min: 1, max: 1 } });
   try {
     const named = process.argv.slice(2);
-    const words = named.length ? named : await searchWords(db, Number(process.env.BENCH_WORDS ?? 1500));
+    const listed = named.length ? named : await searchWords(db, Number(process.env.BENCH_WORDS ?? 1500));
+    const words = process.env.BENCH_TYPOS === '1' ? listed.map((w, i) => misspelt(w, i)) : listed;
     // Named words: 3 rounds, the best of each (the first also plans the statements). Each
     // round asks at another minute (the ranking cache's key) with another number of trailing
     // spaces (the answer cache's; the search trims them), so no cache answers a round.

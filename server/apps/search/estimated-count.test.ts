@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticle, createArticleType } from '../../testing/fixtures';
 import { EXACT_COUNT_LIMIT } from './service';
+import { insertFerryArticles } from './test-articles';
 
 // A word found in more than EXACT_COUNT_LIMIT rows of a category is not counted row by row:
 // the count is the planner's estimate and the answer says so. Rarer words are counted exactly.
@@ -13,12 +14,7 @@ describe('search counts above the exact limit', () => {
     t = await createTestContext();
     const db = t.ctx.db;
     const typeId = await createArticleType(db, 'news', 'News');
-    await db.raw(
-      `insert into articles (name, slug, path, type_id, excerpt, body, date_published)
-       select 'Ferry schedule ' || i, 'ferry-schedule-' || i, '/news/2026/01/ferry-schedule-' || i || '/', ?, 'Island ferry times.', 'Boats.', timestamptz '2026-01-01' + i * interval '1 minute'
-       from generate_series(1, ?) as i`,
-      [typeId, many],
-    );
+    await insertFerryArticles(db, typeId, many, ['Boats.']);
     for (const name of ['Island picnic spots', 'A picnic by the lake', 'Picnic tables return']) await createArticle(db, { name });
     await db.raw('analyze articles');
   });

@@ -6,18 +6,17 @@ import { SEARCH_CATEGORIES, SOURCES, type SearchCategory } from './source-querie
 import type { SearchOrdering } from './params';
 import type { StatementCache } from './named-statement-queries';
 import { cachedValue } from '../../db/count-cache';
-import { chooseCorrection, correctWords, correctionCandidatesSql, headlinesWithWords, queryWords, type Correction, type CorrectionCandidate } from './typo-queries';
+import { correctionCandidatesSql, correctionSql, queryWords } from './typo-queries';
 
 // Site search's ranking (service.ts says what it answers): the counts per category and the
 // best candidates of all categories, by full text or else by similar names.
 //
-// The full-text counts, each category's candidates (only where its count is not 0), when no
-// headline matches the candidate corrections of the query's words for headlines (typo-queries.ts),
-// and the rows of the page shown are one statement (fullText below), a category with more than
-// EXACT_COUNT_LIMIT matches included (its estimate and its pool: issue 41, one round trip for a
-// search no cache answers). Others run only when needed: the
-// headlines with corrected words (when a word was corrected), and the typo pass on names
-// (when full text finds nothing).
+// A search no cache answers is one statement (ranking below; issue 41): the full-text counts,
+// each category's candidates (only where its count is not 0), a category with more than
+// EXACT_COUNT_LIMIT matches included (its estimate and its pool); when no headline matches,
+// the query's words corrected for headlines (typo-queries.ts) and the headlines with them;
+// when full text finds nothing, the names most similar to the query; and the rows of the page
+// shown, highlighted by the typed words and the corrected ones.
 
 /** Relevancy ranks, per category, this many of the most recent matches (service.ts says why). */
 export const RELEVANCY_POOL = 400;
@@ -95,8 +94,8 @@ export const emptyCounts = (): Record<SearchCategory, number> => Object.fromEntr
 export const sum = (counts: Record<SearchCategory, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 /**
- * A page of results to load in the ranking's statement: from `offset` on, as full text ranks
- * it; `query` loads category c's rows whose ids are in `ids` (SQL for an integer array),
+ * A page of results to load in the ranking's statement: from `offset` on, as rank() orders
+ * all the candidates; `query` loads category c's rows whose ids are in `ids` (SQL for an integer array),
  * highlighted by `tsq` (both may be stand-ins: named-statement-queries.ts).
  */
 export interface PageLoad {
@@ -112,49 +111,24 @@ export interface LoadedRow {
 
 /**
  * Counts per category and the first `wanted` candidates, by full text or else by similar
- * names; with `load`, also the rows of the page full text ranks from `load.offset` on (the
- * caller checks that the page it shows is that one: corrections and categories with more
- * than EXACT_COUNT_LIMIT matches add candidates after the statement). `statements`: the search
- * service's compiled statements.
+ * names and corrected headlines; with `load`, also the rows of the page from `load.offset`
+ * on. All in one statement (ranking). `statements`: the search service's compiled statements.
  */
 export async function rank(
   db: Db,
   statements: StatementCache,
   parsed: ParsedQuery,
-  tsq: Knex.Raw | null,
   categories: readonly SearchCategory[],
   ordering: SearchOrdering,
   wanted: number,
   now: Date,
   load?: PageLoad,
 ): Promise<{ ranked: Ranked | null; loaded: LoadedRow[] }> {
-  let loaded: LoadedRow[] = [];
-  let counted: Record<SearchCategory, number> | null = null;
-  let estimated = false;
-  let found: Candidate[] = [];
-  let match: Ranked['match'] = 'fulltext';
-  let corrected: string | null = null;
   // The words headlines are corrected by (when no headline matches them as typed).
-  const words = parsed.plain.length >= 3 && categories.includes('articles') ? queryWords(parsed.plain) : [];
-  let corrections: CorrectionCandidate[] | undefined;
-  if (tsq) ({ counted, estimated, found, corrections, loaded } = await fullText(db, statements, parsed, categories, ordering, now, wanted, words, load));
-  if (parsed.plain.length >= 3) {
-    if (!counted || sum(counted) === 0) {
-      ({ counted, found, corrected } = await similarNames(db, parsed.plain, categories, ordering, now, corrections));
-      match = 'similar';
-    } else if (categories.includes('articles') && counted.articles === 0) {
-      // CASE: full text found other things ('pizaa' is the start of a place's name) but no
-      // headline: headlines with the corrected words are added.
-      const correction = chooseCorrection(words, corrections ?? []);
-      if (correction?.changed) {
-        const rows = await headlines(db, correction, now);
-        counted.articles = rows.length;
-        found.push(...rows.map((r) => candidate(r, ordering)));
-        corrected = correction.words.join(' ');
-      }
-    }
-  }
-  if (!counted || sum(counted) === 0) return { ranked: null, loaded: [] };
+  const typo = parsed.plain.length >= 3;
+  const words = typo && categories.includes('articles') ? queryWords(parsed.plain) : [];
+  const { counted, estimated, found, match, corrected, loaded } = await ranking(db, statements, parsed, categories, ordering, now, wanted, words, typo, load);
+  if (sum(counted) === 0) return { ranked: null, loaded: [] };
   const top = found.sort((a, b) => b.score - a.score || b.date - a.date || b.id - a.id).slice(0, wanted);
   return { ranked: { counted, estimated, match, corrected, top }, loaded };
 }
@@ -263,11 +237,54 @@ function textLiteral(sql: string): string {
   return `'${sql.replace(/'/g, "''")}'`;
 }
 
-/** One row of the full-text statement: a count ('n'), a candidate ('c'), a correction candidate ('w') or a row of the page ('h'). */
-type FullTextRow = { kind: 'n' | 'c' | 'w' | 'h'; category: SearchCategory; id: number; score: number | string; date: Date | string; typed: string; word: string; json: string; estimated: boolean | null };
+/**
+ * SQL for search_similar_rows (migrations/20261202000100_search_similar_rows.ts), a constant of
+ * the statement's shape: category c's TYPO_LIMIT visible names most similar to the query ($1)
+ * by word similarity at the threshold the function sets, at the time $2. Stop words ('their',
+ * 'then') are spelt right, and the trigrams of a short one are in thousands of names ('then'
+ * is as similar to every "The ..." as a typo would be): a query of nothing else is not matched
+ * by similarity (30 ms a search, and a list of names that merely start with "The"), decided by
+ * the dictionary full text uses.
+ */
+function similarNamesSql(db: Knex, c: SearchCategory): string {
+  const s = SOURCES[c];
+  const name = `lower(${s.name})`;
+  const qb = db(`${s.table} as ${s.alias}`);
+  s.visible(qb, db.raw('$2::timestamptz') as unknown as Date);
+  const rows = qb
+    .whereRaw(`numnode(plainto_tsquery('english', $1)) > 0`)
+    .whereRaw(`$1 <% ${name}`)
+    .select(`${s.alias}.id`, db.raw(`word_similarity($1, ${name}) as score`), db.raw(`${s.date} as date`))
+    .orderBy('score', 'desc')
+    .orderBy(s.date, 'desc')
+    .orderBy(`${s.alias}.id`, 'desc')
+    .limit(TYPO_LIMIT);
+  return textLiteral(db.raw('select b.id::integer, b.score::real, b.date::timestamptz from (?) as b', [rows]).toString());
+}
 
 /**
- * The full-text ranking, in one (named) statement. Per category, the matches are read once
+ * SQL for search_pool_rows: the TYPO_LIMIT most recent visible headlines with every corrected
+ * word ($1, a 'simple' tsquery) at the time $2, planned for the words (the migration of
+ * headline_words says why: a word in 7 headlines, planned blind, walked 100,000 by date).
+ */
+function correctedHeadlinesSql(db: Knex): string {
+  const s = SOURCES.articles;
+  const qb = db(`${s.table} as ${s.alias}`);
+  s.visible(qb, db.raw('$2::timestamptz') as unknown as Date);
+  const rows = qb
+    .whereRaw(`${s.alias}.headline_words @@ $1`)
+    .select(`${s.alias}.id`, db.raw(`${s.date} as date`))
+    .orderBy(s.date, 'desc')
+    .orderBy(`${s.alias}.id`, 'desc')
+    .limit(TYPO_LIMIT);
+  return textLiteral(db.raw('select b.id::integer, 0::real, b.date::timestamptz from (?) as b', [rows]).toString());
+}
+
+/** One row of the ranking statement: a full-text count ('n'), a candidate ('c'), the corrected words ('x') or a row of the page ('h'). */
+type RankingRow = { kind: 'n' | 'c' | 'x' | 'h'; category: SearchCategory; id: number; score: number | string; date: Date | string; text: string; estimated: boolean | null };
+
+/**
+ * The ranking, in one (named) statement. Per category, the matches are read once
  * (the GIN index), at most EXACT_COUNT_LIMIT + 1 of them, with their row address, id and date:
  * their number is the count, and when that is all of them (and not none) the candidates come
  * from them: the pool is the most recent of them, whose tsvectors are read by row address for
@@ -276,20 +293,27 @@ type FullTextRow = { kind: 'n' | 'c' | 'w' | 'h'; category: SearchCategory; id: 
  * estimate), and its candidates come from a pool found the way poolPath chooses from that
  * estimate and the table's size (bestMatches, run by search_pool_rows so that it is planned
  * for the words, as the statement's generic plan is not); those parts are behind a condition
- * the executor tests once (an init plan), so a rarer word runs none of them. When no headline
- * matches and there are `words` to correct, the headline words close to them come too. With
- * `load`, the candidates of all categories are merged as rank() merges them and the page's
- * rows are loaded (row_to_json, as each domain's query answers them).
+ * the executor tests once (an init plan), so a rarer word runs none of them.
+ *
+ * With `typo` (a query of 3 characters or more), the typo paths are parts of it too, each
+ * behind such a condition: when no headline matches and there are `words`, they are corrected
+ * (correctionSql) and the TYPO_LIMIT most recent headlines with the corrected words are
+ * candidates; when full text finds nothing at all, so are the TYPO_LIMIT names most similar
+ * to the query in each category of TYPO_CATEGORIES (search_similar_rows), and each category's
+ * count is how many it has. With `load`, all candidates are merged as rank() merges them and
+ * the page's rows are loaded (row_to_json, as each domain's query answers them), highlighted
+ * by the typed words and the corrected ones.
  */
-async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date, wanted: number, words: string[], load?: PageLoad) {
+async function ranking(db: Db, statements: StatementCache, parsed: ParsedQuery, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date, wanted: number, words: string[], typo: boolean, load?: PageLoad) {
   const withWords = words.length > 0 && categories.includes('articles');
+  const names = typo ? categories.filter((c) => TYPO_CATEGORIES.includes(c)) : [];
   const form = queryForm(parsed);
   const offset = load?.offset ?? 0;
   // Whether a table has a RUM index decides the SQL (the operator exists only with it): kept, not read per search.
   const tables = ordering === 'relevancy' ? await searchTables(db) : null;
   const rum = categories.filter((c) => tables?.[c].rum);
-  const values = { web: parsed.web, prefix: parsed.prefix ?? '', now, words, wanted, pool: Math.max(RELEVANCY_POOL, wanted), offset, pageSize: wanted - offset };
-  const shape = JSON.stringify(['ranking', categories, ordering, form, withWords, Boolean(load), rum]);
+  const values = { web: parsed.web, prefix: parsed.prefix ?? '', plain: parsed.plain, now, words, wanted, pool: Math.max(RELEVANCY_POOL, wanted), offset, pageSize: wanted - offset };
+  const shape = JSON.stringify(['ranking', categories, ordering, form, withWords, names, Boolean(load), rum]);
   const statement = statements.prepared(db, shape, values, (v) => {
     // The query as tsQuerySql makes it, of the stand-ins.
     const query = tsQuerySql(db, { web: form.web ? v.web : '', prefix: form.prefix ? v.prefix : null, plain: '' })!;
@@ -319,9 +343,9 @@ async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery,
         .join(', ')})`,
     );
     // Each category's candidates, with its place among the categories (rank()'s tie-break).
+    const head = (i: number) => `select ?::text as category, ${i} as ord, b.id, b.score::real as score, b.date::timestamptz as date from`;
     const best = categories.flatMap((c, i) => {
       const s = SOURCES[c];
-      const head = `select ?::text as category, ${i} as ord, b.id, b.score::real as score, b.date::timestamptz as date from`;
       const fromMatches =
         ordering === '-date_published'
           ? db.raw(`select m.id, 0 as score, m.date from ${matches(c)} m order by m.date desc, m.id desc limit ?`, [v.wanted])
@@ -334,47 +358,76 @@ async function fullText(db: Db, statements: StatementCache, parsed: ParsedQuery,
       // More matches than counted: the pool by the path chosen, in a query planned for the words.
       const paths: PoolPath[] = ordering === '-date_published' ? ['walk'] : rum.includes(c) ? ['rum', 'walk'] : ['matches', 'walk'];
       const pooled = paths.length === 1 ? poolRowsSql(db, c, ordering, paths[0]) : `case (select ${c} from pp) when '${paths[0]}' then ${poolRowsSql(db, c, ordering, paths[0])} else ${poolRowsSql(db, c, ordering, paths[1])} end`;
-      const large = db.raw(`${head} search_pool_rows(${pooled}, ?, ?, ?, ?) as b where (select ${c} from e) is not null`, [c, query, v.now, v.pool, v.wanted]);
-      return [db.raw(`${head} (?) as b where ${complete(c)}`, [c, fromMatches]), large];
+      const large = db.raw(`${head(i)} search_pool_rows(${pooled}, ?, ?, ?, ?) as b where (select ${c} from e) is not null`, [c, query, v.now, v.pool, v.wanted]);
+      return [db.raw(`${head(i)} (?) as b where ${complete(c)}`, [c, fromMatches]), large];
     });
-    const candidates = db.raw(`cand as materialized (${best.map(() => '(?)').join(' union all ')})`, best);
+    // Headlines found by corrected words come after every category in rank()'s tie-break (they
+    // were added last); by date, every similar name and corrected headline is as good as another.
+    const typoScore = (score: string) => (ordering === '-date_published' ? '0::real' : score);
+    const nothingFound = `(select ${categories.map((c) => `n.${c}`).join(' + ')} from n) = 0`;
+    const typos: Knex.Raw[] = [];
+    const withs = [...ctes, counts, estimates, ...(ordering === 'relevancy' ? [paths] : [])];
+    if (withWords) {
+      withs.push(db.raw(`w as materialized (select * from (?) as w where (select articles from n) = 0)`, [correctionCandidatesSql(db, v.words)]));
+      withs.push(db.raw(`corr as materialized (?)`, [correctionSql(db, 'w', v.words)]));
+      typos.push(
+        db.raw(
+          `select 'articles'::text as category, ${categories.length} as ord, b.id, ${typoScore('(select score from corr)')} as score, b.date from
+             search_pool_rows(${correctedHeadlinesSql(db)}, (select to_tsquery('simple', replace(corrected, ' ', ' & ')) from corr), ?, 0, ${TYPO_LIMIT}) as b
+           where (select corrected from corr) is not null`,
+          [v.now],
+        ),
+      );
+    }
+    for (const c of names) {
+      const i = categories.indexOf(c);
+      typos.push(
+        db.raw(`select ?::text as category, ${i} as ord, b.id, ${typoScore('b.score')} as score, b.date from search_similar_rows(${similarNamesSql(db, c)}, ?, ?, ${TYPO_SIMILARITY}, ${TYPO_LIMIT}) as b where ${nothingFound}`, [c, v.plain, v.now]),
+      );
+    }
+    const all = [...best, ...typos];
+    withs.push(db.raw(`cand as materialized (${all.map(() => '(?)').join(' union all ')})`, all));
     const parts = [
       ...categories.map((c) =>
-        db.raw(
-          `select 'n' as kind, ?::text as category, null::integer as id, coalesce(e.${c}, n.${c})::real as score, null::timestamptz as date, null::text as typed, null::text as word, null::text as json, e.${c} is not null as estimated from n, e`,
-          [c],
-        ),
+        db.raw(`select 'n' as kind, ?::text as category, null::integer as id, coalesce(e.${c}, n.${c})::real as score, null::timestamptz as date, null::text as text, e.${c} is not null as estimated from n, e`, [c]),
       ),
-      db.raw(`select 'c', category, id, score, date, null, null, null, null from cand`),
+      db.raw(`select 'c', category, id, score, date, null, null from cand`),
     ];
-    if (withWords) parts.push(db.raw(`select 'w', null, null, w.sml, null, w.typed, w.word, null, null from (?) as w where (select articles from n) = 0`, [correctionCandidatesSql(db, v.words)]));
-    const withs = [...ctes, counts, estimates, ...(ordering === 'relevancy' ? [paths] : []), candidates];
+    if (withWords) parts.push(db.raw(`select 'x', null, null, null, null, corrected, null from corr where corrected is not null`));
     if (load) {
       // The page as rank() orders the candidates: score, then date to the millisecond (as
       // JavaScript has it), then id, then the category's place.
       withs.push(db.raw(`page as materialized (select category, id from cand order by score desc, date_trunc('milliseconds', date) desc, id desc, ord limit ? offset ?)`, [v.pageSize, v.offset]));
+      // Highlighted by the words typed, and by the words they were corrected to (similar
+      // matches: the typed ones are in no text).
+      const highlight = withWords ? db.raw(`(select case when corrected is null then ? else ? || plainto_tsquery('english', corrected) end from corr)`, [query, query]) : query;
       for (const c of categories) {
-        const rows = load.query(c, db.raw(`array(select id from page where category = ?)`, [c]), query, v.now);
-        parts.push(db.raw(`select 'h', ?::text, null, null, null, null, null, row_to_json(h)::text, null from (?) as h`, [c, rows]));
+        const rows = load.query(c, db.raw(`array(select id from page where category = ?)`, [c]), highlight, v.now);
+        parts.push(db.raw(`select 'h', ?::text, null, null, null, row_to_json(h)::text, null from (?) as h`, [c, rows]));
       }
     }
     return db.raw(`with ${withs.map(() => '?').join(', ')} ${parts.map(() => '(?)').join(' union all ')}`, [...withs, ...parts]);
   });
-  const { rows } = (await statement) as { rows: FullTextRow[] };
+  const { rows } = (await statement) as { rows: RankingRow[] };
   const counted = emptyCounts();
   let estimated = false;
   const found: Candidate[] = [];
-  const corrections: CorrectionCandidate[] = [];
+  let corrected: string | null = null;
   const loaded: LoadedRow[] = [];
   for (const r of rows) {
     if (r.kind === 'n') {
       counted[r.category] = Number(r.score);
       estimated ||= r.estimated === true;
     } else if (r.kind === 'c') found.push({ category: r.category, id: r.id, score: Number(r.score), date: new Date(r.date).getTime() });
-    else if (r.kind === 'w') corrections.push({ typed: r.typed, word: r.word, sml: r.score });
-    else loaded.push({ category: r.category, row: JSON.parse(r.json) as Record<string, unknown> });
+    else if (r.kind === 'x') corrected = r.text;
+    else loaded.push({ category: r.category, row: JSON.parse(r.text) as Record<string, unknown> });
   }
-  return { counted, estimated, found, corrections, loaded };
+  // Full text found nothing: the similar names and corrected headlines are the answer, each
+  // category counted by its candidates. Else corrected headlines are the articles' count.
+  const match: Ranked['match'] = sum(counted) === 0 ? 'similar' : 'fulltext';
+  if (match === 'similar') for (const f of found) counted[f.category] += 1;
+  else if (corrected !== null) counted.articles = found.filter((f) => f.category === 'articles').length;
+  return { counted, estimated, found, match, corrected, loaded };
 }
 
 /**
@@ -401,84 +454,3 @@ export function searchTables(db: Db): Promise<Record<SearchCategory, SearchTable
   );
 }
 
-type CandidateRow = { category: SearchCategory; id: number; score: number | string; date: Date | string };
-
-// By date, every similar name is as good as another.
-const candidate = (r: CandidateRow, ordering: SearchOrdering): Candidate => ({
-  category: r.category,
-  id: r.id,
-  score: ordering === '-date_published' ? 0 : Number(r.score),
-  date: new Date(r.date).getTime(),
-});
-
-/** The TYPO_LIMIT most recent visible headlines with every corrected word, scored by the correction. */
-function headlinesQuery(db: Knex, correction: Correction, now: Date): Knex.QueryBuilder {
-  const s = SOURCES.articles;
-  const qb = db(`${s.table} as ${s.alias}`);
-  s.visible(qb, now);
-  return headlinesWithWords(qb, s.alias, correction.words)
-    .select(db.raw(`'articles' as category`), `${s.alias}.id`, db.raw('?::real as score', [correction.score]), `${s.date} as date`)
-    .orderBy(s.date, 'desc')
-    .orderBy(`${s.alias}.id`, 'desc')
-    .limit(TYPO_LIMIT);
-}
-
-async function headlines(db: Db, correction: Correction, now: Date): Promise<CandidateRow[]> {
-  return (await headlinesQuery(db, correction, now)) as CandidateRow[];
-}
-
-/**
- * Typo tolerance: per category of TYPO_CATEGORIES, the TYPO_LIMIT names most similar to the
- * query, and the TYPO_LIMIT most recent headlines with the query's words corrected (one
- * statement for all of them); the count of a category is how many of those it has. `known`: the correction candidates the
- * full-text statement already found.
- */
-async function similarNames(db: Db, plain: string, categories: readonly SearchCategory[], ordering: SearchOrdering, now: Date, known?: CorrectionCandidate[]) {
-  const counted = emptyCounts();
-  const searched = categories.filter((c) => TYPO_CATEGORIES.includes(c));
-  const wantHeadlines = categories.includes('articles');
-  if (searched.length === 0 && !wantHeadlines) return { counted, found: [] as Candidate[], corrected: null };
-  const words = queryWords(plain);
-  const correction = !wantHeadlines ? null : known ? chooseCorrection(words, known) : await correctWords(db, words);
-  const corrected = correction?.changed ? correction : null;
-  // Names need a threshold setting, for their transaction only; headlines alone need none.
-  const rows = !searched.length
-    ? corrected
-      ? await headlines(db, corrected, now)
-      : []
-    : await db.transaction(async (trx) => {
-        await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [String(TYPO_SIMILARITY)]);
-        const parts = searched.map((c) => {
-          const s = SOURCES[c];
-          const name = `lower(${s.name})`;
-          const qb = trx(`${s.table} as ${s.alias}`);
-          s.visible(qb, now);
-          // Stop words ('their', 'then') are spelt right, and the trigrams of a short one are
-          // in thousands of names ('then' is as similar to every "The ..." as a typo would
-          // be): a query of nothing else is not matched by similarity (30 ms a search, and
-          // a list of names that merely start with "The"). Decided in the statement, by
-          // the same dictionary full text uses.
-          return qb
-            .whereRaw(`numnode(plainto_tsquery('english', ?)) > 0`, [plain])
-            .whereRaw(`? <% ${name}`, [plain])
-            .select(trx.raw('? as category', [c]), `${s.alias}.id`, trx.raw(`word_similarity(?, ${name}) as score`, [plain]), `${s.date} as date`)
-            .orderBy('score', 'desc')
-            .orderBy(s.date, 'desc')
-            .orderBy(`${s.alias}.id`, 'desc')
-            .limit(TYPO_LIMIT);
-        });
-        if (corrected) parts.push(headlinesQuery(trx, corrected, now));
-        return unionAll(trx, parts);
-      });
-  const found = rows.map((r) => {
-    counted[r.category] += 1;
-    return candidate(r, ordering);
-  });
-  return { counted, found, corrected: corrected ? corrected.words.join(' ') : null };
-}
-
-/** One round trip for one list per category: each part keeps its own order and limit. */
-async function unionAll(db: Knex | Knex.Transaction, parts: Knex.QueryBuilder[]): Promise<CandidateRow[]> {
-  const result = await db.raw(parts.map(() => '(?)').join(' union all '), parts);
-  return (result as { rows: CandidateRow[] }).rows;
-}

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { createArticle, createArticleType, createListing } from '../../testing/fixtures';
 import { EXACT_COUNT_LIMIT } from './service';
+import { insertFerryArticles } from './test-articles';
 
 // A search no cache answers is one statement to the database (issue 41): the counts (the
 // planner's estimate for a very common word), the relevancy pool, the page and its snippets.
@@ -15,16 +16,12 @@ describe('an uncached search is one round trip', () => {
     t = await createTestContext();
     const db = t.ctx.db;
     const typeId = await createArticleType(db, 'news', 'News');
-    await db.raw(
-      `insert into articles (name, slug, path, type_id, excerpt, body, date_published)
-       select 'Ferry schedule ' || i, 'ferry-schedule-' || i, '/news/2026/01/ferry-schedule-' || i || '/', ?, 'Island ferry times.',
-              case when i % 7 = 0 then 'Boats, ferry after ferry, and a harbour.' else 'Boats and a harbour.' end,
-              timestamptz '2026-01-01' + i * interval '1 minute'
-       from generate_series(1, ?) as i`,
-      [typeId, many],
-    );
+    // One body in seven says "ferry" more often: the pool's scores differ.
+    await insertFerryArticles(db, typeId, many, ['Boats, ferry after ferry, and a harbour.', ...Array<string>(6).fill('Boats and a harbour.')]);
     for (const name of ['Island picnic spots', 'A picnic by the lake', 'Picnic tables return']) await createArticle(db, { name });
     await createListing(db, { name: 'Harbour Ferry Dock', description: 'Ferries to the island and a picnic lawn.' });
+    // Its name starts with a misspelling of a headline word: full text finds it, and no headline.
+    await createListing(db, { name: 'Picnikka Cafe', description: 'Sandwiches.' });
     await db.raw('analyze articles');
     await db.raw('analyze listings');
     // Once per process: what the statements' shapes are made of (search tables), kept after.
@@ -41,7 +38,8 @@ describe('an uncached search is one round trip', () => {
     try {
       const res = await request(t.app).get(`/api/search/?serialize_for=web&${qs}`);
       expect(res.status).toBe(200);
-      return { body: res.body as { count: number; count_estimated: boolean; results: Array<{ title: string; snippet: string }> }, sent };
+      type Body = { count: number; counts: Record<string, number>; count_estimated: boolean; match: string; corrected: string | null; results: Array<{ title: string; snippet: string; highlighted_title: string }> };
+      return { body: res.body as Body, sent };
     } finally {
       for (const db of dbs) db.removeListener('query', listen);
     }
@@ -66,6 +64,34 @@ describe('an uncached search is one round trip', () => {
     const { body, sent } = await searched('q=picnic');
     expect(body).toMatchObject({ count: 4, count_estimated: false });
     expect(body.results.map((r) => r.title)).toContain('Harbour Ferry Dock');
+    expect(sent).toHaveLength(1);
+  });
+
+  // The typo paths (ranking-queries.ts): similar names and corrected headlines, chosen and
+  // found in the same statement as the full-text search that found nothing, or no headline.
+  test('a misspelt query full text does not find: similar names and corrected headlines, in one statement', async () => {
+    const { body, sent } = await searched('q=picnik%20spotz');
+    expect(body).toMatchObject({ match: 'similar', corrected: 'picnic spots' });
+    expect(body.counts.articles).toBe(1);
+    const headline = body.results.find((r) => r.title === 'Island picnic spots');
+    expect(headline?.highlighted_title).toContain('<mark>');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('a misspelt place name, by similar names alone, in one statement', async () => {
+    const { body, sent } = await searched('q=harbour%20fery%20dok');
+    expect(body).toMatchObject({ match: 'similar', corrected: null });
+    expect(body.results.map((r) => r.title)).toContain('Harbour Ferry Dock');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('full text finds other things and no headline: the corrected headlines come in the same statement', async () => {
+    const { body, sent } = await searched('q=picnik');
+    expect(body).toMatchObject({ match: 'fulltext', corrected: 'picnic' });
+    expect(body.counts).toMatchObject({ articles: 3, listings: 1 });
+    const titles = body.results.map((r) => r.title);
+    expect(titles).toEqual(expect.arrayContaining(['Picnikka Cafe', 'Island picnic spots', 'A picnic by the lake', 'Picnic tables return']));
+    expect(body.results.every((r) => r.highlighted_title.includes('<mark>'))).toBe(true);
     expect(sent).toHaveLength(1);
   });
 });

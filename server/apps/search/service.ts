@@ -13,21 +13,22 @@ import { pageQuery, pageRows, tsQuerySql, type PageValues } from './queries';
 export { EXACT_COUNT_LIMIT, RELEVANCY_POOL, TYPO_CATEGORIES, TYPO_LIMIT, TYPO_SIMILARITY } from './ranking-queries';
 
 // Site search (spec 2 §2, §7): one query over articles, listings, events, videos and contests.
-// A search nobody made lately (no cache answers it) is one statement: the ranking with the
-// page (ranking-queries.ts), prepared once per shape (named-statement-queries.ts). At city scale each
-// statement is a round trip with a parse and a plan on both sides; the same search was eight
-// (a count, the candidates, a transaction of four for headline corrections, one load per
-// category on the page).
+// A search nobody made lately (no cache answers it) is one statement, its typo paths
+// included: the ranking with the page (ranking-queries.ts), prepared once per shape
+// (named-statement-queries.ts). At city scale each statement is a round trip with a parse
+// and a plan on both sides; the same search was eight (a count, the candidates, a transaction
+// of four for headline corrections, one load per category on the page).
 //
 // 1. Full text: each category's tsvector `search` column (GIN) against the reader's words
 //    (websearch syntax, English stemming, the last word also as a prefix). Per category, one
 //    count and one short list of candidates; the candidates of all categories are merged by
 //    ts_rank_cd (relevancy) or by date, and only the page shown is loaded, each category's
 //    rows through its domain's query and serializer, with a ts_headline snippet.
-// 2. Typo tolerance: when full text finds nothing, the names of places, events, videos and
-//    contests are compared by trigram word similarity (pg_trgm's <% operator on the
-//    lower(name) trigram indexes), and the TYPO_LIMIT most similar of each category are the
-//    answer (count included: a misspelling answers a short list, never thousands of pages).
+// 2. Typo tolerance (in the same statement): when full text finds nothing, the names of
+//    places, events, videos and contests are compared by trigram word similarity (pg_trgm's
+//    <% operator on the lower(name) trigram indexes), and the TYPO_LIMIT most similar of each
+//    category are the answer (count included: a misspelling answers a short list, never
+//    thousands of pages).
 //    Article headlines are matched through corrected words instead (typo-queries.ts): each typed
 //    word becomes the closest word that some headline has, and the TYPO_LIMIT most recent
 //    headlines with all the corrected words are the answer. Scoring the query against every
@@ -110,7 +111,8 @@ async function answer(db: Db, statements: StatementCache, params: SiteSearchPara
   const tsq = tsQuerySql(db, parsed);
   const categories = params.categories.length ? params.categories : SEARCH_CATEGORIES;
   const none: SiteSearchResult = { count: 0, counts: emptyCounts(), count_estimated: false, match: 'none', corrected: null, results: [] };
-  if (!tsq && parsed.plain.length < 3) return none;
+  // Without letters or digits there is nothing to match, by full text or by similar names.
+  if (!tsq) return none;
 
   const wanted = params.offset + params.limit;
   const key = JSON.stringify([parsed, categories, params.ordering, wanted, now.getTime()]);
@@ -119,7 +121,7 @@ async function answer(db: Db, statements: StatementCache, params: SiteSearchPara
   const load: PageLoad = { offset: params.offset, query: (c, ids, tsq, at) => pageQuery(db, c, ids, tsq, at) };
   let loaded: LoadedRow[] = [];
   const compute = async () => {
-    const out = await rank(db, statements, parsed, tsq, categories, params.ordering, wanted, now, load);
+    const out = await rank(db, statements, parsed, categories, params.ordering, wanted, now, load);
     loaded = out.loaded;
     return out.ranked;
   };
@@ -131,9 +133,8 @@ async function answer(db: Db, statements: StatementCache, params: SiteSearchPara
   const head = { count: total, counts: counted, count_estimated: estimated, match, corrected };
   if (params.offset >= total) return { ...head, results: [] };
   const page = top.slice(params.offset, wanted);
-  // Rows loaded with the ranking are highlighted by the typed words: not those of a corrected query.
   const known = new Map<string, SearchResult>();
-  if (!corrected) for (const { category, row } of loaded) known.set(`${category}:${row.id}`, toSearchResult(category, row, siteUrl, now));
+  for (const { category, row } of loaded) known.set(`${category}:${row.id}`, toSearchResult(category, row, siteUrl, now));
   const results = await hydrate(db, statements, page, parsed, corrected, siteUrl, now, known);
   return { ...head, results };
 }

@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 // (table search_headline_words, a few tens of thousands of rows with a trigram index): the
 // candidates pg_trgm finds are kept only within a small edit distance, and the headlines that
 // contain every corrected word are found through articles.headline_words (a tsvector of the
-// headline's words, same 'simple' parsing as the vocabulary, GIN-indexed).
+// headline's words, same 'simple' parsing as the vocabulary, GIN-indexed). All of it is SQL in
+// the search's one statement (ranking-queries.ts).
 
 /** Candidate corrections: how much of a word's trigrams a headline word must share. */
 export const WORD_SIMILARITY = 0.3;
@@ -23,55 +24,9 @@ export function queryWords(plain: string): string[] {
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
-/** Edits allowed between a typed word and its correction: one for short words, two for longer. */
-export function allowedEdits(word: string): number {
-  return word.length <= 5 ? 1 : 2;
-}
-
-/**
- * Optimal string alignment distance (insertions, deletions, substitutions and swaps of two
- * neighbours), stopping early once every path is past `max`.
- */
-export function editDistance(a: string, b: string, max = Infinity): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > max) return max + 1;
-    prev2 = prev;
-    prev = row;
-  }
-  return prev[b.length];
-}
-
-export interface Correction {
-  /** The words to look for in headlines, typed or corrected. */
-  words: string[];
-  /** Whether any word was corrected (else full text has already answered). */
-  changed: boolean;
-  /** The lowest similarity of a corrected word (1 when none was), the score of its headlines. */
-  score: number;
-}
-
-/** A typed word and one headline word close to it, with their trigram similarity. */
-export interface CorrectionCandidate {
-  typed: string;
-  word: string;
-  sml: number | string;
-}
-
 /**
  * SQL answering, for each typed word, the CANDIDATES_PER_WORD headline words most similar to
- * it (at least WORD_SIMILARITY), as CorrectionCandidate rows, in a statement of its own or as
+ * it (at least WORD_SIMILARITY), as rows (typed, word, sml), in a statement of its own or as
  * part of a larger one (no transaction). pg_trgm's % operator, which the trigram index
  * answers, reads its threshold from a setting: the one-row subquery `cfg` sets it for the
  * statement's own transaction, and the look-up refers to cfg, so the setting is made before
@@ -94,45 +49,31 @@ export function correctionCandidatesSql(knex: Knex, words: string[]): Knex.Raw {
   );
 }
 
+/** Words up to this long are corrected by one edit at most, longer ones by two. */
+const SHORT_WORD = 5;
+
 /**
- * Each query word as it is when some headline has it, else the closest headline word within
- * allowedEdits (most similar trigrams first among equals), from the candidates
- * correctionCandidatesSql found. Null when a word has neither.
+ * SQL answering one row: `corrected`, the query's words for headlines, each as typed when some
+ * headline has it, else the headline word closest to it within one edit (a word of up to
+ * SHORT_WORD letters) or two (the fewest edits, then the most similar trigrams, then the
+ * word), from `candidates` (a CTE of correctionCandidatesSql's rows); null when no word was
+ * corrected or a word has neither. `score`: the lowest similarity of a corrected word, the
+ * score of its headlines. Edits are counted by search_edit_distance
+ * (migrations/20261202000100_search_similar_rows.ts: a swap of neighbours is one edit).
  */
-export function chooseCorrection(words: string[], rows: readonly CorrectionCandidate[]): Correction | null {
-  if (words.length === 0) return null;
-  const out: string[] = [];
-  let changed = false;
-  let score = 1;
-  for (const typed of words) {
-    const candidates = rows.filter((r) => r.typed === typed);
-    if (candidates.some((r) => r.word === typed)) {
-      out.push(typed);
-      continue;
-    }
-    const max = allowedEdits(typed);
-    const ranked = candidates
-      .map((r) => ({ word: r.word, sml: Number(r.sml), edits: editDistance(typed, r.word, max) }))
-      .filter((r) => r.edits <= max)
-      .sort((x, y) => x.edits - y.edits || y.sml - x.sml || (x.word < y.word ? -1 : 1));
-    if (ranked.length === 0) return null;
-    out.push(ranked[0].word);
-    changed = true;
-    score = Math.min(score, ranked[0].sml);
-  }
-  return { words: out, changed, score };
-}
-
-/** The words corrected (see chooseCorrection), in a statement of their own. */
-export async function correctWords(db: Knex | Knex.Transaction, words: string[]): Promise<Correction | null> {
-  if (words.length === 0) return null;
-  const result = await correctionCandidatesSql(db as Knex, words);
-  return chooseCorrection(words, (result as { rows: CorrectionCandidate[] }).rows);
-}
-
-/** Headlines that have every word (words come from the vocabulary: letters and digits only). */
-export function headlinesWithWords(qb: Knex.QueryBuilder, alias: string, words: string[]): Knex.QueryBuilder {
-  const safe = words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
-  if (safe.length !== words.length || safe.length === 0) return qb.whereRaw('false');
-  return qb.whereRaw(`${alias}.headline_words @@ to_tsquery('simple', ?)`, [safe.join(' & ')]);
+export function correctionSql(knex: Knex, candidates: string, words: Knex.Value): Knex.Raw {
+  const allowed = `case when char_length(t.typed) <= ${SHORT_WORD} then 1 else 2 end`;
+  return knex.raw(
+    `select case when count(k.word) = count(*) and bool_or(k.word <> t.typed) then array_to_string(array_agg(k.word order by t.i), ' ') end as corrected,
+            min(k.sml) filter (where k.word <> t.typed) as score
+       from unnest(?::text[]) with ordinality as t(typed, i)
+       left join lateral (
+         select c.word, c.sml from ${candidates} c
+         cross join lateral (select search_edit_distance(t.typed, c.word, ${allowed}) as edits) as e
+         where c.typed = t.typed and (c.word = t.typed or e.edits <= ${allowed})
+         order by c.word = t.typed desc, e.edits, c.sml desc, c.word collate "C"
+         limit 1
+       ) as k on true`,
+    [words],
+  );
 }
