@@ -67,7 +67,7 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
     // mount after their data arrives, and the lazy ones near the viewport, so there is no one
     // element to wait for).
     await page.waitForFunction(
-      `performance.now() - Math.max(window.__lastLongTaskEnd, performance.timing.loadEventEnd - performance.timing.navigationStart) > ${QUIET_MS}`,
+      `performance.now() - Math.max(window.__lastLongTaskEnd, performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0) > ${QUIET_MS}`,
       undefined,
       { timeout: 60_000, polling: 250 },
     );
