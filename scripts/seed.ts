@@ -4,23 +4,27 @@
 //   npm run seed -- --force          empties the content tables first
 //   npm run seed -- --seed 7         another deterministic variant
 //   npm run seed -- --scale city     the demo plus bulk rows for performance work
+//   npm run seed -- --scale city --factor 2   the same with twice the bulk sizes (issue 41, target 6)
 import { loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
 import { DEFAULT_SEED, seedDemo } from './seed/demo';
 import { isSeeded, truncateContent } from './seed/reset';
 import { DEMO_PASSWORD, STAFF_EMAIL, STAFF_PASSWORD } from './seed/members';
-import { seedCityScale } from './seed/city-scale';
+import { cityTargets, seedCityScale } from './seed/city-scale';
 import { commandMailer, runCommand, withDatabase } from './command';
 import { buildAppContext } from '../server/app-context';
 
-interface Args {
+export interface Args {
   force: boolean;
   scale: 'demo' | 'city';
   seed: number;
+  /** Multiplies the city's sizes (--scale city only). */
+  factor: number;
 }
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = { force: false, scale: 'demo', seed: DEFAULT_SEED };
+export function parseArgs(argv: string[]): Args {
+  const args: Args = { force: false, scale: 'demo', seed: DEFAULT_SEED, factor: 1 };
+  let factorGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -36,8 +40,15 @@ function parseArgs(argv: string[]): Args {
     } else if (a.startsWith('--seed')) {
       args.seed = Number.parseInt(value(), 10);
       if (!Number.isFinite(args.seed)) throw new Error('--seed must be an integer');
-    } else throw new Error(`Unknown argument ${a} (expected --force, --scale demo|city, --seed N)`);
+    } else if (a.startsWith('--factor')) {
+      const v = value();
+      // Number(), not parseFloat: "2x" must be refused, not read as 2.
+      args.factor = v.trim() === '' ? Number.NaN : Number(v);
+      if (!(Number.isFinite(args.factor) && args.factor > 0)) throw new Error(`--factor must be a number above 0, got "${v}"`);
+      factorGiven = true;
+    } else throw new Error(`Unknown argument ${a} (expected --force, --scale demo|city, --factor N, --seed N)`);
   }
+  if (factorGiven && args.scale !== 'city') throw new Error('--factor needs --scale city');
   return args;
 }
 
@@ -68,7 +79,7 @@ runCommand(
         console.log('Phases:', timings.map((t) => `${t.phase} ${(t.ms / 1000).toFixed(1)} s`).join('; '));
         console.log(`Sign in as a demo member: ${counts.exampleMember} (or any seeded member) / ${DEMO_PASSWORD}`);
         console.log(`Sign in as staff: ${STAFF_EMAIL} / ${STAFF_PASSWORD}`);
-        if (args.scale === 'city') await seedCityScale(ctx, { seed: args.seed });
+        if (args.scale === 'city') await seedCityScale(ctx, { seed: args.seed, targets: cityTargets(args.factor) });
         console.log(`\nTotal ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
       },
       { config },

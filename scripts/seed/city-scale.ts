@@ -6,9 +6,9 @@ import { phaseTimer } from './phases';
 import { recomputeListingStats } from './engagement';
 
 // `npm run seed -- --scale city`: on top of the demo city, bulk rows for performance work, at
-// least the sizes the issue asks for. Everything is INSERT ... SELECT over generate_series in
-// the database: one statement makes tens of thousands of rows without a round trip per batch
-// (COPY is not available through knex). The generated rows reuse the real neighbourhoods,
+// least the sizes the issue asks for (`--factor 2` doubles them). Everything is INSERT ...
+// SELECT over generate_series in the database: one statement makes tens of thousands of rows
+// without a round trip per batch (COPY is not available through knex). The generated rows reuse the real neighbourhoods,
 // listings and venues, so queries see realistic joins and text.
 //
 // Determinism: values come from arithmetic on the series index (multiplicative hashing), not
@@ -22,6 +22,16 @@ export const CITY_TARGETS = {
   /** favourites + ratings + article/video/event bookmarks together */
   saves: 1_000_000,
 };
+
+/**
+ * The city's sizes times `factor` (`--factor 2`: the doubled city of issue 41, target 6). Factor
+ * 1 is CITY_TARGETS itself, so the default city seed keeps its rows.
+ */
+export function cityTargets(factor = 1): typeof CITY_TARGETS {
+  if (!(Number.isFinite(factor) && factor > 0)) throw new Error(`factor must be a number above 0, got ${factor}`);
+  const scaled = Object.fromEntries(Object.entries(CITY_TARGETS).map(([k, v]) => [k, Math.round(v * factor)]));
+  return scaled as typeof CITY_TARGETS;
+}
 
 // Per city member: distinct objects each, so the unique (profile, object) constraints hold.
 const PER_MEMBER = { ratings: 4, favourites: 3, articleBookmarks: 2, eventBookmarks: 1 };
@@ -80,8 +90,16 @@ async function indexTable(db: Knex, name: string, source: string, where = 'TRUE'
   return count(db, name);
 }
 
-export async function seedCityScale(ctx: AppContext, opts: { seed: number; now?: Date }): Promise<Record<string, number>> {
+export interface CityScaleOptions {
+  seed: number;
+  now?: Date;
+  /** Sizes to reach (CITY_TARGETS by default; cityTargets(2) for the doubled city). */
+  targets?: Pick<typeof CITY_TARGETS, 'members' | 'listings' | 'articles' | 'events'>;
+}
+
+export async function seedCityScale(ctx: AppContext, opts: CityScaleOptions): Promise<Record<string, number>> {
   const db = ctx.db;
+  const targets = opts.targets ?? CITY_TARGETS;
   const now = opts.now ?? ctx.now();
   const tz = ctx.config.city.timeZone;
   const { run, timings } = phaseTimer(ctx.logger);
@@ -90,7 +108,7 @@ export async function seedCityScale(ctx: AppContext, opts: { seed: number; now?:
   const slugSql = (expr: string) => `trim(both '-' from regexp_replace(lower(${expr}), '[^a-z0-9]+', '-', 'g'))`;
 
   await run('city: members', async () => {
-    const missing = CITY_TARGETS.members - (await count(db, 'profiles'));
+    const missing = targets.members - (await count(db, 'profiles'));
     if (missing <= 0) return;
     // The demo's hash (password "toronto-demo-2004") is reused: hashing 100,000 passwords would take an hour.
     const hash = (await db('profiles').where({ is_staff: false }).whereNotNull('password_hash').first('password_hash'))?.password_hash ?? null;
@@ -107,7 +125,7 @@ export async function seedCityScale(ctx: AppContext, opts: { seed: number; now?:
 
   await run('city: listings', async () => {
     const have = await count(db, 'listings');
-    const missing = CITY_TARGETS.listings - have;
+    const missing = targets.listings - have;
     if (missing <= 0) return;
     await indexTable(db, 'seed_city_listings', 'listings');
     // Second locations of real listings: same type and neighbourhood, a few hundred metres away.
@@ -133,7 +151,7 @@ export async function seedCityScale(ctx: AppContext, opts: { seed: number; now?:
 
   await run('city: articles', async () => {
     const have = await count(db, 'articles');
-    const missing = CITY_TARGETS.articles - have;
+    const missing = targets.articles - have;
     if (missing <= 0) return;
     await indexTable(db, 'seed_city_hoods', 'neighbourhoods');
     const hoods = await count(db, 'seed_city_hoods');
@@ -172,7 +190,7 @@ export async function seedCityScale(ctx: AppContext, opts: { seed: number; now?:
 
   await run('city: events and occurrences', async () => {
     const have = await count(db, 'events');
-    const missing = CITY_TARGETS.events - have;
+    const missing = targets.events - have;
     if (missing <= 0) return;
     const before = await maxId(db, 'events');
     await indexTable(db, 'seed_city_venues', 'listings', "type_id IN (SELECT id FROM listing_types WHERE slug IN ('bars', 'restaurants', 'cafes'))");
