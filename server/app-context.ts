@@ -5,7 +5,7 @@ import { createLogger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createStorage } from './storage/storage-factory';
 import { appJobs, appServices } from './apps';
-import { createJobQueue } from './jobs/queue';
+import { EMBEDDED_POLLING_SECONDS, createJobQueue } from './jobs/queue';
 import { createChangeNotices } from './cache/change-notices';
 
 /** For scripts that must never send mail (benches, measurements): every message is dropped. */
@@ -36,6 +36,11 @@ export function buildAppContext(
     // Lazy: created here for every context, it loads pg-boss and queries only when first used.
     // Notices go through PostgreSQL when there is one; the embedded database has one process.
     changes: createChangeNotices({ db: handle.db, databaseUrl: handle.kind === 'postgres' ? config.databaseUrl : undefined, logger }),
-    jobs: createJobQueue(handle.db, { queues: appJobs.map(({ name, policy, cron, expireInSeconds }) => ({ name, policy, cron, expireInSeconds })), logger }),
+    // PGlite: one process, whose sends wake its workers; their polls run on its main thread.
+    jobs: createJobQueue(handle.db, {
+      queues: appJobs.map(({ name, policy, cron, expireInSeconds }) => ({ name, policy, cron, expireInSeconds })),
+      logger,
+      pollingIntervalSeconds: handle.kind === 'pglite' ? EMBEDDED_POLLING_SECONDS : undefined,
+    }),
   };
 }

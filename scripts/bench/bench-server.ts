@@ -6,12 +6,15 @@ import { ROOT, sessionSecret, startProcess } from './measure';
  * The site in production mode in its own process on `port`, over PostgreSQL at `databaseUrl`
  * or PGlite in `pgliteDir`, as the bench scripts run it: no rate limits (a bench is one
  * client), warnings only in the log, Server-Timing on (its per-request cost is in the figures).
+ * BENCH_CPU_PROF=<dir>: node --cpu-prof writes the server's CPU profile there when it stops
+ * (read it with `npx tsx scripts/bench/cpu-profile.ts <file>`).
  */
 export function startBenchServer(opts: { port: number; databaseUrl?: string; pgliteDir?: string; serverDir?: string }): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (opts.pgliteDir) delete env.DATABASE_URL;
   return startProcess(
-    ['server/index.ts'],
+    // node refuses --cpu-prof in NODE_OPTIONS; tsx hands flags before the script to node.
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []), 'server/index.ts'],
     {
       ...env,
       NODE_ENV: 'production',

@@ -35,8 +35,14 @@
 //   BENCH_ONLY=search npm run bench          (rows whose name contains the word; the references always run)
 //   BENCH_ONLY=page npm run bench            (the pages only)
 //   BENCH_GZIP=0 npm run bench               (uncompressed answers; by default gzip/br, as browsers)
+//   npm run bench:pglite                     (the default a newcomer runs: the embedded database,
+//                                             the demo city seeded into a fresh temp data directory
+//                                             first, 30 s to 3 min, removed at the end; `--pglite`)
 //   BENCH_PGLITE_DIR=/tmp/demo npm run bench (the embedded database in that data directory,
 //                                             e.g. made by `DATA_DIR=/tmp/demo npm run seed`)
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:pglite
+//                                            (also the server's CPU profile, written when it stops;
+//                                             read by `npx tsx scripts/bench/cpu-profile.ts FILE`)
 //   BENCH_MEMBER_EMAIL=... BENCH_MEMBER_PASSWORD=...  (the member signed in; default a demo member)
 //   BENCH_SERVER_DIR=/tmp/main-export BENCH_DATABASE_URL=... npm run bench
 //                                            (the server of another checkout, e.g. `git archive main`
@@ -48,6 +54,8 @@
 //                                             its rows go beside the single process's. Other
 //                                             scripts can add rows with scripts/bench/measure.ts.)
 import knexFactory from 'knex';
+import { seedDemoDataDir } from './demo-data-dir';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -78,9 +86,11 @@ import {
   type Row,
 } from './measure';
 
-const PGLITE_DIR = process.env.BENCH_PGLITE_DIR;
+/** `--pglite` (npm run bench:pglite): PGlite, in a data directory seeded with the demo city now unless BENCH_PGLITE_DIR names one. */
+const PGLITE = process.argv.includes('--pglite') || Boolean(process.env.BENCH_PGLITE_DIR);
+/** The PGlite data directory, once known (main()); undefined on PostgreSQL. */
+let pgliteDir = process.env.BENCH_PGLITE_DIR;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/guide_city';
-const TARGET = PGLITE_DIR ? `PGlite in ${PGLITE_DIR}` : DATABASE_URL.replace(/\/\/[^@]*@/, '//');
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const REFERENCE_PORT = Number(process.env.BENCH_REFERENCE_PORT ?? PORT + 9);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -105,7 +115,7 @@ interface Sample {
 /** Real values from the database, so every request finds rows: a station, busy features, a busy day. */
 async function sample(): Promise<Sample> {
   // PGlite takes its data directory's lock: open, read and close before the server starts.
-  const handle = PGLITE_DIR ? await openDatabase({ dataDir: PGLITE_DIR }) : null;
+  const handle = pgliteDir ? await openDatabase({ dataDir: pgliteDir }) : null;
   const db = handle?.db ?? knexFactory({ client: 'pg', connection: DATABASE_URL, pool: { min: 0, max: 1 } });
   try {
     const stop = await db('subway_stops').orderBy('id').first('id', 'latitude', 'longitude');
@@ -154,7 +164,7 @@ async function sample(): Promise<Sample> {
 
 // The per-page query count and database time come from the Server-Timing header, which the
 // bench server turns on (it costs a little CPU per request, which the figures include).
-const startServer = () => startBenchServer({ port: PORT, databaseUrl: DATABASE_URL, pgliteDir: PGLITE_DIR, serverDir: SERVER_DIR });
+const startServer = () => startBenchServer({ port: PORT, databaseUrl: DATABASE_URL, pgliteDir, serverDir: SERVER_DIR });
 
 /** The first answer must be a 200: a bench of error pages measures nothing. Prints the encoding the server chose. */
 async function check(base: string, urlPath: string, cookie: string): Promise<string> {
@@ -166,14 +176,38 @@ async function check(base: string, urlPath: string, cookie: string): Promise<str
 }
 
 async function main(): Promise<void> {
+  let removeSeeded: (() => void) | undefined;
+  if (PGLITE && !pgliteDir) {
+    console.log('Seeding the demo city into a fresh PGlite data directory (npm run seed)…');
+    const seeded = await seedDemoDataDir();
+    console.log(`Seeded ${seeded.dir} in ${seeded.seconds.toFixed(0)} s (removed at the end; BENCH_PGLITE_DIR names one to keep using).`);
+    pgliteDir = seeded.dir;
+    removeSeeded = seeded.remove;
+  }
+  try {
+    await benchmark();
+  } finally {
+    removeSeeded?.();
+  }
+}
+
+async function benchmark(): Promise<void> {
+  const target = pgliteDir ? `PGlite in ${pgliteDir}` : DATABASE_URL.replace(/\/\/[^@]*@/, '//');
   const { pages, apis } = await sample();
   const wanted = (name: string) => !ONLY || name.includes(ONLY);
   const pageList = pages.filter((p) => wanted(`page: ${p.name}`));
   const apiList = apis.filter((a) => wanted(a.name));
-  const [server, reference] = await Promise.all([startServer(), startReference(REFERENCE_PORT)]);
+  // One that started is stopped when the other could not start (else it holds its port).
+  const started = await Promise.allSettled([startServer(), startReference(REFERENCE_PORT)]);
+  const notStarted = started.find((s) => s.status === 'rejected');
+  if (notStarted) {
+    for (const s of started) if (s.status === 'fulfilled') s.value.kill('SIGTERM');
+    throw notStarted.reason;
+  }
+  const [server, reference] = started.map((s) => (s as PromiseFulfilledResult<ChildProcess>).value);
   // The database backends serving the bench's database (PostgreSQL on this machine), for the
   // CPU column; PGlite runs inside the server process.
-  const stats = PGLITE_DIR ? null : new pg.Client({ connectionString: DATABASE_URL });
+  const stats = pgliteDir ? null : new pg.Client({ connectionString: DATABASE_URL });
   await stats?.connect();
   const backends = async () =>
     stats ? (await stats.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid) : [];
@@ -187,7 +221,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   try {
     console.log(
-      `\n${SECONDS} s per row after a 1 s warm-up, Accept-Encoding: ${ACCEPT_ENCODING}, against ${TARGET}; pages at ${PAGE_CONNECTIONS} connections, APIs at ${API_CONNECTIONS}; load average ${loadAverage()} on ${os.cpus().length} cores\n`,
+      `\n${SECONDS} s per row after a 1 s warm-up, Accept-Encoding: ${ACCEPT_ENCODING}, against ${target}; pages at ${PAGE_CONNECTIONS} connections, APIs at ${API_CONNECTIONS}; load average ${loadAverage()} on ${os.cpus().length} cores\n`,
     );
     const rows: Row[] = [];
     const costs: CostRow[] = [];

@@ -54,6 +54,45 @@ test('a job sent with startAfter runs after that time, within a few seconds of i
   expect(ranAt! - due.getTime()).toBeLessThan(3_000);
 });
 
+// The embedded database polls every EMBEDDED_POLLING_SECONDS: what this process sends must not
+// wait for the next poll. Here a poll every 30 s, and the waits well under it.
+describe('a send wakes its worker in this process', () => {
+  const slowQueue = (name: string) => {
+    const q = createJobQueue(handle.db, { queues: [{ name }], pollingIntervalSeconds: 30 });
+    queues.push(q);
+    return q;
+  };
+
+  test('a job due now runs at once, not at the next poll', async () => {
+    const q = slowQueue('woken');
+    await q.start();
+    const ran: number[] = [];
+    await q.work('woken', async (data) => void ran.push((data as { n: number }).n));
+    // The first job may be found by the worker's first poll; once it is completed the worker
+    // has polled again (at once after a job), found nothing and waits 30 s.
+    await q.send('woken', { n: 1 });
+    await waitFor('the first job to complete', async () => (await q.counts('woken')).completed === 1, 15_000, { everyMs: 100 });
+    const sentAt = Date.now();
+    await q.send('woken', { n: 2 });
+    await waitFor('the second job to run', () => ran.includes(2), 10_000);
+    expect(Date.now() - sentAt).toBeLessThan(10_000);
+  });
+
+  test('a job sent with startAfter in the next hour runs at its time, not at the next poll', async () => {
+    const q = slowQueue('woken-later');
+    await q.start();
+    let ranAt: number | null = null;
+    await q.work('woken-later', async () => {
+      ranAt = Date.now();
+    });
+    const due = new Date(Date.now() + 1500);
+    await q.send('woken-later', {}, { startAfter: due });
+    await waitFor('the job to run', () => ranAt !== null, 15_000);
+    expect(ranAt!).toBeGreaterThanOrEqual(due.getTime());
+    expect(ranAt! - due.getTime()).toBeLessThan(5_000);
+  });
+});
+
 test('two queues working the same queue on one database run each of 20 jobs exactly once', async () => {
   // On PostgreSQL the second queue has its own pool, as another process would; PGlite has one
   // connection for one process, so both share it.

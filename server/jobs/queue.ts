@@ -22,6 +22,18 @@ export const DEFAULT_RETRY = { retryLimit: 5, retryDelaySeconds: 10, retryBackof
 export const DEFAULT_POLLING_SECONDS = 1;
 
 /**
+ * The embedded database's polling (app-context.ts). There, this process is the only one: every
+ * job is sent by it and its sends wake their queue's worker (at once, or at the job's start
+ * time), so polling only catches what pg-boss itself makes due (retries, cron runs). Every poll
+ * runs in this process's main thread (PGlite): 7 queues every second were most of PGlite's 7% of
+ * the server's CPU while it served cached pages (docs/performance.md).
+ */
+export const EMBEDDED_POLLING_SECONDS = 5;
+
+/** A send wakes its worker at the job's start time when that is at most this far ahead (else a poll finds it). */
+const WAKE_AHEAD_MAX_MS = 60 * 60 * 1000;
+
+/**
  * pg-boss's queue policies. standard: every send is a job (singletonKey does nothing). short: at
  * most one job waiting to run per singletonKey, a second send answers null while the first waits
  * (sends without a key share one empty key: give every send a key). singleton: at most one job
@@ -304,6 +316,9 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
   const adapter = knexPgBossDb(db, track);
   const polling = opts.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
   const ensured = new Map<string, Promise<void>>();
+  // This process's worker of each queue, which a send wakes (see wake below).
+  const workers = new Map<string, string>();
+  const wakeTimers = new Set<NodeJS.Timeout>();
   const specs = new Map((opts.queues ?? []).map((q) => [q.name, q]));
   let client: Promise<PgBoss> | null = null; // sending only: no maintenance, no timers
   let worker: Promise<PgBoss> | null = null; // start(): maintenance and workers
@@ -319,10 +334,11 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
       // The worker process keeps the clock: pg-boss checks the schedules every 10 s (one
       // process of any number does, a database row holds the last check) and sends each due
       // minute's jobs once, through a queue of its own worked every 2 s: a cron job starts
-      // within about 12 s of its minute.
+      // within about 12 s of its minute (about 20 s at EMBEDDED_POLLING_SECONDS).
       schedule: supervise,
       cronMonitorIntervalSeconds: 10,
-      cronWorkerIntervalSeconds: 2,
+      // pg-boss's own queue of due cron runs polls no faster than the app's queues.
+      cronWorkerIntervalSeconds: Math.min(45, Math.max(2, Math.round(polling))),
       maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
       retryLimit: DEFAULT_RETRY.retryLimit,
       retryDelay: DEFAULT_RETRY.retryDelaySeconds,
@@ -362,6 +378,29 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
     return done;
   };
 
+  /**
+   * A job sent by this process wakes this process's worker of its queue when it is due (now, or
+   * by a timer at its start time), instead of waiting for the next poll. In a transaction, a
+   * worker that fetches before the commit finds nothing and waits for its next poll, as before
+   * (on PGlite the fetch waits for the transaction's connection, so it finds the job).
+   */
+  const wake = (name: string, startAfter: Date | undefined): void => {
+    const delayMs = startAfter ? startAfter.getTime() - Date.now() : 0;
+    const notify = () => {
+      const id = workers.get(name);
+      if (id) void worker?.then((boss) => boss.notifyWorker(id), () => undefined);
+    };
+    if (delayMs <= 0) return notify();
+    if (delayMs > WAKE_AHEAD_MAX_MS) return;
+    // pg-boss fetches jobs whose start time is before now(): a little after it.
+    const timer = setTimeout(() => {
+      wakeTimers.delete(timer);
+      notify();
+    }, delayMs + 50);
+    timer.unref();
+    wakeTimers.add(timer);
+  };
+
   const ready = (): Promise<PgBoss> => {
     if (worker) return worker;
     client ??= open(false).catch((err: unknown) => {
@@ -387,6 +426,9 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
       worker = null;
       client = null;
       ensured.clear();
+      workers.clear();
+      for (const timer of wakeTimers) clearTimeout(timer);
+      wakeTimers.clear();
       if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       // A poll in flight when the workers stopped may still answer a job: its handler runs to
       // the end and its completion is written before the database may close.
@@ -407,7 +449,9 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
         db: sendOpts.trx ? knexPgBossDb(sendOpts.trx) : undefined,
       };
       for (const key of Object.keys(options) as Array<keyof PgBoss.SendOptions>) if (options[key] === undefined) delete options[key];
-      return boss.send(name, data as object, options);
+      const id = await boss.send(name, data as object, options);
+      if (id) wake(name, sendOpts.startAfter);
+      return id;
     },
 
     async work(name, handler, workOpts = {}) {
@@ -436,6 +480,7 @@ export function createJobQueue(db: Knex, opts: JobQueueOptions = {}): JobQueue {
           }
         },
       );
+      workers.set(name, self.workerId);
     },
 
     async backlog() {
