@@ -215,17 +215,24 @@ function useOrderingHistory(store: DashboardStore) {
   }, [store]);
 }
 
-export function DashboardApp({ store, settings }: { store: DashboardStore; settings: DashboardSettings }) {
-  // A visit with no route (a new tab) opens the path the member was last on; set before the
-  // router reads the address, so that no other route renders first.
-  const [firstArrival] = useState((): Arrival => {
-    // The dashboard restores each path's scroll itself (useScrollHistory); the browser's own
-    // restoration on back and refresh would race it with a position for another route.
-    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-    const start = startPath(window.location.hash, visibleRoutes(settings.flags).map((r) => r.path));
-    if (start) window.history.replaceState(window.history.state, '', `#${start}`);
-    return start ? 'resume' : pageArrival();
-  });
+/**
+ * Where this page load of the dashboard arrives. A visit with no route (a new tab) is sent to
+ * the path the member was last on, written into the address before the router reads it, so
+ * that no other route renders first. Not idempotent (it rewrites the address it reads), so it
+ * runs once, outside React's render: a concurrent render that React restarts would run a
+ * useState initializer again and read the rewritten address as a new navigation.
+ */
+export function arriveAtDashboard(flags: DashboardSettings['flags']): Arrival {
+  // The dashboard restores each path's scroll itself (useScrollHistory); the browser's own
+  // restoration on back and refresh would race it with a position for another route.
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  const start = startPath(window.location.hash, visibleRoutes(flags).map((r) => r.path));
+  if (start) window.history.replaceState(window.history.state, '', `#${start}`);
+  return start ? 'resume' : pageArrival();
+}
+
+export function DashboardApp({ store, settings, arrival }: { store: DashboardStore; settings: DashboardSettings; arrival?: Arrival }) {
+  const [firstArrival] = useState((): Arrival => arrival ?? arriveAtDashboard(settings.flags));
   useOrderingHistory(store);
   return (
     <Provider store={store}>

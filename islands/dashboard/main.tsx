@@ -2,7 +2,7 @@ import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
 import { dashboardApi } from './api';
 import { withOffline } from '../offline/dashboard';
-import { DashboardApp } from './App';
+import { arriveAtDashboard, DashboardApp } from './App';
 import { createDashboardStore } from './store';
 import { countsLoaded } from './slices/counts';
 import { initialProfileState, profileActions } from './slices/profile';
@@ -17,5 +17,6 @@ mountIsland('dashboard', () => {
   if (!state.counts) api.counts().then((c) => store.dispatch(countsLoaded(c)), () => undefined);
   if (!state.profile) api.profile().then((p) => store.dispatch(profileActions.profileLoaded(p)), () => undefined);
   const settings = { flags: siteConfig().flags, calendarEnabled: Boolean(state.calendarEnabled), iosAppUrl: state.iosAppUrl ?? null };
-  return <DashboardApp store={store} settings={settings} />;
+  // Read and rewrite the address once, here, not in a render React may restart.
+  return <DashboardApp store={store} settings={settings} arrival={arriveAtDashboard(settings.flags)} />;
 });
