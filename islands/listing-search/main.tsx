@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { Provider } from 'react-redux';
 import { mountIsland } from '../common/mount';
 import { initialStateFor, siteConfig } from '../common/initial-state';
@@ -54,10 +53,10 @@ function mount(initial: ListingSearchInitialState, options: HubOptions): void {
 const initial = initialStateFor('listing-search');
 if (initial) {
   listingSearchApi.options(initial.optionsUrl).then(
-    // A transition, so React renders the panel (its hundreds of filter options) in slices
-    // between which the page stays responsive, not as one long task; the server's markup stays
-    // on screen until the panel replaces its form.
-    (options) => startTransition(() => mount(initial, options)),
+    // mountIsland renders it as a transition in a task of its own: React renders the panel (its
+    // hundreds of filter options) in slices between which the page stays responsive; the
+    // server's markup stays on screen until the panel replaces its form.
+    (options) => mount(initial, options),
     // The page stays as the server printed it: its form and links work without the island.
     () => undefined,
   );

@@ -68,14 +68,20 @@ describe('save controls near the screen', () => {
     page.remove();
   });
 
-  test('only cards reported near get a control; the rest follow as they come near or are pointed at', async () => {
-    const cards = [1, 2, 3, 4].map(placeholder);
+  /** `count` cards in the page, with the island's controls rendered for them. */
+  async function renderCards(count: number): Promise<HTMLElement[]> {
+    const cards = Array.from({ length: count }, (_, i) => placeholder(i + 1));
     page.append(...cards);
     const set = placeholderSet(page);
     set.rescan();
     const { store } = setup();
     renderWithStore(<SaveControlPortals placeholders={set} />, store);
     await act(settle);
+    return cards;
+  }
+
+  test('only cards reported near get a control; the rest follow as they come near or are pointed at', async () => {
+    const cards = await renderCards(4);
     // Nothing is near until the observer says so: every card still has its login link.
     expect(cards.every((c) => c.querySelector('.save-control__login'))).toBe(true);
     expect(FakeObserver.all.at(-1)!.options?.rootMargin).toBe('100% 0px 100% 0px');
@@ -97,13 +103,7 @@ describe('save controls near the screen', () => {
   });
 
   test('in idle moments after load the rest are made, a few at a time, in page order', async () => {
-    const cards = Array.from({ length: 10 }, (_, i) => placeholder(i + 1));
-    page.append(...cards);
-    const set = placeholderSet(page);
-    set.rescan();
-    const { store } = setup();
-    renderWithStore(<SaveControlPortals placeholders={set} />, store);
-    await act(settle);
+    const cards = await renderCards(10);
     expect(cards.filter((c) => c.querySelector('button')).length).toBe(0);
     await act(async () => runIdle());
     await act(settle);
