@@ -85,7 +85,8 @@ describeInBrowser('listing search island in a browser', () => {
         await page.getByLabel('Sub-category').selectOption('pizza');
         await page.getByRole('heading', { name: '10 found' }).waitFor();
         expect(await cards.count()).toBe(10);
-        expect(new URL(page.url()).pathname).toBe('/restaurants/pizza/');
+        // The address follows after the frame that shows the answer.
+        await page.waitForURL((url) => url.pathname === '/restaurants/pizza/');
         // Save placeholders on the new cards are mounted by the saves island.
         await page.locator('.listing-search .place-card [data-island="saves"][data-mounted]').first().waitFor();
 
