@@ -42,6 +42,7 @@ import * as placeReviewDoc from './20261201000100_place_review_doc';
 import * as searchPlannedRows from './20261201000900_search_planned_rows';
 import * as searchSimilarRows from './20261202000100_search_similar_rows';
 import * as listingsTypeOpenCount from './20261202000200_listings_type_open_count';
+import * as sharedStoryDocuments from './20261203000100_shared_story_documents';
 
 // The migrations in order, imported statically so that the same list runs under tsx, under
 // jest and as compiled JavaScript. Forward-only: add a new file, never edit a landed one.
@@ -89,4 +90,5 @@ export const migrations: Array<[string, { up(knex: Knex): Promise<void> }]> = [
   ['20261201000900_search_planned_rows', searchPlannedRows],
   ['20261202000100_search_similar_rows', searchSimilarRows],
   ['20261202000200_listings_type_open_count', listingsTypeOpenCount],
+  ['20261203000100_shared_story_documents', sharedStoryDocuments],
 ];

@@ -56,8 +56,10 @@ const PAGES: Record<string, string[]> = {
 };
 // Islands that only staff pages load (the newsroom's story editor, issue 37; the places desk's
 // review editor, issue 39, which uses the same ProseMirror body) are not a public page's
-// JavaScript: they have their own budget, reported below, and no public row.
-const STAFF_ONLY: Record<string, number> = { 'story-editor': 200, 'review-editor': 200 };
+// JavaScript: they have their own budget, reported below, and no public row. The story editor's
+// was 200 KB (180 KB used) until live co-editing (issue 42): Yjs, y-prosemirror and lib0 (31 KB)
+// and Hocuspocus's provider (10 KB), fetched with the body's chunk, not at start (docs/newsroom.md).
+const STAFF_ONLY: Record<string, number> = { 'story-editor': 230, 'review-editor': 200 };
 const islands = entries.map(([k]) => k.replace(/^islands\/|\/main\.tsx$/g, ''));
 const listed = new Set(Object.values(PAGES).flat().concat(SITE_WIDE, Object.keys(STAFF_ONLY)));
 for (const island of islands) if (!listed.has(island)) PAGES[`a page with ${island}`] = ['saves', island];

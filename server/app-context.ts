@@ -22,8 +22,9 @@ export function buildAppContext(
   parts: Pick<AppContext, 'mailer'> & Partial<Pick<AppContext, 'logger' | 'storage' | 'now'>>,
 ): AppContext {
   const logger = parts.logger ?? createLogger(config);
-  return {
-    ...appServices(),
+  const ctx: AppContext = {
+    // The services built per context that need it (live co-editing) get it once it is whole.
+    ...appServices(() => ctx),
     config,
     db: handle.db,
     dbRead: handle.read ?? handle.db,
@@ -43,4 +44,5 @@ export function buildAppContext(
       pollingIntervalSeconds: handle.kind === 'pglite' ? EMBEDDED_POLLING_SECONDS : undefined,
     }),
   };
+  return ctx;
 }

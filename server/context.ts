@@ -8,6 +8,9 @@ import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import type { NavbarMenuEntry } from './http/navbar';
 import type { StaffSection } from './http/staff-menu';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { StoryDoc } from '../shared/newsroom';
 
 /**
  * What every app's routers and services receive: dependencies passed in, never imported as
@@ -65,6 +68,27 @@ export interface AppContext {
    * http/staff-menu.ts) without naming an app.
    */
   menus: AppMenus;
+  /**
+   * Live co-editing of stories' bodies (the co-editing app, through the registry): the
+   * websocket the server processes serve, and the newsroom's way to change a body from outside
+   * the shared document (a restored revision, a save through the API) so every editor sees it.
+   */
+  sharedStories: SharedStories;
+}
+
+export interface SharedStories {
+  /**
+   * The body as the story's shared document holds it now (every process's editors' changes
+   * stored so far), or null when it has none: the newsroom writes it into the story before
+   * publishing, checking, previewing or an explicit revision, so none misses the last words.
+   */
+  currentBody(storyId: number): Promise<StoryDoc | null>;
+  /** The story's body replaced by the server; editors in the story see it as any change. No shared document yet: nothing to do. */
+  replaceBody(storyId: number, doc: StoryDoc): Promise<void>;
+  /** An HTTP upgrade request: the live editing websocket takes its own path and refuses others. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Stores every open document's body and closes the sockets (the server stopping). */
+  close(): Promise<void>;
 }
 
 export interface AppMenus {
@@ -92,4 +116,4 @@ export type CalendarSyncResult =
 export type CalendarSync = (ctx: AppContext, memberId: number, eventId: number) => Promise<CalendarSyncResult>;
 
 /** What the app registry adds to every context: services one app offers another. */
-export type AppServices = Pick<AppContext, 'calendarSync' | 'pendingDeletionNotice' | 'saveKinds' | 'menus'>;
+export type AppServices = Pick<AppContext, 'calendarSync' | 'pendingDeletionNotice' | 'saveKinds' | 'menus' | 'sharedStories'>;

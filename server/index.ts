@@ -44,6 +44,8 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
     s.once('error', reject);
   });
   server.keepAliveTimeout = 65_000; // longer than nginx's upstream keepalive
+  // Live co-editing's websocket (the newsroom's story editor).
+  server.on('upgrade', (req, socket, head) => ctx.sharedStories.handleUpgrade(req, socket, head));
   const closer = gracefulClose(server);
   // The figures' own port (METRICS_PORT), loopback unless METRICS_HOST says otherwise.
   const { port: metricsPort, host: metricsHost } = config.metrics;
@@ -62,10 +64,13 @@ export async function startServer(opts: StartOptions = {}): Promise<{ server: Se
       // period as the requests (a job still running then is failed and retried by another
       // process or the next start); requests may still enqueue meanwhile.
       jobWorkers.stop();
+      // Open stories' bodies written into the stories, their editors sent to another process.
+      const sharedClosed = ctx.sharedStories.close().catch((err: unknown) => logger.error({ err }, 'closing live editing failed'));
       const jobsStopped = ctx.jobs.stop({ timeoutMs: config.shutdownGraceMs }).catch((err: unknown) => logger.error({ err }, 'stopping the job queue failed'));
       const { forced } = await closer.close(config.shutdownGraceMs);
       if (forced) logger.warn('requests still in flight at the end of the grace period were cut off');
       await jobsStopped;
+      await sharedClosed;
       // Scraped until the requests are done; closed before the database.
       if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
       await ctx.changes.close();

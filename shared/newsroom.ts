@@ -65,6 +65,37 @@ export const NEWSROOM_TIMINGS = {
   lateAfterMs: 60_000,
 } as const;
 
+/**
+ * Live co-editing (issue 42, docs/newsroom.md): the body is a shared Yjs document served over a
+ * websocket by the server processes (Hocuspocus's protocol), one document per story.
+ */
+export const LIVE_EDITING = {
+  /** The websocket's path, on the page's own host. */
+  path: '/api/v2/staff/live/',
+  /** The Yjs XmlFragment holding the body (y-prosemirror's mapping of the story schema). */
+  bodyField: 'default',
+  /** After the last change, the server writes the body into the story this long after … */
+  storeDebounceMs: 2_000,
+  /** … and at least this often while typing goes on. */
+  storeMaxMs: 10_000,
+  /** A message larger than this closes the socket (a 5,000-word body is about 100 KB). */
+  maxMessageBytes: 4 * 1024 * 1024,
+  /** Close codes: the message broke the story schema; the member may not edit the story. */
+  closeOutsideSchema: 4400,
+  closeForbidden: 4403,
+} as const;
+
+export const LIVE_BODY_FIELD = LIVE_EDITING.bodyField;
+
+/** A story's shared document's name in the protocol. */
+export const liveDocumentName = (storyId: number): string => `story:${storyId}`;
+
+/** The story a document name names, or null. */
+export function storyIdOfLiveDocument(name: string): number | null {
+  const m = /^story:([1-9]\d{0,9})$/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
 export const STORY_LIMITS = {
   titleMax: 255,
   slugMax: 200,

@@ -7,7 +7,7 @@ import type { StoryDoc } from '../../shared/newsroom';
 import { reviewDocFromText, type ReviewEditorInitialState } from '../../shared/place-review';
 import { renderStoryDoc } from '../../shared/story-render';
 import { setLink, toggleBold, toggleHeading, toggleItalic, toggleList, unsetLink } from '../story-editor/body/commands';
-import { storySchema } from '../story-editor/body/schema';
+import { storySchema } from '../../shared/story-pm-schema';
 import { sanitizeStoryDoc } from '../story-editor/body/sanitize-doc';
 import { createBodyView, docFrom, replaceDoc, ToolbarFeed } from '../story-editor/body/view';
 import { onToolbarKeyDown } from '../story-editor/components/toolbar-parts';

@@ -4,7 +4,7 @@ import type { StoryConflictBody, StoryDTO, StoryFields } from '../../shared/stor
 import type { StoryEditorApi } from './api';
 import { changedFields, hasChanges } from './fields';
 import { localCopyKey, type LocalCopyStore } from './local-copy';
-import { editorActions } from './slice';
+import { editorActions, fieldsNotPatched } from './slice';
 import type { StoryEditorStore } from './store';
 
 // Autosave (issue 37, "Nothing lost"): every change goes to this device's copy within
@@ -89,11 +89,19 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
     debounce = longest = retry = localTimer = null;
   };
 
-  /** The copy this device should hold now: the working copy while it differs from the server's, else none. */
+  /**
+   * The copy this device should hold now: the working copy while it differs from the server's,
+   * else none. While the body is live, or its shared state waits to be merged, the body is kept
+   * as that state, for as long as the server lacks some of it.
+   */
   const copyNow = () => {
     const s = state();
     const key = localCopyKey(s.id);
-    return { key, copy: hasChanges(s.fields, s.saved) ? { key, memberId, baseVersion: s.baseVersion, fields: s.fields, saved: s.saved, updatedAt: Date.now() } : null };
+    const shared = s.live.mode === 'live' || store.live.deviceState !== null;
+    const keep = shared ? Object.keys(changedFields(s.fields, s.saved, ['doc'])).length > 0 || store.live.pending() : hasChanges(s.fields, s.saved);
+    if (!keep) return { key, copy: null };
+    const yState = shared ? store.live.encode() : null;
+    return { key, copy: { key, memberId, baseVersion: s.baseVersion, fields: s.fields, saved: s.saved, updatedAt: Date.now(), ...(yState ? { yState } : {}) } };
   };
 
   /** Keeps this device's copy in step. */
@@ -154,7 +162,7 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
 
   async function saveOnce(explicit: boolean): Promise<void> {
     const s = state();
-    const skip: StoryField[] = s.conflicts.map((c) => c.field);
+    const skip: StoryField[] = [...s.conflicts.map((c) => c.field), ...fieldsNotPatched(s)];
     const sent = changedFields(s.fields, s.saved, skip);
     if (!Object.keys(sent).length && !(explicit && s.id !== null)) {
       store.dispatch(editorActions.nothingToSave());
@@ -229,9 +237,15 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
     schedulePersist();
     schedule();
   };
+  let lastLive = store.getState().editor.live;
   const unsubscribe = store.subscribe(() => {
     // Not state(): an action must not read the body's JSON.
     const s = store.getState().editor;
+    if (s.live !== lastLive) {
+      // The server took the body's changes (the copy can go) or the link fell (it must stay).
+      lastLive = s.live;
+      schedulePersist();
+    }
     if (s.edits === lastEdits) return;
     lastEdits = s.edits;
     changed();
@@ -257,7 +271,7 @@ export function createAutosaver(opts: AutosaveOptions): Autosaver {
 
   const onOnline = () => {
     const s = state();
-    if (s.status === 'offline' || hasChanges(s.fields, s.saved)) void flush(false);
+    if (s.status === 'offline' || Object.keys(changedFields(s.fields, s.saved, fieldsNotPatched(s))).length) void flush(false);
   };
   window.addEventListener('online', onOnline);
 

@@ -30,7 +30,9 @@ export async function bootStoryEditor(init: StoryEditorInitialState, deps: { api
   const restore = restoreFrom(copy, init.story, blank, init.me.id);
   const autosaver = createAutosaver({ store, api: deps.api, local: deps.local, memberId: init.me.id, onCreated: deps.onCreated, debounceMs: deps.debounceMs, maxMs: deps.maxMs });
   if (restore) {
-    store.dispatch(editorActions.restoredFromDevice(restore));
+    // The body's shared state waits for the live session to merge it (StoryBody, live/).
+    store.live.deviceState = restore.yState ?? null;
+    store.dispatch(editorActions.restoredFromDevice({ fields: restore.fields, saved: restore.saved, baseVersion: restore.baseVersion }));
     void autosaver.flush(false);
   } else if (copy) void deps.local.delete(copy.key).catch(() => undefined);
   return { store, autosaver };

@@ -17,6 +17,12 @@ export interface LocalCopy {
   /** … and the server's fields it was made on, so only the writer's own changes are replayed. */
   saved: StoryFields;
   updatedAt: number;
+  /**
+   * While the body is live (issue 42): the shared document's state (Y.encodeStateAsUpdate,
+   * base64), merged into the shared document when the editor opens; `fields.doc` is then only
+   * a reading of it and never replayed.
+   */
+  yState?: string;
 }
 
 export interface LocalCopyStore {
@@ -116,6 +122,8 @@ export interface Restore {
   fields: StoryFields;
   saved: StoryFields;
   baseVersion: number;
+  /** The body's shared state to merge (never to replace the body with). */
+  yState?: string;
 }
 
 /**
@@ -127,6 +135,12 @@ export interface Restore {
 export function restoreFrom(copy: LocalCopy | undefined, story: StoryDTO | null, blank: StoryFields, memberId: number): Restore | null {
   if (!copy || copy.memberId !== memberId) return null;
   if (!story) return hasChanges(copy.fields, blank) ? { fields: copy.fields, saved: blank, baseVersion: 0 } : null;
+  if (copy.yState) {
+    // The body is merged through the shared document; the other fields are replayed as below.
+    const others = changedFields(copy.fields, copy.saved, ['doc']);
+    const newer = copy.baseVersion >= story.version;
+    return { fields: { ...story.fields, ...others }, saved: newer ? { ...copy.saved, doc: story.fields.doc } : story.fields, baseVersion: copy.baseVersion, yState: copy.yState };
+  }
   const mine = changedFields(copy.fields, copy.saved);
   if (!Object.keys(mine).length) return null;
   if (copy.baseVersion >= story.version) return { fields: copy.fields, saved: copy.saved, baseVersion: copy.baseVersion };

@@ -23,7 +23,7 @@ if (init) {
     followPageHeading(store);
     mountIsland('story-editor', () => (
       <Provider store={store}>
-        <ServicesContext.Provider value={{ api: storyEditorApi, autosaver }}>
+        <ServicesContext.Provider value={{ api: storyEditorApi, autosaver, member: init.me }}>
           <StoryEditor types={init.types} />
         </ServicesContext.Provider>
       </Provider>

@@ -8,6 +8,10 @@ import type { Autosaver } from './autosave';
 export interface EditorServices {
   api: StoryEditorApi;
   autosaver: Autosaver;
+  /** The signed-in staff member: their name and colour in the live story (live/). Without it the body is not live. */
+  member?: { id: number; name: string };
+  /** The body's live link's options, for tests (live/live-body.ts); `false` keeps the body off the link. */
+  live?: false | { WebSocketPolyfill?: unknown; url?: string; firstSyncMs?: number };
 }
 
 export const ServicesContext = createContext<EditorServices | null>(null);

@@ -11,6 +11,22 @@ export type StoryMeta = Omit<StoryDTO, 'fields'>;
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'error';
 
+/**
+ * The body's live link (issue 42, live/): 'off' before it is tried (or for a story not yet
+ * created), 'connecting' until the shared document first arrives, 'live' while the body is
+ * bound to it, 'refused' (4403: this member may not join) and 'unavailable' (no websocket, no
+ * answer, or the server dropped the link) when the body is saved with PATCH as before.
+ */
+export type LiveMode = 'off' | 'connecting' | 'live' | 'refused' | 'unavailable';
+
+export interface LiveState {
+  mode: LiveMode;
+  /** The socket is up and synced (while live). */
+  online: boolean;
+  /** Body changes the server has not acknowledged yet (while live). */
+  unsynced: boolean;
+}
+
 export interface EditorState {
   id: number | null;
   meta: StoryMeta | null;
@@ -29,7 +45,11 @@ export interface EditorState {
   restoredFromDevice: boolean;
   /** A published story's address as readers know it: its slug changing makes a redirect. */
   publishedSlug: string | null;
+  live: LiveState;
 }
+
+/** Fields the autosave leaves out: while live, the server keeps the body from the shared document. */
+export const fieldsNotPatched = (s: EditorState): StoryField[] => (s.live.mode === 'live' ? ['doc'] : []);
 
 const metaOf = ({ fields: _fields, ...meta }: StoryDTO): StoryMeta => meta;
 
@@ -55,6 +75,7 @@ export function editorStateFor(story: StoryDTO | null, blank: StoryFields): Edit
     conflicts: [],
     restoredFromDevice: false,
     publishedSlug: publishedSlugOf(story),
+    live: { mode: 'off', online: false, unsynced: false },
   };
 }
 
@@ -65,6 +86,8 @@ export function editorStateFor(story: StoryDTO | null, blank: StoryFields): Edit
  */
 function acceptServerStory(s: EditorState, story: StoryDTO, sent: Partial<StoryFields>, conflicting: StoryField[] = []) {
   for (const f of STORY_FIELDS) {
+    // While live the body comes only through the shared document; the story's copy lags it.
+    if (f === 'doc' && s.live.mode === 'live') continue;
     const server = story.fields[f];
     const asSent = f in sent ? sent[f] : s.saved[f];
     if (!conflicting.includes(f) && sameJson(s.fields[f], asSent) && !sameJson(s.fields[f], server)) {
@@ -104,7 +127,7 @@ export const editorSlice = createSlice({
     /** 409: the fields nobody else changed were saved; the others wait for the writer's choice. */
     saveConflicted(s, { payload }: PayloadAction<{ body: StoryConflictBody; sent: Partial<StoryFields> }>) {
       // A field whose two versions are the same (our own save whose answer was lost) is no conflict.
-      const real = payload.body.conflicts.filter((c) => !sameJson(c.mine, c.theirs));
+      const real = payload.body.conflicts.filter((c) => !sameJson(c.mine, c.theirs) && !fieldsNotPatched(s).includes(c.field));
       const fields = real.map((c) => c.field);
       acceptServerStory(s, payload.body.story, payload.sent, fields);
       s.conflicts = [...s.conflicts.filter((c) => !fields.includes(c.field)), ...real];
@@ -136,11 +159,14 @@ export const editorSlice = createSlice({
     },
     /** A revision restored as the working copy: the server's fields replace the editor's. */
     storyReplaced(s, { payload }: PayloadAction<StoryDTO>) {
-      s.fields = payload.fields;
+      // While live the restored body arrives through the shared document, for everyone at once;
+      // putting it in here too would double it.
+      const live = s.live.mode === 'live';
+      s.fields = live ? { ...payload.fields, doc: s.fields.doc } : payload.fields;
       s.saved = payload.fields;
       s.baseVersion = payload.version;
       s.meta = metaOf(payload);
-      s.docRevision += 1;
+      if (!live) s.docRevision += 1;
       s.conflicts = [];
       s.edits += 1;
     },
@@ -152,6 +178,13 @@ export const editorSlice = createSlice({
       s.docRevision += 1;
       s.restoredFromDevice = true;
       s.edits += 1;
+    },
+    /** The live link's state changed (live/session.ts): no field changes, so no body read. */
+    liveChanged(s, { payload }: PayloadAction<Partial<LiveState>>) {
+      const wasUnsynced = s.live.mode === 'live' && s.live.unsynced;
+      s.live = { ...s.live, ...payload };
+      // The body's changes are all on the server: "Saved", unless a field save is under way or failed.
+      if (wasUnsynced && !s.live.unsynced && s.live.online && (s.status === 'idle' || s.status === 'offline')) s.status = 'saved';
     },
     restoredNoticeClosed(s) {
       s.restoredFromDevice = false;

@@ -29,6 +29,50 @@ export interface BodyLink {
   onEdit(listener: () => void): () => void;
 }
 
+/** Who is in the story now, as the shared document's awareness has them. */
+export interface LivePeer {
+  clientId: number;
+  name: string;
+  color: string;
+}
+
+/**
+ * What the rest of the island reads of the live session (live/session.ts) without loading
+ * Yjs: the body's shared state for this device's copy, whether the server lacks some of it,
+ * and who else is in the story. `deviceState` is the copy's shared state found at start, kept
+ * here until the session merges it.
+ */
+export class LiveLink {
+  deviceState: string | null = null;
+  private session: { encode(): string; unsynced(): boolean } | null = null;
+  private peers: LivePeer[] = [];
+  private listeners = new Set<() => void>();
+  attach(session: { encode(): string; unsynced(): boolean }): () => void {
+    this.session = session;
+    return () => {
+      if (this.session === session) this.session = null;
+      this.setPeers([]);
+    };
+  }
+  /** The shared body's state (base64) while a session holds it, or the device's not yet merged. */
+  encode(): string | null {
+    return this.session ? this.session.encode() : this.deviceState;
+  }
+  /** True when the body has changes only this device holds. */
+  pending(): boolean {
+    return this.session ? this.session.unsynced() : this.deviceState !== null;
+  }
+  setPeers(peers: LivePeer[]): void {
+    this.peers = peers;
+    for (const l of this.listeners) l();
+  }
+  subscribePeers = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  getPeers = () => this.peers;
+}
+
 export function createStoryEditorStore(editor: EditorState) {
   const store = createIslandStore<StoryEditorRootState>({ reducer: { editor: editorSlice.reducer }, preloadedState: { editor } });
   const rawDispatch = store.dispatch;
@@ -41,7 +85,8 @@ export function createStoryEditorStore(editor: EditorState) {
   };
   const listeners = new Set<() => void>();
   const dispatch = ((action: Action) => {
-    if (!editorActions.bodySynced.match(action)) sync();
+    // The live link's state touches no field: it must not cost a read of the body's JSON.
+    if (!editorActions.bodySynced.match(action) && !editorActions.liveChanged.match(action)) sync();
     return rawDispatch(action);
   }) as typeof rawDispatch;
   const body: BodyLink = {
@@ -62,7 +107,7 @@ export function createStoryEditorStore(editor: EditorState) {
       return () => void listeners.delete(listener);
     },
   };
-  return Object.assign(store, { dispatch, body });
+  return Object.assign(store, { dispatch, body, live: new LiveLink() });
 }
 
 export type StoryEditorStore = ReturnType<typeof createStoryEditorStore>;

@@ -5,7 +5,7 @@ import { storyDocError, type StoryDoc, type StoryNode } from '../../shared/newsr
 import { hardBreak, setLink, toggleBlockquote, toggleBold, toggleHeading, toggleItalic, toggleList, toolbarStateOf, unsetLink } from './body/commands';
 import { insertBlocks } from './body/insert-block';
 import { sanitizeStoryDoc } from './body/sanitize-doc';
-import { storySchema } from './body/schema';
+import { storySchema } from '../../shared/story-pm-schema';
 import { createBodyView, docFrom } from './body/view';
 import { parseYoutubeUrl } from './body/youtube-url';
 

@@ -70,7 +70,10 @@ async function saves() {
   await client.connect();
   const { listSaves } = await import('../../server/apps/saves/save-queries.js');
   const { appServices } = await import('../../server/apps/index.js');
-  const { favourites: favouritesKind, articleBookmarks: articleBookmarksKind } = appServices().saveKinds;
+  // Only the save kinds are used: live editing, which would need a whole context, is never started.
+  const { favourites: favouritesKind, articleBookmarks: articleBookmarksKind } = appServices(() => {
+    throw new Error('no context in this script');
+  }).saveKinds;
   const [profile] = await db('profiles').insert({ email: `explain-saves-${Date.now()}@example.com`, full_name: 'Explain Saver', password_hash: null }).returning('id');
   const profileId = Number(profile.id);
   try {

@@ -84,6 +84,7 @@ import { createJobDeskService } from './job-desk/service';
 import { newsroomApi } from './newsroom/api';
 import { newsroomPages, newsroomStaffSection } from './newsroom/pages';
 import { createNewsroomService, STORY_JOBS } from './newsroom/service';
+import { createSharedStories } from './co-editing/live-server';
 import { adServingRouter } from './ads/api';
 import { adSlotLocals } from './ads/slots';
 import { adsRequestRules, adsStaffPages, adsStaffSection } from './ads/pages';
@@ -134,12 +135,14 @@ export const appMenus: AppMenus = {
  * it needs no import of the one offering it. Whoever builds an AppContext spreads these in,
  * once per context.
  */
-export function appServices(): AppServices {
+export function appServices(getCtx: () => AppContext): AppServices {
   return {
     calendarSync: syncBookmarkToCalendar,
     pendingDeletionNotice,
     saveKinds: buildSaveKinds(),
     menus: appMenus,
+    // Live co-editing: its websocket and the newsroom's way into a story's shared document.
+    sharedStories: createSharedStories(getCtx),
   };
 }
 

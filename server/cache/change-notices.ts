@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
+import { createNotifyListener } from '../db/notify-listener';
 
 // Content changed (a story published, corrected or taken down): every process forgets the
 // copies it keeps of what readers see, within a moment, through PostgreSQL's LISTEN/NOTIFY, with
@@ -46,18 +46,10 @@ export interface ChangeNotices {
   close(): Promise<void>;
 }
 
-const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 15_000;
-
 export function createChangeNotices(opts: { db: Knex; databaseUrl?: string; logger?: Pick<Logger, 'warn' | 'info'> }): ChangeNotices {
   const origin = randomUUID();
   const listeners = new Set<ChangeListener>();
   const announcerSteps = new Set<(change: ContentChange) => Promise<void>>();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let listening = false;
-  let retryMs = RECONNECT_MIN_MS;
-  let retryTimer: NodeJS.Timeout | null = null;
 
   const tell = (change: ContentChange) => {
     for (const l of listeners) {
@@ -69,50 +61,26 @@ export function createChangeNotices(opts: { db: Knex; databaseUrl?: string; logg
     }
   };
 
-  async function connect(afterLoss: boolean): Promise<void> {
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
-    c.on('notification', (msg) => {
-      if (msg.channel !== CHANGE_CHANNEL || !msg.payload) return;
-      try {
-        const { origin: from, subject, paths, keys } = JSON.parse(msg.payload) as { origin: string; subject: string; paths: string[]; keys?: string[] };
-        if (from !== origin) {
-          tell({ subject: String(subject), paths: Array.isArray(paths) ? paths.map(String) : [], ...(Array.isArray(keys) ? { keys: keys.map(String) } : {}) });
-        }
-      } catch {
-        // Not ours: ignored.
-      }
-    });
-    const lost = (err?: Error) => {
-      if (client !== c) return;
-      client = null;
-      c.removeAllListeners('notification');
-      c.end().catch(() => undefined);
-      if (closed) return;
-      opts.logger?.warn({ err }, 'change notices: the listening connection was lost; reconnecting');
-      scheduleReconnect();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost());
-    await c.connect();
-    await c.query(`LISTEN ${CHANGE_CHANNEL}`);
-    client = c;
-    retryMs = RECONNECT_MIN_MS;
-    // Notices sent while it was away are gone: forget everything, as if each had arrived.
-    if (afterLoss) tell({ subject: 'reconnected', paths: [] });
-  }
-
-  function scheduleReconnect(): void {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      connect(true).catch((err) => {
-        opts.logger?.warn({ err }, 'change notices: reconnecting failed; trying again');
-        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
-        scheduleReconnect();
-      });
-    }, retryMs);
-    retryTimer.unref();
-  }
+  const listening = opts.databaseUrl
+    ? createNotifyListener({
+        databaseUrl: opts.databaseUrl,
+        channel: CHANGE_CHANNEL,
+        what: 'change notices',
+        logger: opts.logger,
+        onNotice(payload) {
+          try {
+            const { origin: from, subject, paths, keys } = JSON.parse(payload) as { origin: string; subject: string; paths: string[]; keys?: string[] };
+            if (from !== origin) {
+              tell({ subject: String(subject), paths: Array.isArray(paths) ? paths.map(String) : [], ...(Array.isArray(keys) ? { keys: keys.map(String) } : {}) });
+            }
+          } catch {
+            // Not ours: ignored.
+          }
+        },
+        // Notices sent while it was away are gone: forget everything, as if each had arrived.
+        onReconnected: () => tell({ subject: 'reconnected', paths: [] }),
+      })
+    : null;
 
   return {
     async announce(change) {
@@ -140,21 +108,10 @@ export function createChangeNotices(opts: { db: Knex; databaseUrl?: string; logg
       return () => listeners.delete(listener);
     },
     async listen() {
-      if (!opts.databaseUrl || listening) return;
-      listening = true;
-      try {
-        await connect(false);
-      } catch (err) {
-        opts.logger?.warn({ err }, 'change notices: could not listen yet; retrying');
-        scheduleReconnect();
-      }
+      await listening?.start();
     },
     async close() {
-      closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => undefined);
+      await listening?.close();
     },
   };
 }

@@ -59,6 +59,7 @@ export async function createTestContext(env: Env = {}, overrides: Partial<Config
     rebuild: (e: Env = {}, o: Partial<Config> = {}) => createApp({ ...ctx, config: build({ ...env, ...e }, { ...overrides, ...o }) }),
     close: async () => {
       await ctx.jobs.stop(); // nothing to do unless the test started workers
+      await ctx.sharedStories.close(); // nothing to do unless a test opened a websocket
       await handle.close();
       fs.rmSync(tmpDir, { recursive: true, force: true });
     },

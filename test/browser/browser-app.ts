@@ -32,6 +32,7 @@ export async function listenForBrowser(env: Env = {}): Promise<{ t: TestContext;
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const t = await createTestContext({ SITE_URL: baseUrl, ...env });
   server.on('request', t.app);
+  server.on('upgrade', (req, socket, head) => t.ctx.sharedStories.handleUpgrade(req, socket, head));
   return { t, server, baseUrl };
 }
 

@@ -1,11 +1,11 @@
 import { lift, setBlockType, toggleMark, wrapIn } from '@tiptap/pm/commands';
-import { redoDepth, undoDepth } from '@tiptap/pm/history';
+import { redo as historyRedo, undo as historyUndo } from '@tiptap/pm/history';
 import type { Mark, MarkType, NodeType, ResolvedPos } from '@tiptap/pm/model';
 import { liftListItem, wrapInList } from '@tiptap/pm/schema-list';
-import { TextSelection, type Command, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { Plugin, PluginKey, TextSelection, type Command, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { liftTarget } from '@tiptap/pm/transform';
 import { safeHref } from '../../../shared/newsroom';
-import { storySchema as schema } from './schema';
+import { storySchema as schema } from '../../../shared/story-pm-schema';
 
 // What the toolbar and the keyboard do to the body, as ProseMirror commands, and what the
 // toolbar shows as pressed. Each reads only around the selection, never the whole story.
@@ -137,6 +137,25 @@ export const hardBreak: Command = (state, dispatch) => {
   return true;
 };
 
+/**
+ * The body's undo and redo: ProseMirror's history, or, while the body is live, the shared
+ * document's (live/, which undoes only this writer's changes). A plugin carries them so the
+ * keys and the toolbar use whichever the view has.
+ */
+export interface UndoCommands {
+  undo: Command;
+  redo: Command;
+}
+
+const undoCommandsKey = new PluginKey<UndoCommands>('storyUndoCommands');
+
+export const undoCommandsPlugin = (commands: UndoCommands) => new Plugin<UndoCommands>({ key: undoCommandsKey, state: { init: () => commands, apply: (_tr, v) => v } });
+
+export const undoCommandsOf = (state: EditorState): UndoCommands => undoCommandsKey.getState(state) ?? { undo: historyUndo, redo: historyRedo };
+
+export const undo: Command = (state, dispatch, view) => undoCommandsOf(state).undo(state, dispatch, view);
+export const redo: Command = (state, dispatch, view) => undoCommandsOf(state).redo(state, dispatch, view);
+
 /** What the toolbar shows: the marks and blocks at the selection, and whether undo and redo can run. */
 export interface ToolbarState {
   bold: boolean;
@@ -165,7 +184,8 @@ export function toolbarStateOf(state: EditorState): ToolbarState {
     quote: isNodeActive(state, nodes.blockquote),
     link: Boolean(link),
     href: (link?.attrs.href as string | undefined) ?? null,
-    canUndo: undoDepth(state) > 0,
-    canRedo: redoDepth(state) > 0,
+    // A command asked without a dispatch answers whether it could run.
+    canUndo: undo(state),
+    canRedo: redo(state),
   };
 }

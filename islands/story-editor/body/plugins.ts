@@ -6,11 +6,11 @@ import { InputRule, inputRules, textblockTypeInputRule, undoInputRule, wrappingI
 import { keymap } from '@tiptap/pm/keymap';
 import type { MarkType } from '@tiptap/pm/model';
 import { liftListItem, sinkListItem, splitListItem } from '@tiptap/pm/schema-list';
-import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
-import { hardBreak, toggleBlockquote, toggleBold, toggleHeading, toggleItalic, toggleList } from './commands';
+import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { hardBreak, toggleBlockquote, toggleBold, toggleHeading, toggleItalic, toggleList, undoCommandsPlugin, type UndoCommands } from './commands';
 import { insertBlocksTr } from './insert-block';
 import { cleanPastedHtml } from './paste-cleanup';
-import { storySchema as schema } from './schema';
+import { storySchema as schema } from '../../../shared/story-pm-schema';
 import { parseYoutubeUrl } from './youtube-url';
 
 // The body editor's behaviour besides the schema: the keys TipTap's extensions had (marks,
@@ -59,11 +59,15 @@ const rules = inputRules({
   ],
 });
 
-/** A paragraph is always last, so there is somewhere to type after a block (TipTap's TrailingNode). */
-const trailingParagraph = new Plugin({
+/**
+ * A paragraph is always last, so there is somewhere to type after a block (TipTap's
+ * TrailingNode). Not after another writer's change (`remote`): they add their own, and two
+ * added at once would both stay.
+ */
+const trailingParagraph = (remote: (tr: Transaction) => boolean) => new Plugin({
   key: new PluginKey('trailingParagraph'),
   appendTransaction(trs, _old, state: EditorState) {
-    if (!trs.some((tr) => tr.docChanged)) return null;
+    if (!trs.some((tr) => tr.docChanged && !remote(tr))) return null;
     if (state.doc.lastChild?.type === nodes.paragraph) return null;
     return state.tr.insert(state.doc.content.size, nodes.paragraph.create());
   },
@@ -91,13 +95,26 @@ function pastePlugin(options: StoryPasteOptions): Plugin {
   });
 }
 
-export function storyPlugins(paste: StoryPasteOptions): Plugin[] {
+/**
+ * What keeps the body's history: ProseMirror's own (`historyBinding`), or the shared document
+ * (live/binding.ts: its sync, cursors and undo plugins, and which transactions came from others).
+ */
+export interface BodyBinding extends UndoCommands {
+  plugins: Plugin[];
+  remote: (tr: Transaction) => boolean;
+}
+
+export const historyBinding = (): BodyBinding => ({ plugins: [history()], undo, redo, remote: () => false });
+
+export function storyPlugins(paste: StoryPasteOptions, binding: BodyBinding = historyBinding()): Plugin[] {
   return [
+    ...binding.plugins,
+    undoCommandsPlugin({ undo: binding.undo, redo: binding.redo }),
     rules,
     keymap({
-      'Mod-z': undo,
-      'Shift-Mod-z': redo,
-      'Mod-y': redo,
+      'Mod-z': binding.undo,
+      'Shift-Mod-z': binding.redo,
+      'Mod-y': binding.redo,
       'Mod-b': toggleBold,
       'Mod-B': toggleBold,
       'Mod-i': toggleItalic,
@@ -116,10 +133,9 @@ export function storyPlugins(paste: StoryPasteOptions): Plugin[] {
       Backspace: undoInputRule,
     }),
     keymap(baseKeymap),
-    history(),
     dropCursor(),
     gapCursor(),
-    trailingParagraph,
+    trailingParagraph(binding.remote),
     pastePlugin(paste),
   ];
 }

@@ -4,8 +4,8 @@ import { EditorView, type NodeViewConstructor } from '@tiptap/pm/view';
 import type { StoryDoc } from '../../../shared/newsroom';
 import { docPlainText } from '../doc-text';
 import { toolbarStateOf, type ToolbarState } from './commands';
-import { storyPlugins, type StoryPasteOptions } from './plugins';
-import { storySchema } from './schema';
+import { historyBinding, storyPlugins, type BodyBinding, type StoryPasteOptions } from './plugins';
+import { storySchema } from '../../../shared/story-pm-schema';
 
 // The body editor: a ProseMirror view on the story schema. A keystroke costs ProseMirror's
 // own transaction and one call to `onDocChange` (the store notes the body changed; its JSON
@@ -46,6 +46,15 @@ export function createBodyView(place: HTMLElement, opts: BodyViewOptions): Edito
     },
   });
   return view;
+}
+
+/**
+ * The view's document and history handed to another keeper: the shared document (live/, `doc`
+ * read from it) or back to ProseMirror's history (the live link refused). Not an edit; the
+ * caller tells the store the body may differ.
+ */
+export function rebindBody(view: EditorView, doc: PMNode, paste: StoryPasteOptions, binding: BodyBinding = historyBinding()): void {
+  view.updateState(EditorState.create({ doc, plugins: storyPlugins(paste, binding) }));
 }
 
 /** The body replaced from outside (a restored revision, a conflict's choice): undoable, not an edit. */

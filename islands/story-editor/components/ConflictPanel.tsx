@@ -8,7 +8,8 @@ import { FieldValue } from './FieldValue';
 
 // A 409's conflicts: each field someone else changed meanwhile, both versions side by side;
 // the writer keeps one (or, for the body, both: theirs after mine, to edit together). Until
-// then the writer's version stays in the working copy and on this device.
+// then the writer's version stays in the working copy and on this device. The body is never
+// offered while it is live.
 
 export function combinedDoc(mine: StoryDoc, theirs: StoryDoc): StoryDoc {
   return { type: 'doc', content: [...(mine?.content ?? []), { type: 'horizontalRule' }, ...(theirs?.content ?? [])] };
@@ -17,7 +18,10 @@ export function combinedDoc(mine: StoryDoc, theirs: StoryDoc): StoryDoc {
 export function ConflictPanel() {
   const dispatch = useDispatch();
   const { autosaver } = useServices();
-  const conflicts = useSelector((s: StoryEditorRootState) => s.editor.conflicts);
+  // While live the body has no conflicts: everyone's typing merges in the shared document.
+  const live = useSelector((s: StoryEditorRootState) => s.editor.live.mode === 'live');
+  const all = useSelector((s: StoryEditorRootState) => s.editor.conflicts);
+  const conflicts = live ? all.filter((c) => c.field !== 'doc') : all;
   // "Mine" is the working copy as it is now: typing since the save is kept.
   const fields = useSelector((s: StoryEditorRootState) => s.editor.fields);
   const store = useStore<StoryEditorRootState>() as StoryEditorStore;

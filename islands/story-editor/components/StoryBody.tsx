@@ -10,13 +10,24 @@ import { createBodyView, replaceDoc, ToolbarFeed } from '../body/view';
 import { sameJson } from '../fields';
 import { useServices } from '../services';
 import type { StoryEditorRootState, StoryEditorStore } from '../store';
+import { startLiveBody } from '../live/live-body';
+import type { LiveMode } from '../slice';
 import { GalleryNodeView, ImageNodeView, LiveCardNodeView, YoutubeNodeView } from './NodeViews';
 import { Toolbar } from './Toolbar';
 
 // The body: ProseMirror on the story schema. A keystroke tells the store the body changed
 // (store.body.edited: no Redux action, no React render); the store reads its JSON lazily,
 // when it needs it (store.ts). A body replaced from outside (a restored revision, a
-// conflict's choice, this device's copy) comes back in through `docRevision`.
+// conflict's choice, this device's copy) comes back in through `docRevision`, unless the body
+// is live (issue 42, live/): then it is bound to the story's shared document, and every change,
+// a restore included, comes through that.
+
+/** What the body says of its live link (issue 42), when it is not simply live. */
+export const LIVE_NOTICES: Partial<Record<LiveMode, string>> = {
+  connecting: 'Connecting to the live story…',
+  refused: 'This story cannot be edited live: you may not join it. Your changes are saved as before.',
+  unavailable: 'Live editing is not available right now: your changes are saved as before. Reload the page to try again.',
+};
 
 export const PASTED_PICTURES_MESSAGE = 'Pictures pasted from other sites are not copied; upload them with the image button';
 
@@ -27,14 +38,18 @@ function Portals({ portals }: { portals: NodeViewPortals }) {
 }
 
 export function StoryBody() {
-  const { api } = useServices();
+  const { api, member, live: liveOptions } = useServices();
   const store = useStore<StoryEditorRootState>() as StoryEditorStore;
   const docRevision = useSelector((s: StoryEditorRootState) => s.editor.docRevision);
   const storyId = useSelector((s: StoryEditorRootState) => s.editor.id);
+  const liveMode = useSelector((s: StoryEditorRootState) => s.editor.live.mode);
+  /** Live only for a story that existed when the body opened (a new one is, from its next opening). */
+  const [openedId] = useState(storyId);
   const [message, setMessage] = useState<string | null>(null);
   // Pictures taken out of a paste are announced on this target; the effect below, which sees
   // the current id and view, handles them (the plugins are made once).
   const [pasted] = useState(() => new EventTarget());
+  const [paste] = useState(() => ({ onDroppedImages: (urls: string[]) => pasted.dispatchEvent(new CustomEvent('dropped', { detail: urls })) }));
   const [portals] = useState(() => new NodeViewPortals());
   const [feed] = useState(() => new ToolbarFeed());
   const host = useRef<HTMLDivElement>(null);
@@ -52,7 +67,7 @@ export function StoryBody() {
         youtube: reactNodeView(YoutubeNodeView, portals),
         liveCard: reactNodeView(LiveCardNodeView, portals),
       },
-      paste: { onDroppedImages: (urls) => pasted.dispatchEvent(new CustomEvent('dropped', { detail: urls })) },
+      paste,
       onDocChange: store.body.edited,
       onTransaction: (w) => feed.schedule(w),
     });
@@ -73,7 +88,12 @@ export function StoryBody() {
       v.destroy();
       setView(null);
     };
-  }, [store, portals, pasted, feed]);
+  }, [store, portals, paste, feed]);
+
+  useEffect(() => {
+    if (!view || openedId === null || !member || liveOptions === false) return;
+    return startLiveBody({ view, store, paste, storyId: openedId, member, ...liveOptions });
+  }, [view, openedId, member, liveOptions, store, paste]);
 
   useEffect(() => {
     // The server may copy them (fetchPastedImage); until it can, the message stands.
@@ -109,6 +129,9 @@ export function StoryBody() {
     <section className="story-body" aria-labelledby="story-body-label">
       <h2 id="story-body-label" className="story-editor__label">Body</h2>
       {view && <Toolbar view={view} feed={feed} onMessage={setMessage} />}
+      {LIVE_NOTICES[liveMode] && (
+        <p className={`story-body__live story-body__live--${liveMode}`} role="status">{LIVE_NOTICES[liveMode]}</p>
+      )}
       {message && (
         <p className="story-body__message" role="status">
           {message}{' '}

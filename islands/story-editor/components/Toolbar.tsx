@@ -1,11 +1,10 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { redo, undo } from '@tiptap/pm/history';
 import type { Command } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import type { GalleryItem } from '../../../shared/newsroom';
-import { setLink, toggleBlockquote, toggleBold, toggleHeading, toggleItalic, toggleList, unsetLink } from '../body/commands';
+import { redo, setLink, toggleBlockquote, toggleBold, toggleHeading, toggleItalic, toggleList, undo, unsetLink } from '../body/commands';
 import { insertBlocks } from '../body/insert-block';
-import { storySchema } from '../body/schema';
+import { storySchema } from '../../../shared/story-pm-schema';
 import type { ToolbarFeed } from '../body/view';
 import { useServices } from '../services';
 import { onToolbarKeyDown } from './toolbar-parts';

@@ -162,6 +162,51 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
    * A story went live, changed while live or went away: every process forgets what it kept of
    * the pages showing it (all shared copies: the home, hubs, feeds, sitemaps and search list it).
    */
+  /**
+   * The body as the story's shared document holds it now, written into the story first: live
+   * co-editing stores it a couple of seconds after the last change, and what is published,
+   * checked, previewed or kept as a revision must not miss the last words.
+   */
+  async function takeSharedBody(actor: NewsroomActor, id: number): Promise<void> {
+    const doc = await ctx.sharedStories.currentBody(id);
+    if (doc) await saveFields(actor, id, { base_version: Number.MAX_SAFE_INTEGER, fields: { doc } });
+  }
+
+  /** The changed fields saved; a field someone else changed since base_version is a conflict, not saved. */
+  async function saveFields(actor: NewsroomActor, id: number, input: { base_version: number; fields: StoryFieldsInput; explicit?: boolean }) {
+    const conflicts: SaveResult['conflicts'] = [];
+    let changed: StoryField[] = [];
+    await ctx.db.transaction(async (trx) => {
+      const row = await loadFor(trx, actor, id, true);
+      if (input.fields.type_id !== undefined && !(await articleTypeById(trx, input.fields.type_id))) throw ValidationError.field('type_id', 'Choose a type.');
+      const current = workingValues(row);
+      const applied: Partial<Record<StoryField, unknown>> = {};
+      for (const [f, value] of Object.entries(input.fields) as Array<[StoryField, unknown]>) {
+        if (sameValue(current[f], value)) continue;
+        const changedSince = (row.field_versions[f] ?? 0) > input.base_version;
+        if (changedSince) conflicts.push({ field: f, mine: value, theirs: current[f] });
+        else applied[f] = value;
+      }
+      changed = Object.keys(applied) as StoryField[];
+      const version = changed.length ? row.version + 1 : row.version;
+      if (changed.length) {
+        const fieldVersions = { ...row.field_versions };
+        for (const f of changed) fieldVersions[f] = version;
+        const update: Record<string, unknown> = { version, field_versions: JSON.stringify(fieldVersions), date_updated: ctx.now() };
+        if (row.status === 'published') update.pending = JSON.stringify({ ...row.pending, ...applied });
+        else for (const f of changed) Object.assign(update, columnsOf(f, applied[f]));
+        await updateStory(trx, id, update);
+      }
+      const after = (await storyById(trx, id))!;
+      const due = !row.last_revision_at || ctx.now().getTime() - new Date(row.last_revision_at).getTime() >= NEWSROOM_TIMINGS.revisionIntervalMs;
+      // An explicit save makes a revision when there is something new since the last one (pressing Save twice keeps one).
+      const newSinceRevision = changed.length > 0 || !row.last_revision_at || new Date(row.last_revision_at) < new Date(row.date_updated);
+      const reason = !(await hasRevisions(trx, id)) ? 'first_save' : input.explicit && newSinceRevision ? 'explicit' : changed.length && due ? 'interval' : null;
+      if (reason) await addRevision(trx, after, workingValues(after), reason, actor, version, after.status);
+    });
+    return { story: await dto((await storyById(ctx.db, id))!, actor), conflicts, changed };
+  }
+
   async function announce(id: number, paths: string[]): Promise<void> {
     if (!paths.length) return;
     // The edge drops the answers naming the story, its section (and a section it left: a hub
@@ -230,39 +275,25 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
 
     /** Saves the changed fields; those someone else changed since base_version come back as conflicts. */
     async save(actor: NewsroomActor, id: number, input: { base_version: number; fields: StoryFieldsInput; explicit?: boolean }): Promise<SaveResult> {
-      const conflicts: SaveResult['conflicts'] = [];
-      await ctx.db.transaction(async (trx) => {
-        const row = await loadFor(trx, actor, id, true);
-        if (input.fields.type_id !== undefined && !(await articleTypeById(trx, input.fields.type_id))) throw ValidationError.field('type_id', 'Choose a type.');
-        const current = workingValues(row);
-        const applied: Partial<Record<StoryField, unknown>> = {};
-        for (const [f, value] of Object.entries(input.fields) as Array<[StoryField, unknown]>) {
-          if (sameValue(current[f], value)) continue;
-          const changedSince = (row.field_versions[f] ?? 0) > input.base_version;
-          if (changedSince) conflicts.push({ field: f, mine: value, theirs: current[f] });
-          else applied[f] = value;
-        }
-        const changed = Object.keys(applied) as StoryField[];
-        const version = changed.length ? row.version + 1 : row.version;
-        if (changed.length) {
-          const fieldVersions = { ...row.field_versions };
-          for (const f of changed) fieldVersions[f] = version;
-          const update: Record<string, unknown> = { version, field_versions: JSON.stringify(fieldVersions), date_updated: ctx.now() };
-          if (row.status === 'published') update.pending = JSON.stringify({ ...row.pending, ...applied });
-          else for (const f of changed) Object.assign(update, columnsOf(f, applied[f]));
-          await updateStory(trx, id, update);
-        }
-        const after = (await storyById(trx, id))!;
-        const due = !row.last_revision_at || ctx.now().getTime() - new Date(row.last_revision_at).getTime() >= NEWSROOM_TIMINGS.revisionIntervalMs;
-        // An explicit save makes a revision when there is something new since the last one (pressing Save twice keeps one).
-        const newSinceRevision = changed.length > 0 || !row.last_revision_at || new Date(row.last_revision_at) < new Date(row.date_updated);
-        const reason = !(await hasRevisions(trx, id)) ? 'first_save' : input.explicit && newSinceRevision ? 'explicit' : changed.length && due ? 'interval' : null;
-        if (reason) await addRevision(trx, after, workingValues(after), reason, actor, version, after.status);
-      });
-      return { story: await dto((await storyById(ctx.db, id))!, actor), conflicts };
+      // An explicit revision holds the body as the editors in the story see it now.
+      if (input.explicit && input.fields.doc === undefined) await takeSharedBody(actor, id);
+      const result = await saveFields(actor, id, input);
+      // A body saved through the API (an editor that could not go live, an API client): the
+      // shared document takes it, so editors in the story see it.
+      if (result.changed.includes('doc')) await ctx.sharedStories.replaceBody(id, input.fields.doc as StoryDoc);
+      return { story: result.story, conflicts: result.conflicts };
+    },
+
+    /**
+     * The body from the story's shared document (live co-editing), which has merged everyone's
+     * changes already: never a conflict. Revisions as for any save.
+     */
+    async saveSharedBody(actor: NewsroomActor, id: number, doc: StoryDoc): Promise<void> {
+      await saveFields(actor, id, { base_version: Number.MAX_SAFE_INTEGER, fields: { doc } });
     },
 
     async submitForReview(actor: NewsroomActor, id: number): Promise<StoryDTO> {
+      await takeSharedBody(actor, id);
       await ctx.db.transaction(async (trx) => {
         const row = await loadFor(trx, actor, id, true);
         if (row.status !== 'draft' && row.status !== 'unpublished') throw ValidationError.nonField(`A story that is ${row.status} cannot be sent for review.`);
@@ -273,6 +304,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
     },
 
     async publish(actor: NewsroomActor, id: number, overrideReason?: string): Promise<{ story: StoryDTO; purge: string[] }> {
+      await takeSharedBody(actor, id);
       const purge = await ctx.db.transaction(async (trx) => {
         const row = await loadFor(trx, actor, id, true);
         if (!permissionsFor(actor, row).publish) throw new PermissionDeniedError('Contributors cannot publish; submit the story for review.');
@@ -284,6 +316,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
     },
 
     async schedule(actor: NewsroomActor, id: number, local: string, overrideReason?: string): Promise<StoryDTO> {
+      await takeSharedBody(actor, id);
       const at = cityMinute(local, 'publish_at');
       await ctx.db.transaction(async (trx) => {
         const row = await loadFor(trx, actor, id, true);
@@ -328,6 +361,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
     },
 
     async checks(actor: NewsroomActor, id: number): Promise<StoryCheck[]> {
+      await takeSharedBody(actor, id);
       const row = await loadFor(ctx.db, actor, id);
       return storyChecks(ctx, ctx.db, row, workingValues(row), links);
     },
@@ -348,6 +382,7 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
     async restore(actor: NewsroomActor, id: number, revisionId: number): Promise<StoryDTO> {
       const rev = await revisionById(ctx.db, id, revisionId);
       if (!rev) throw new NotFoundError();
+      let restoredBody = false;
       await ctx.db.transaction(async (trx) => {
         const row = await loadFor(trx, actor, id, true);
         const current = workingValues(row);
@@ -366,12 +401,16 @@ export function createNewsroomService(ctx: AppContext, deps: { sendJob?: JobSend
         const after = (await storyById(trx, id))!;
         await addRevision(trx, after, workingValues(after), 'restore', actor, version, after.status);
         await recordStaffAction(trx, actor, { action: 'story.restore', subjectType: 'story', subjectId: id, detail: { revision: revisionId, version: rev.version } });
+        restoredBody = changed.includes('doc');
       });
+      // A restore is a change everyone in the story sees: the shared document takes the body.
+      if (restoredBody) await ctx.sharedStories.replaceBody(id, rev.fields.doc as StoryDoc);
       return dto((await storyById(ctx.db, id))!, actor);
     },
 
     async createPreview(actor: NewsroomActor, id: number): Promise<{ id: number; url: string; expires_at: string }> {
       await loadFor(ctx.db, actor, id);
+      await takeSharedBody(actor, id);
       const token = randomBytes(24).toString('base64url');
       const now = ctx.now();
       const expires = new Date(now.getTime() + NEWSROOM_TIMINGS.previewDays * 86_400_000);

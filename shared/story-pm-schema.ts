@@ -1,7 +1,7 @@
 import { Schema, type AttributeSpec, type DOMOutputSpec, type MarkSpec, type NodeSpec, type Node as PMNode } from '@tiptap/pm/model';
-import { safeHref, type GalleryItem } from '../../../shared/newsroom';
+import { safeHref, type GalleryItem } from './newsroom';
 
-// The body's ProseMirror schema: STORY_NODES and STORY_MARKS (shared/newsroom.ts), nothing
+// The story body's ProseMirror schema (the editor's, and the server's for the shared document of live co-editing): STORY_NODES and STORY_MARKS (shared/newsroom.ts), nothing
 // more, with TipTap's names and attributes so the stored JSON is the same as before the
 // editor dropped TipTap (its core and React bindings were a fifth of the island's size).
 // Headings 2 and 3 only. The newsroom's own blocks (image, gallery, youtube, liveCard) are
@@ -9,7 +9,13 @@ import { safeHref, type GalleryItem } from '../../../shared/newsroom';
 // editor: the page's HTML is the server's (story-render.ts).
 
 /** An attribute kept in data-NAME, parsed back with `read`. */
-function dataAttrs(el: HTMLElement, spec: Record<string, [fallback: unknown, read?: (v: string) => unknown, html?: string]>): Record<string, unknown> {
+/** What the parse rules read of a pasted element (shared/ has no DOM types: the server builds this schema too). */
+interface PastedElement {
+  getAttribute(name: string): string | null;
+  style: { fontWeight: string; fontStyle: string };
+}
+
+function dataAttrs(el: PastedElement, spec: Record<string, [fallback: unknown, read?: (v: string) => unknown, html?: string]>): Record<string, unknown> {
   const attrs: Record<string, unknown> = {};
   for (const [name, [fallback, read, html]] of Object.entries(spec)) {
     const v = el.getAttribute(`data-${html ?? name}`);
@@ -44,7 +50,7 @@ function atom(tag: string, marker: string, attrs: Record<string, [unknown, ((v: 
     draggable: true,
     selectable: true,
     attrs: defaults(Object.fromEntries(Object.entries(attrs).map(([k, [fallback]]) => [k, fallback]))),
-    parseDOM: [{ tag: `${tag}[data-${marker}]`, getAttrs: (el) => dataAttrs(el as HTMLElement, attrs) }],
+    parseDOM: [{ tag: `${tag}[data-${marker}]`, getAttrs: (el) => dataAttrs(el as unknown as PastedElement, attrs) }],
     toDOM: (node): DOMOutputSpec => [tag, { [`data-${marker}`]: '', ...toData(node, names) }],
   };
 }
@@ -68,7 +74,7 @@ const nodes: Record<string, NodeSpec> = {
     group: 'block',
     // `type` is TipTap's; the schema allows only none (sanitize-doc.ts resets it).
     attrs: defaults({ start: 1, type: null }),
-    parseDOM: [{ tag: 'ol', getAttrs: (el) => ({ start: Number.parseInt((el as HTMLElement).getAttribute('start') ?? '', 10) || 1, type: null }) }],
+    parseDOM: [{ tag: 'ol', getAttrs: (el) => ({ start: Number.parseInt((el as unknown as PastedElement).getAttribute('start') ?? '', 10) || 1, type: null }) }],
     toDOM: (n) => ['ol', { start: n.attrs.start === 1 ? null : n.attrs.start }, 0],
   },
   listItem: { content: 'paragraph block*', defining: true, parseDOM: [{ tag: 'li' }], toDOM: () => ['li', 0] },
@@ -91,7 +97,7 @@ const marks: Record<string, MarkSpec> = {
       {
         tag: 'a[href]',
         getAttrs: (el) => {
-          const a = el as HTMLElement;
+          const a = el as unknown as PastedElement;
           const href = a.getAttribute('href');
           return safeHref(href) ? { href, title: a.getAttribute('title')?.slice(0, 300) || null } : false;
         },
@@ -103,7 +109,7 @@ const marks: Record<string, MarkSpec> = {
   bold: {
     parseDOM: [
       { tag: 'strong' },
-      { tag: 'b', getAttrs: (el) => (el as HTMLElement).style.fontWeight !== 'normal' && null },
+      { tag: 'b', getAttrs: (el) => (el as unknown as PastedElement).style.fontWeight !== 'normal' && null },
       { style: 'font-weight=400', clearMark: (m) => m.type.name === 'bold' },
       { style: 'font-weight', getAttrs: (v) => /^(bold(er)?|[5-9]\d{2,})$/.test(v as string) && null },
     ],
@@ -112,7 +118,7 @@ const marks: Record<string, MarkSpec> = {
   italic: {
     parseDOM: [
       { tag: 'em' },
-      { tag: 'i', getAttrs: (el) => (el as HTMLElement).style.fontStyle !== 'normal' && null },
+      { tag: 'i', getAttrs: (el) => (el as unknown as PastedElement).style.fontStyle !== 'normal' && null },
       { style: 'font-style=normal', clearMark: (m) => m.type.name === 'italic' },
       { style: 'font-style=italic' },
     ],
