@@ -42,6 +42,15 @@ acl guide_purgers {
   "::1";
 }
 
+# A websocket's upgrade goes to the backend with its Upgrade and Connection headers (the
+# built-in vcl_pipe sends "Connection: close").
+sub vcl_pipe {
+  if (req.http.Upgrade) {
+    set bereq.http.Upgrade = req.http.Upgrade;
+    set bereq.http.Connection = req.http.Connection;
+  }
+}
+
 sub vcl_recv {
   set req.backend_hint = guide_nodes.backend();
 
@@ -55,6 +64,11 @@ sub vcl_recv {
     }
     set req.http.n-gone = xkey.purge(req.http.xkey-purge);
     return (synth(200, "Purged " + req.http.n-gone));
+  }
+
+  # Live co-editing's websocket: piped to a node process as it is (never cached).
+  if (req.http.Upgrade ~ "(?i)^websocket$") {
+    return (pipe);
   }
 
   if (req.method != "GET" && req.method != "HEAD") {

@@ -74,6 +74,8 @@ export const LIVE_EDITING = {
   path: '/api/v2/staff/live/',
   /** The Yjs XmlFragment holding the body (y-prosemirror's mapping of the story schema). */
   bodyField: 'default',
+  /** The Yjs map of comments on passages (LiveComment by id): never part of the body, never published. */
+  commentsField: 'comments',
   /** After the last change, the server writes the body into the story this long after … */
   storeDebounceMs: 2_000,
   /** … and at least this often while typing goes on. */
@@ -86,6 +88,44 @@ export const LIVE_EDITING = {
 } as const;
 
 export const LIVE_BODY_FIELD = LIVE_EDITING.bodyField;
+
+/**
+ * An editor's note on a passage of the body, kept in the shared document beside it. The passage
+ * is two Yjs relative positions in the body (Y.encodeRelativePosition, base64), so it follows
+ * the text as others edit around it.
+ */
+export interface LiveComment {
+  id: string;
+  authorId: number;
+  authorName: string;
+  text: string;
+  createdAt: string;
+  resolved: boolean;
+  resolvedBy: string | null;
+  anchor: { from: string; to: string };
+  /** The passage's words when the comment was made (shown when the passage is gone). */
+  quote: string;
+}
+
+export const LIVE_COMMENT_LIMITS = { textMax: 2000, quoteMax: 300, anchorMax: 200 } as const;
+
+/** What is wrong with a comment's value, or null when it is a LiveComment. */
+export function liveCommentError(value: unknown, key: string): string | null {
+  const c = value as Partial<LiveComment> | null;
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return 'A comment is an object.';
+  const keys: Array<keyof LiveComment> = ['id', 'authorId', 'authorName', 'text', 'createdAt', 'resolved', 'resolvedBy', 'anchor', 'quote'];
+  for (const k of Object.keys(c)) if (!keys.includes(k as keyof LiveComment)) return `Unknown comment field “${k}”.`;
+  if (c.id !== key || !/^[A-Za-z0-9_-]{10,40}$/.test(key)) return 'A comment’s id is its key: 10 to 40 letters, digits, - or _.';
+  if (!Number.isInteger(c.authorId) || typeof c.authorName !== 'string') return 'A comment names its author.';
+  if (typeof c.text !== 'string' || !c.text.trim() || c.text.length > LIVE_COMMENT_LIMITS.textMax) return `A comment’s text is 1 to ${LIVE_COMMENT_LIMITS.textMax} characters.`;
+  if (typeof c.createdAt !== 'string' || Number.isNaN(Date.parse(c.createdAt))) return 'A comment has its time.';
+  if (typeof c.resolved !== 'boolean' || !(c.resolvedBy === null || typeof c.resolvedBy === 'string')) return 'A comment is resolved or not.';
+  const a = c.anchor as { from?: unknown; to?: unknown } | undefined;
+  const b64 = (v: unknown) => typeof v === 'string' && v.length <= LIVE_COMMENT_LIMITS.anchorMax && /^[A-Za-z0-9+/]*={0,2}$/.test(v);
+  if (!a || typeof a !== 'object' || !b64(a.from) || !b64(a.to) || Object.keys(a).length !== 2) return 'A comment’s passage is two relative positions.';
+  if (typeof c.quote !== 'string' || c.quote.length > LIVE_COMMENT_LIMITS.quoteMax) return `A comment’s quote is at most ${LIVE_COMMENT_LIMITS.quoteMax} characters.`;
+  return null;
+}
 
 /** A story's shared document's name in the protocol. */
 export const liveDocumentName = (storyId: number): string => `story:${storyId}`;

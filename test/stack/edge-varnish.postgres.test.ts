@@ -4,6 +4,8 @@ import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../server/te
 import { createArticleType, createListing, createListingType, createPhoto } from '../../server/testing/fixtures';
 import { rawRequest, type RawTextAnswer } from '../../server/testing/raw-request';
 import { nginxInstalled, NGINX_PATH, startStack, varnishInstalled, VARNISHD_PATH, type Stack } from '../../scripts/stack';
+import WebSocket from 'ws';
+import { LIVE_EDITING } from '../../shared/newsroom';
 
 // Issue 40, "an edge that purges by key": the stack with `--edge varnish` (nginx with TLS →
 // Varnish with xkey, deploy/varnish.vcl → two production processes on PostgreSQL). Every page
@@ -197,6 +199,24 @@ describeWithEdge('Varnish between nginx and two node processes, purged by key af
     const otherAfter = await get(otherPath);
     expect(otherAfter.headers['x-cache']).toBe('HIT');
     expect(otherAfter.body).toBe(otherBefore.body);
+  });
+
+  test('live co-editing’s websocket is piped through the edge to a node process (101 for staff, 401 for a guest)', async () => {
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`${stack.url.replace(/^https:/, 'wss:')}${LIVE_EDITING.path}`, { headers: { Origin: new URL(stack.url).origin, ...headers }, ca: stack.ca });
+        ws.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.on('open', () => {
+          resolve(101);
+          ws.close();
+        });
+        ws.on('error', () => resolve(-1));
+      });
+    expect(await upgrade({})).toBe(401);
+    expect(await upgrade({ Cookie: staff.cookie })).toBe(101);
   });
 
   test('the edge keeps no answer for a member, nor one that sets a cookie', async () => {

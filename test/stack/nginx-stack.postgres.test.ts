@@ -5,7 +5,10 @@ import https from 'node:https';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DbHandle } from '../../server/db';
+import { openDatabase } from '../../server/db';
 import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../server/testing/test-db';
+import WebSocket from 'ws';
+import { LIVE_EDITING } from '../../shared/newsroom';
 import { NGINX_PATH, nginxInstalled, startStack, type Stack } from '../../scripts/stack';
 
 // The deployment as ops run it (scripts/stack.ts): nginx from deploy/nginx.conf.template in
@@ -38,6 +41,7 @@ describeWithNginx('nginx in front of two node processes on PostgreSQL', () => {
   let stack: Stack;
   let agent: https.Agent;
   let member: { cookie: string; csrfToken: string; email: string };
+  let databaseUrl: string;
   /** Every POST to reset-password this file sent: the address limit counts them all. */
   let resetRequests = 0;
 
@@ -65,7 +69,8 @@ describeWithNginx('nginx in front of two node processes on PostgreSQL', () => {
     pgDatabase = await openTestDatabase();
     const name = (await pgDatabase.db.raw('select current_database() as name')).rows[0].name as string;
     await pgDatabase.db.destroy(); // the stack's processes are the database's only clients
-    stack = await startStack({ databaseUrl: withDatabase(testDatabaseUrl()!, name), env: { RATE_LIMITS: 'true' } });
+    databaseUrl = withDatabase(testDatabaseUrl()!, name);
+    stack = await startStack({ databaseUrl, env: { RATE_LIMITS: 'true' } });
     agent = new https.Agent({ ca: stack.ca, keepAlive: true, maxSockets: 16 });
 
     // A member signs up through nginx. The client claims plain HTTP from another host: nginx
@@ -406,6 +411,27 @@ describeWithNginx('nginx in front of two node processes on PostgreSQL', () => {
     expect(results.filter((r) => r.sentAt <= startedAt && r.ok).length).toBeGreaterThan(50);
     return { results, startedAt, inFlightAtStart };
   }
+
+  test('live co-editing’s websocket passes through nginx: a member without a newsroom role is refused (403), a writer is upgraded (101)', async () => {
+    const upgrade = (cookie: string) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`${stack.url.replace(/^https:/, 'wss:')}${LIVE_EDITING.path}`, { headers: { Cookie: cookie, Origin: new URL(stack.url).origin }, ca: stack.ca });
+        ws.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.on('open', () => {
+          resolve(101);
+          ws.close();
+        });
+        ws.on('error', () => resolve(-1));
+      });
+    expect(await upgrade(member.cookie)).toBe(403);
+    const handle = await openDatabase({ databaseUrl });
+    await handle.db('profiles').where({ email: member.email }).update({ newsroom_role: 'writer' });
+    await handle.close();
+    expect(await upgrade(member.cookie)).toBe(101);
+  });
 
   test('a rolling restart (SIGTERM, start again, the next one) under load fails no request', async () => {
     const { results, startedAt } = await underLoad(

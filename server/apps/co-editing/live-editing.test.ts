@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { createMember, createTestContext, memberAgent, memberSessionCookie, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createArticleType } from '../../testing/fixtures';
 import { waitFor } from '../../testing/wait-for';
-import { LIVE_BODY_FIELD, LIVE_EDITING, type NewsroomRole, type StoryDoc } from '../../../shared/newsroom';
+import { LIVE_BODY_FIELD, LIVE_EDITING, type LiveComment, type NewsroomRole, type StoryDoc } from '../../../shared/newsroom';
 import { appendParagraph, bodyText, connectLive, listenWithUpgrades, type LiveClient } from './test-live-client';
 
 // Live co-editing's websocket in the real app (issue 42): who is refused and when (before any
@@ -141,6 +141,31 @@ describe('live co-editing over the websocket', () => {
     const revisions = (await api('writer').get(`stories/${story.id}/revisions/`).expect(200)).body.results as Array<{ id: number; reason: string }>;
     const newest = (await api('writer').get(`stories/${story.id}/revisions/${revisions[0].id}/`).expect(200)).body as { fields: { doc: StoryDoc } };
     expect(paragraphs(newest.fields.doc)).toContain('And one more before Save.');
+  });
+
+  test('comments on a passage: the author’s own, resolved by another, never in the body; one under another’s name closes the socket', async () => {
+    const story = await newStory('writer', 'Commented story', doc('A sentence to discuss.'));
+    const writer = connect('writer', story.id);
+    const editor = connect('editor', story.id);
+    await waitFor('synced', () => writer.synced && editor.synced, 15_000);
+    const text = (editor.doc.getXmlFragment(LIVE_BODY_FIELD).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    const pos = (i: number) => Buffer.from(Y.encodeRelativePosition(Y.createRelativePositionFromTypeIndex(text, i))).toString('base64');
+    const createdAt = new Date().toISOString();
+    const note = (over: Partial<LiveComment> = {}): LiveComment => ({
+      id: 'note-editor-0001', authorId: members.editor!.id, authorName: 'editor person', text: 'Source for this?', createdAt,
+      resolved: false, resolvedBy: null, anchor: { from: pos(2), to: pos(10) }, quote: 'sentence', ...over,
+    });
+    editor.doc.getMap(LIVE_EDITING.commentsField).set('note-editor-0001', note());
+    await waitFor('the writer sees the comment', () => writer.doc.getMap(LIVE_EDITING.commentsField).has('note-editor-0001'), 15_000);
+    writer.doc.getMap(LIVE_EDITING.commentsField).set('note-editor-0001', note({ resolved: true, resolvedBy: 'writer person' }));
+    await waitFor('the editor sees it resolved', () => (editor.doc.getMap(LIVE_EDITING.commentsField).get('note-editor-0001') as LiveComment | undefined)?.resolved === true, 15_000);
+    // Stored with the document, never in the story's body.
+    await waitFor('stored', async () => (await t.ctx.db('story_document_updates').where({ article_id: story.id }).count<{ n: string }[]>({ n: '*' }))[0].n !== '0', 15_000);
+    expect(JSON.stringify(await storedBody('writer', story.id))).not.toContain('Source for this?');
+    // A comment in the editor's name from the writer's client: refused, the socket closed.
+    writer.doc.getMap(LIVE_EDITING.commentsField).set('note-forged-00001', note({ id: 'note-forged-00001', text: 'Forged.' }));
+    await waitFor('the socket closed', () => writer.closeCodes.includes(LIVE_EDITING.closeOutsideSchema), 15_000);
+    expect(editor.doc.getMap(LIVE_EDITING.commentsField).has('note-forged-00001')).toBe(false);
   });
 
   test('an update outside the story schema closes the socket and nothing of it is kept', async () => {

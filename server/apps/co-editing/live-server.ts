@@ -147,7 +147,7 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
       async beforeHandleMessage({ update: message, document, context, connection }) {
         const { actor } = context as LiveContext;
         const sync = syncUpdateOf(message);
-        const why = sync ? refusedUpdate(document, sync) : refusedAwareness(message, actor.name);
+        const why = sync ? refusedUpdate(document, sync, actor) : refusedAwareness(message, actor.name);
         if (!why) return;
         ctx.logger.warn({ story: document.name, member: actor.id, why }, 'live editing: a message was refused; socket closed');
         connection.webSocket.close(LIVE_EDITING.closeOutsideSchema, 'outside-schema');

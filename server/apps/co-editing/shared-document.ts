@@ -2,12 +2,13 @@ import * as Y from 'yjs';
 import { prosemirrorToYXmlFragment, yXmlFragmentToProsemirrorJSON } from 'y-prosemirror';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { storySchema } from '../../../shared/story-pm-schema';
-import { LIVE_BODY_FIELD, storyDocError, type StoryDoc } from '../../../shared/newsroom';
+import { LIVE_BODY_FIELD, LIVE_EDITING, liveCommentError, storyDocError, type LiveComment, type NewsroomRole, type StoryDoc } from '../../../shared/newsroom';
 
 // A story's body as a Yjs document (y-prosemirror's mapping of the ProseMirror schema the editor
 // uses), and the rules a shared document must keep: only the story schema's nodes, marks and
-// attributes, in the places the schema allows, and nothing beside the body. The server checks
-// every update a client sends against them before applying it (live-server.ts).
+// attributes, in the places the schema allows; beside the body only the comments on passages,
+// each a LiveComment that its author made and others may only resolve. The server checks every
+// update a client sends against them before applying it (live-server.ts).
 
 /** The body a story's JSON makes in the story schema; a body with no block gets an empty paragraph, as the editor shows it. */
 function bodyNode(doc: StoryDoc): PMNode {
@@ -56,7 +57,7 @@ function outsideSchema(node: RawNode, at: string): string | null {
  * the newsroom's own check refuses (storyDocError: the same rules as a save through the API).
  */
 export function storyBodyOf(ydoc: Y.Doc): { doc: StoryDoc } | { error: string } {
-  for (const name of ydoc.share.keys()) if (name !== LIVE_BODY_FIELD) return { error: `Unknown part “${name}” of the document.` };
+  for (const name of ydoc.share.keys()) if (name !== LIVE_BODY_FIELD && name !== LIVE_EDITING.commentsField) return { error: `Unknown part “${name}” of the document.` };
   const raw = { type: 'doc', ...yXmlFragmentToProsemirrorJSON(ydoc.getXmlFragment(LIVE_BODY_FIELD)) } as RawNode;
   const outside = outsideSchema(raw, 'body');
   if (outside) return { error: outside };
@@ -72,22 +73,81 @@ export function storyBodyOf(ydoc: Y.Doc): { doc: StoryDoc } | { error: string } 
   return error ? { error } : { doc };
 }
 
+export interface CommentActor {
+  id: number;
+  name: string;
+  role: NewsroomRole;
+}
+
+/** The comments of a document by id, or why they are not a map of plain comments. */
+function commentsOf(ydoc: Y.Doc): Map<string, unknown> | string {
+  let map: Y.Map<unknown>;
+  try {
+    map = ydoc.getMap(LIVE_EDITING.commentsField);
+  } catch {
+    return 'The comments are not a map.';
+  }
+  // Content in the map's list part (a root made as another type by the update) is not a comment.
+  if ((map as unknown as { _start: unknown })._start !== null) return 'The comments are not a map.';
+  const out = new Map<string, unknown>();
+  for (const [key, value] of map.entries()) {
+    if (value instanceof Y.AbstractType) return 'A comment is a plain value.';
+    out.set(key, value);
+  }
+  return out;
+}
+
 /**
- * Why an update from a client may not be applied (it would make the document something other
- * than a story body), or null. It is tried on a copy: nothing of a refused update reaches the
- * shared document.
+ * Why the comments after an update break the rules, or null: each is a LiveComment; a new one
+ * is the actor's own; afterwards only whether it is resolved (and by whom: the actor) changes,
+ * and its text by its author; a comment goes only by its author or an editor.
  */
-export function refusedUpdate(ydoc: Y.Doc, update: Uint8Array): string | null {
+function refusedComments(before: Map<string, unknown>, after: Map<string, unknown>, actor: CommentActor): string | null {
+  const editor = actor.role === 'editor' || actor.role === 'administrator';
+  for (const [key, value] of after) {
+    const old = before.get(key) as LiveComment | undefined;
+    if (old && JSON.stringify(old) === JSON.stringify(value)) continue;
+    const error = liveCommentError(value, key);
+    if (error) return error;
+    const c = value as LiveComment;
+    if (!old) {
+      if (c.authorId !== actor.id || c.authorName !== actor.name) return 'A new comment is the signed-in member’s.';
+      continue;
+    }
+    const fixed: Array<keyof LiveComment> = ['id', 'authorId', 'authorName', 'createdAt', 'anchor', 'quote'];
+    if (fixed.some((k) => JSON.stringify(old[k]) !== JSON.stringify(c[k]))) return 'Only a comment’s text and whether it is resolved change.';
+    if (c.text !== old.text && old.authorId !== actor.id) return 'Only its author edits a comment.';
+    if (c.resolved !== old.resolved && c.resolvedBy !== (c.resolved ? actor.name : null)) return 'A comment is resolved by the signed-in member.';
+  }
+  for (const [key, value] of before) {
+    if (!after.has(key) && (value as LiveComment).authorId !== actor.id && !editor) return 'Only its author or an editor deletes a comment.';
+  }
+  return null;
+}
+
+/**
+ * Why an update from `actor`'s client may not be applied (it would make the body something other
+ * than a story body, or break the comments' rules), or null. It is tried on a copy: nothing of a
+ * refused update reaches the shared document.
+ */
+export function refusedUpdate(ydoc: Y.Doc, update: Uint8Array, actor: CommentActor): string | null {
   const probe = new Y.Doc();
   try {
-    Y.applyUpdate(probe, Y.encodeStateAsUpdate(ydoc));
-    Y.applyUpdate(probe, update);
-  } catch {
-    return 'The update could not be read.';
+    try {
+      Y.applyUpdate(probe, Y.encodeStateAsUpdate(ydoc));
+      Y.applyUpdate(probe, update);
+    } catch {
+      return 'The update could not be read.';
+    }
+    const body = storyBodyOf(probe);
+    if ('error' in body) return body.error;
+    const after = commentsOf(probe);
+    if (typeof after === 'string') return after;
+    const before = commentsOf(ydoc);
+    return typeof before === 'string' ? null : refusedComments(before, after, actor);
+  } finally {
+    probe.destroy();
   }
-  const body = storyBodyOf(probe);
-  probe.destroy();
-  return 'error' in body ? body.error : null;
 }
 
 /** One state of a stored state and the updates appended since. */
