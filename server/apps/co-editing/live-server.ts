@@ -12,7 +12,7 @@ import { LIVE_EDITING, liveDocumentName, storyIdOfLiveDocument, type NewsroomRol
 import { createPassport, sessionMiddleware } from '../accounts/session';
 import { createNewsroomService, type NewsroomActor } from '../newsroom/service';
 import { appendUpdate, compactDocument, createDocument, LIVE_CHANNEL, storedDocument, updateById, updateCount, updatesAfter } from './queries';
-import { mergedState, refusedUpdate, replaceBody, sharedDocumentFrom, storyBodyOf } from './shared-document';
+import { mergedState, replaceBody, SharedDocumentGuard, sharedDocumentFrom, storyBodyOf } from './shared-document';
 import { refusedAwareness, syncUpdateOf } from './protocol-messages';
 
 // Live co-editing (issue 42): Hocuspocus serves each story's body as a shared Yjs document over
@@ -42,6 +42,8 @@ interface OpenDocument {
   doc: Document;
   /** The newest stored update read when the document was loaded. */
   loadedId: number;
+  /** Checks clients' updates on a copy (made once the stored document is loaded). */
+  guard: SharedDocumentGuard | null;
 }
 
 interface Notice {
@@ -119,7 +121,7 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
       async onLoadDocument({ documentName, document, context }) {
         const storyId = storyIdOfLiveDocument(documentName)!;
         // Registered first: another process's updates announced while this one loads are applied too.
-        const entry: OpenDocument = { storyId, doc: document, loadedId: 0 };
+        const entry: OpenDocument = { storyId, doc: document, loadedId: 0, guard: null };
         open.set(documentName, entry);
         let stored = await storedDocument(ctx.db, storyId);
         if (!stored) {
@@ -130,6 +132,7 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
         Y.applyUpdate(document, stored.state);
         for (const update of stored.updates) Y.applyUpdate(document, update);
         entry.loadedId = stored.lastId;
+        entry.guard = new SharedDocumentGuard(document);
       },
 
       async afterLoadDocument({ documentName }) {
@@ -139,6 +142,7 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
       },
 
       async afterUnloadDocument({ documentName }) {
+        open.get(documentName)?.guard?.destroy();
         open.delete(documentName);
       },
 
@@ -147,7 +151,8 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
       async beforeHandleMessage({ update: message, document, context, connection }) {
         const { actor } = context as LiveContext;
         const sync = syncUpdateOf(message);
-        const why = sync ? refusedUpdate(document, sync, actor) : refusedAwareness(message, actor.name);
+        const guard = open.get(document.name)?.guard;
+        const why = sync ? (guard ? guard.refused(sync, actor) : 'The document is not open.') : refusedAwareness(message, actor.name);
         if (!why) return;
         ctx.logger.warn({ story: document.name, member: actor.id, why }, 'live editing: a message was refused; socket closed');
         connection.webSocket.close(LIVE_EDITING.closeOutsideSchema, 'outside-schema');
