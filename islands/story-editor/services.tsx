@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { StoryEditorApi } from './api';
 import type { Autosaver } from './autosave';
+import type { NewsroomRole } from '../../shared/newsroom';
 
 // What the editor's components need from outside React: the API (a fake in tests) and the
 // autosaver. Node views reach it too: they render in portals under the body (body/node-views.tsx).
@@ -8,8 +9,11 @@ import type { Autosaver } from './autosave';
 export interface EditorServices {
   api: StoryEditorApi;
   autosaver: Autosaver;
-  /** The signed-in staff member: their name and colour in the live story (live/). Without it the body is not live. */
-  member?: { id: number; name: string };
+  /**
+   * The signed-in staff member: their name and colour in the live story (live/), and their
+   * role (an editor may delete anyone's comment). Without it the body is not live.
+   */
+  member?: { id: number; name: string; role?: NewsroomRole | null };
   /** The body's live link's options, for tests (live/live-body.ts); `false` keeps the body off the link. */
   live?: false | { WebSocketPolyfill?: unknown; url?: string; firstSyncMs?: number };
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describeInBrowser } from './chromium';
-import { logInAtPage, newPageIn, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { logInAtPage, newPageIn, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createArticleType } from '../../server/testing/fixtures';
 import { createMember, type MemberFixture } from '../../server/testing/test-app';
 import { liveDocumentName, type NewsroomRole, type StoryDoc } from '../../shared/newsroom';
@@ -9,8 +9,9 @@ import { liveDocumentName, type NewsroomRole, type StoryDoc } from '../../shared
 // websocket (needs `npm run build:islands` first). One app and one browser for the file. An
 // editor (on a phone) and a writer (on a desktop) are in one story: each sees the other's
 // typing, name and caret; the editor goes offline and types while the writer types, and on
-// return both bodies are the same and equal what the server stored. A contributor gets no
-// document of another's story, and their editor says it cannot be edited live.
+// return both bodies are the same and equal what the server stored. The editor comments on a
+// passage, the writer sees it and resolves it, and the published page has none of it. A
+// contributor gets no document of another's story, and their editor says it cannot be edited live.
 
 const PASSWORD = 'king-streetcar-504';
 const LONG = 120_000;
@@ -187,6 +188,77 @@ describeInBrowser('live co-editing in the story editor', () => {
     await ben.context().close();
   }, LONG);
 
+  /** Selects the first occurrence of `text` in the page's body, as a mouse drag would. */
+  const selectInBody = (page: Page, text: string) =>
+    page.evaluate((text) => {
+      const el = document.querySelector<HTMLElement>('.story-body-editor')!;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const i = (n.textContent ?? '').indexOf(text);
+        if (i < 0) continue;
+        el.focus();
+        const range = document.createRange();
+        range.setStart(n, i);
+        range.setEnd(n, i + text.length);
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+        return;
+      }
+      throw new Error(`No “${text}” in the body`);
+    }, text);
+
+  test('an editor comments on a passage; the writer sees it highlighted and resolves it; nothing of it is published', async () => {
+    const NOTE = 'Which Friday? Give the date.';
+    const ben = await signedIn(people.ben, VIEWPORTS.desktop);
+    const ana = await signedIn(people.ana, VIEWPORTS.mobile);
+    const id = await newStory(ben, 'Patio season on Ossington', 'Ossington patios open on Friday. Bring a sweater.');
+    await openLive(ben, id);
+    await openLive(ana, id);
+
+    // Ana selects a passage (Ben sees her selection, so her editor has it) and comments on it.
+    await selectInBody(ana, 'open on Friday');
+    await ben.locator('.story-caret-selection', { hasText: 'open on Friday' }).first().waitFor();
+    await ana.getByRole('toolbar', { name: 'Body formatting' }).getByRole('button', { name: 'Comment', exact: true }).click();
+    await ana.getByLabel('Comment on the selected passage').fill(NOTE);
+    await ana.getByRole('button', { name: 'Save comment' }).click();
+    const anasOpen = ana.getByRole('list', { name: 'Open comments' });
+    await anasOpen.getByText(NOTE).waitFor();
+
+    // Ben sees the passage highlighted and the comment, live; a click on the highlight shows it.
+    const mark = ben.locator('mark.story-comment-mark');
+    await mark.waitFor();
+    expect(await mark.textContent()).toBe('open on Friday');
+    expect(await mark.getAttribute('title')).toBe(`Comment by Ana Ruiz: ${NOTE}`);
+    const bens = ben.getByRole('list', { name: 'Open comments' }).getByRole('listitem', { name: 'Comment by Ana Ruiz' });
+    await bens.getByText('“open on Friday”').waitFor();
+    // Ben (a writer, not its author) may resolve it, not delete it.
+    expect(await bens.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await mark.click();
+    await ben.waitForFunction(() => document.activeElement?.matches('li.story-comment') === true);
+    expect(await seriousA11yViolations(ben)).toEqual([]);
+    await ana.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(ana, 'co-editing-comment-375');
+    await screenshot(ben, 'co-editing-comment-1280');
+
+    // Ben resolves it: no highlight for either; Ana sees it resolved by him, folded.
+    await bens.getByRole('button', { name: 'Resolve' }).click();
+    await ana.getByText('Resolved (1)').click();
+    await ana.getByRole('list', { name: 'Resolved comments' }).getByText('resolved by Ben Okafor').waitFor();
+    await ana.getByRole('list', { name: 'Resolved comments' }).getByRole('button', { name: 'Reopen' }).waitFor();
+    expect(await anasOpen.count()).toBe(0);
+    await ana.waitForFunction(() => !document.querySelector('mark.story-comment-mark'));
+    await ben.waitForFunction(() => !document.querySelector('mark.story-comment-mark'));
+
+    // Published: the page has the passage and nothing of the comment.
+    const published = await call<{ public_url: string }>(ana, 'POST', `/api/v2/staff/stories/${id}/publish/`, {});
+    expect(published.status).toBe(200);
+    const html = await (await fetch(new URL(published.body.public_url, b.baseUrl))).text();
+    expect(html).toContain('Ossington patios open on Friday.');
+    for (const trace of [NOTE, 'Which Friday', 'story-comment', 'data-comment-id', 'Resolved (']) expect(html).not.toContain(trace);
+    await ana.context().close();
+    await ben.context().close();
+  }, LONG);
+
   test('a contributor gets no document of another’s story; their editor says it cannot be edited live and saves as before', async () => {
     const ben = await signedIn(people.ben, VIEWPORTS.desktop);
     const bens = await newStory(ben, 'Ben’s story', 'Not for contributors.');
@@ -231,6 +303,9 @@ describeInBrowser('live co-editing in the story editor', () => {
     await cam.context().setOffline(false);
     await cam.getByText('This story cannot be edited live: you may not join it. Your changes are saved as before.').waitFor();
     expect(await body(cam).getAttribute('contenteditable')).toBe('true');
+    // Comments are the shared document's: none without it.
+    await cam.getByText('Comments need the live connection.').waitFor();
+    expect(await cam.getByRole('button', { name: 'Comment', exact: true }).count()).toBe(0);
     expect(await shownParagraphs(cam)).toEqual(['A contributor’s first draft.']);
     await cam.context().close();
   }, LONG);

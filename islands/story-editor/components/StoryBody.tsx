@@ -14,6 +14,9 @@ import { startLiveBody } from '../live/live-body';
 import type { LiveMode } from '../slice';
 import { GalleryNodeView, ImageNodeView, LiveCardNodeView, YoutubeNodeView } from './NodeViews';
 import { Toolbar } from './Toolbar';
+import { CommentsPanel } from './CommentsPanel';
+import type { CommentAnchor } from '../live/comment-model';
+import type { LiveComments } from '../live/comments';
 
 // The body: ProseMirror on the story schema. A keystroke tells the store the body changed
 // (store.body.edited: no Redux action, no React render); the store reads its JSON lazily,
@@ -56,6 +59,27 @@ export function StoryBody() {
   const [view, setView] = useState<EditorView | null>(null);
   /** The docRevision the view's document stands for. */
   const shownRevision = useRef(-1);
+  // Comments (live only): the shared document's, a passage waiting for its comment's text, and
+  // the comment a click on its highlight shows.
+  const [comments, setComments] = useState<LiveComments | null>(null);
+  const [draft, setDraft] = useState<CommentAnchor | null>(null);
+  const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
+  const askComment = useRef(() => undefined as void);
+  useEffect(() => {
+    askComment.current = () => {
+      if (!view || !comments) return;
+      const at = comments.anchor(view.state);
+      if (at) setDraft(at);
+      else setMessage('Select a passage to comment on.');
+    };
+  }, [view, comments]);
+  const [commentLink] = useState(() => ({
+    onChange: (c: LiveComments | null) => {
+      setComments(c);
+      if (!c) setDraft(null);
+    },
+    handlers: { open: (id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), ask: () => askComment.current() },
+  }));
 
   useLayoutEffect(() => {
     const place = host.current!;
@@ -92,8 +116,8 @@ export function StoryBody() {
 
   useEffect(() => {
     if (!view || openedId === null || !member || liveOptions === false) return;
-    return startLiveBody({ view, store, paste, storyId: openedId, member, ...liveOptions });
-  }, [view, openedId, member, liveOptions, store, paste]);
+    return startLiveBody({ view, store, paste, storyId: openedId, member, comments: commentLink, ...liveOptions });
+  }, [view, openedId, member, liveOptions, store, paste, commentLink]);
 
   useEffect(() => {
     // The server may copy them (fetchPastedImage); until it can, the message stands.
@@ -128,7 +152,7 @@ export function StoryBody() {
   return (
     <section className="story-body" aria-labelledby="story-body-label">
       <h2 id="story-body-label" className="story-editor__label">Body</h2>
-      {view && <Toolbar view={view} feed={feed} onMessage={setMessage} />}
+      {view && <Toolbar view={view} feed={feed} onMessage={setMessage} onComment={comments ? () => askComment.current() : undefined} />}
       {LIVE_NOTICES[liveMode] && (
         <p className={`story-body__live story-body__live--${liveMode}`} role="status">{LIVE_NOTICES[liveMode]}</p>
       )}
@@ -138,7 +162,21 @@ export function StoryBody() {
           <button type="button" className="button--quiet" onClick={() => setMessage(null)}>Dismiss</button>
         </p>
       )}
-      <div ref={host} className="story-body__content" />
+      <div className="story-body__columns">
+        <div ref={host} className="story-body__content" />
+        {liveMode !== 'off' && (
+          <CommentsPanel
+            comments={comments}
+            mode={liveMode}
+            draft={draft}
+            focus={focus}
+            onDraftDone={() => {
+              setDraft(null);
+              view?.focus();
+            }}
+          />
+        )}
+      </div>
       <Portals portals={portals} />
     </section>
   );

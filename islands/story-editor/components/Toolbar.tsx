@@ -22,7 +22,7 @@ const LiveCardDialog = lazy(() => import('./InsertDialogs').then((m) => ({ defau
 
 const { bulletList, orderedList } = storySchema.nodes;
 
-export function Toolbar({ view, feed, onMessage }: { view: EditorView; feed: ToolbarFeed; onMessage: (m: string | null) => void }) {
+export function Toolbar({ view, feed, onMessage, onComment }: { view: EditorView; feed: ToolbarFeed; onMessage: (m: string | null) => void; onComment?: () => void }) {
   const { api } = useServices();
   const [dialog, setDialog] = useState<DialogName>(null);
   const [uploading, setUploading] = useState(false);
@@ -80,6 +80,15 @@ export function Toolbar({ view, feed, onMessage }: { view: EditorView; feed: Too
         <span className="story-toolbar__sep" aria-hidden="true" />
         {button('Undo', '↶', () => run(undo), undefined, !active.canUndo)}
         {button('Redo', '↷', () => run(redo), undefined, !active.canRedo)}
+        {onComment && (
+          <>
+            <span className="story-toolbar__sep" aria-hidden="true" />
+            {/* Only while live: comments are the shared document's (live/comments.ts). */}
+            <button type="button" className="story-toolbar__button" title="Comment on the selected passage (Ctrl+Alt+M)" aria-keyshortcuts="Control+Alt+M" onMouseDown={(e) => e.preventDefault()} onClick={onComment}>
+              Comment
+            </button>
+          </>
+        )}
       </div>
       <input ref={imageInput} className="visually-hidden" type="file" accept="image/*" tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e.target.files, false).then(() => (e.target.value = ''))} />
       <input ref={galleryInput} className="visually-hidden" type="file" accept="image/*" multiple tabIndex={-1} aria-hidden="true" onChange={(e) => void upload(e.target.files, true).then(() => (e.target.value = ''))} />

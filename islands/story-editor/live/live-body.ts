@@ -5,6 +5,9 @@ import type { StoryPasteOptions } from '../body/plugins';
 import { editorActions, type LiveMode } from '../slice';
 import type { StoryEditorStore } from '../store';
 import { colorFor } from './colors';
+import type { CommentHighlightHandlers } from './comment-highlights';
+import type { CommentMember } from './comment-model';
+import type { LiveComments } from './comments';
 
 // The body goes live (issue 42) when the page can reach the shared document: the Yjs modules
 // load here, on demand, inside the body editor's chunk. Until the server's document arrives
@@ -18,7 +21,9 @@ export interface LiveBodyOptions {
   store: StoryEditorStore;
   paste: StoryPasteOptions;
   storyId: number;
-  member: { id: number; name: string };
+  member: CommentMember;
+  /** The comments' panel: the story's comments while the body is live (null when not), and what a highlight asks of it. */
+  comments?: { onChange: (comments: LiveComments | null) => void; handlers: CommentHighlightHandlers };
   /** For tests: the socket's constructor, the page's address, and the first sync's patience. */
   WebSocketPolyfill?: unknown;
   url?: string;
@@ -26,6 +31,7 @@ export interface LiveBodyOptions {
 }
 
 const loadSession = () => import('./session');
+const loadHighlights = () => import('./comment-highlights');
 const loadSharedState = () => import('./shared-state');
 
 /** Starts the live link; answers its stop. */
@@ -63,11 +69,19 @@ export function startLiveBody(opts: LiveBodyOptions): () => void {
     return () => undefined;
   }
 
-  void loadSession().then(
-    ({ openLiveSession, liveUrl }) => {
+  void Promise.all([loadSession(), loadHighlights()]).then(
+    ([{ openLiveSession, liveUrl }, { commentHighlights }]) => {
       if (stopped || view.isDestroyed) return;
       let bound = false;
-      let detach = () => undefined as void;
+      let comments: LiveComments | null = null;
+      let unlink = () => undefined as void;
+      const detach = () => {
+        unlink();
+        // The comments go with the link: the fallback body has no shared document to hold them.
+        comments?.destroy();
+        comments = null;
+        opts.comments?.onChange(null);
+      };
       const session = openLiveSession({
         storyId: opts.storyId,
         user: { name: opts.member.name, color: colorFor(opts.member.id) },
@@ -78,13 +92,16 @@ export function startLiveBody(opts: LiveBodyOptions): () => void {
         onReady: () => {
           if (view.isDestroyed) return;
           const binding = session.binding();
+          comments = session.comments(opts.member);
+          if (opts.comments) binding.plugins.push(commentHighlights(comments, opts.comments.handlers));
           // First: y-prosemirror may draw an empty document with a transaction of its own.
           release();
           rebindBody(view, binding.doc, paste, binding);
           bound = true;
           store.live.deviceState = null;
-          detach = store.live.attach(session);
+          unlink = store.live.attach(session);
           live({ mode: 'live', unsynced: session.unsynced() });
+          opts.comments?.onChange(comments);
           // The store reads the bound body's JSON next time it needs it.
           store.body.edited();
         },

@@ -4,6 +4,8 @@ import { LIVE_EDITING, liveDocumentName } from '../../../shared/newsroom';
 import type { LiveMode, LiveState } from '../slice';
 import type { LivePeer } from '../store';
 import { liveBinding, type LiveUser } from './binding';
+import type { CommentMember } from './comment-model';
+import { LiveComments } from './comments';
 import { BODY_FRAGMENT, encodeBody, mergeBody } from './shared-state';
 
 // One story's shared document over the newsroom's websocket (Hocuspocus; the server is
@@ -37,6 +39,8 @@ export interface LiveSessionOptions {
 export interface LiveSession {
   /** The plugins and document to bind the body to (after onReady). */
   binding(): ReturnType<typeof liveBinding>;
+  /** The story's comments in the shared document, as `member` reads and changes them. */
+  comments(member: CommentMember): LiveComments;
   encode(): string;
   unsynced(): boolean;
   destroy(): void;
@@ -184,6 +188,7 @@ export function openLiveSession(opts: LiveSessionOptions): LiveSession {
 
   return {
     binding: () => liveBinding(fragment, awareness),
+    comments: (member) => new LiveComments(doc, member),
     encode: () => encodeBody(doc),
     unsynced,
     destroy() {
