@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../server/te
 import { createArticleType, createListing, createListingType, createPhoto } from '../../server/testing/fixtures';
 import { rawRequest, type RawTextAnswer } from '../../server/testing/raw-request';
 import { nginxInstalled, NGINX_PATH, startStack, varnishInstalled, VARNISHD_PATH, type Stack } from '../../scripts/stack';
-import WebSocket from 'ws';
+import { websocketUpgradeStatus } from '../../server/testing/upgrade-status';
 import { LIVE_EDITING } from '../../shared/newsroom';
 
 // Issue 40, "an edge that purges by key": the stack with `--edge varnish` (nginx with TLS →
@@ -202,19 +202,7 @@ describeWithEdge('Varnish between nginx and two node processes, purged by key af
   });
 
   test('live co-editing’s websocket is piped through the edge to a node process (101 for staff, 401 for a guest)', async () => {
-    const upgrade = (headers: Record<string, string>) =>
-      new Promise<number>((resolve) => {
-        const ws = new WebSocket(`${stack.url.replace(/^https:/, 'wss:')}${LIVE_EDITING.path}`, { headers: { Origin: new URL(stack.url).origin, ...headers }, ca: stack.ca });
-        ws.on('unexpected-response', (_req, res) => {
-          resolve(res.statusCode ?? 0);
-          ws.terminate();
-        });
-        ws.on('open', () => {
-          resolve(101);
-          ws.close();
-        });
-        ws.on('error', () => resolve(-1));
-      });
+    const upgrade = (headers: Record<string, string>) => websocketUpgradeStatus(`${stack.url.replace(/^https:/, 'wss:')}${LIVE_EDITING.path}`, { Origin: new URL(stack.url).origin, ...headers }, { ca: stack.ca });
     expect(await upgrade({})).toBe(401);
     expect(await upgrade({ Cookie: staff.cookie })).toBe(101);
   });

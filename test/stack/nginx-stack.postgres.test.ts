@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DbHandle } from '../../server/db';
 import { openDatabase } from '../../server/db';
 import { openTestDatabase, testDatabaseUrl, withDatabase } from '../../server/testing/test-db';
-import WebSocket from 'ws';
+import { websocketUpgradeStatus } from '../../server/testing/upgrade-status';
 import { LIVE_EDITING } from '../../shared/newsroom';
 import { NGINX_PATH, nginxInstalled, startStack, type Stack } from '../../scripts/stack';
 
@@ -413,19 +413,7 @@ describeWithNginx('nginx in front of two node processes on PostgreSQL', () => {
   }
 
   test('live co-editing’s websocket passes through nginx: a member without a newsroom role is refused (403), a writer is upgraded (101)', async () => {
-    const upgrade = (cookie: string) =>
-      new Promise<number>((resolve) => {
-        const ws = new WebSocket(`${stack.url.replace(/^https:/, 'wss:')}${LIVE_EDITING.path}`, { headers: { Cookie: cookie, Origin: new URL(stack.url).origin }, ca: stack.ca });
-        ws.on('unexpected-response', (_req, res) => {
-          resolve(res.statusCode ?? 0);
-          ws.terminate();
-        });
-        ws.on('open', () => {
-          resolve(101);
-          ws.close();
-        });
-        ws.on('error', () => resolve(-1));
-      });
+    const upgrade = (cookie: string) => websocketUpgradeStatus(`${stack.url.replace(/^https:/, 'wss:')}${LIVE_EDITING.path}`, { Cookie: cookie, Origin: new URL(stack.url).origin }, { ca: stack.ca });
     expect(await upgrade(member.cookie)).toBe(403);
     const handle = await openDatabase({ databaseUrl });
     await handle.db('profiles').where({ email: member.email }).update({ newsroom_role: 'writer' });

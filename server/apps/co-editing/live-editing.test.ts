@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import { createMember, createTestContext, memberAgent, memberSessionCookie, type Agent, type MemberFixture, type TestContext } from '../../testing/test-app';
 import { createArticleType } from '../../testing/fixtures';
 import { waitFor } from '../../testing/wait-for';
+import { websocketUpgradeStatus } from '../../testing/upgrade-status';
 import { LIVE_BODY_FIELD, LIVE_EDITING, type LiveComment, type NewsroomRole, type StoryDoc } from '../../../shared/newsroom';
 import { appendParagraph, bodyText, connectLive, listenWithUpgrades, type LiveClient } from './test-live-client';
 
@@ -57,22 +58,7 @@ describe('live co-editing over the websocket', () => {
   const storedBody = async (role: NewsroomRole, id: number) => (await api(role).get(`stories/${id}/`).expect(200)).body.fields.doc as StoryDoc;
   const paragraphs = (d: StoryDoc) => (d.content ?? []).map((n) => (n.content ?? []).map((c) => c.text ?? '').join(''));
 
-  /** The HTTP status the server answers an upgrade with, read off a raw websocket. */
-  async function upgradeStatus(headers: Record<string, string>): Promise<number> {
-    const { default: WebSocket } = await import('ws');
-    return new Promise((resolve) => {
-      const ws = new WebSocket(live.wsUrl, { headers });
-      ws.on('unexpected-response', (_req, res) => {
-        resolve(res.statusCode ?? 0);
-        ws.terminate();
-      });
-      ws.on('open', () => {
-        resolve(101);
-        ws.close();
-      });
-      ws.on('error', () => undefined);
-    });
-  }
+  const upgradeStatus = (headers: Record<string, string>) => websocketUpgradeStatus(live.wsUrl, headers);
 
   test('the upgrade is refused to a guest (401), a member without a role and a foreign Origin (403), before any document data', async () => {
     expect(await upgradeStatus({ Origin: origin })).toBe(401);
