@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { probeLiveDocument } from './live-probe';
 import { describeInBrowser } from './chromium';
 import { logInAtPage, newPageIn, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createArticleType } from '../../server/testing/fixtures';
@@ -266,31 +267,7 @@ describeInBrowser('live co-editing in the story editor', () => {
     const cam = await signedIn(people.cam, VIEWPORTS.desktop);
 
     // Straight at the socket: refused, and no sync or awareness message comes first.
-    const answer = await cam.evaluate(async (name) => {
-      const bytes = (s: string) => Array.from(new TextEncoder().encode(s));
-      const head = [name.length, ...bytes(name)];
-      const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/v2/staff/live/`);
-      ws.binaryType = 'arraybuffer';
-      const types: number[] = [];
-      return new Promise<{ types: number[]; denied: boolean }>((resolve) => {
-        const done = (denied: boolean) => {
-          ws.close();
-          resolve({ types, denied });
-        };
-        ws.onopen = () => {
-          ws.send(new Uint8Array([...head, 2, 0, 0])); // Auth: a token, empty (the cookie authenticates)
-          ws.send(new Uint8Array([...head, 0, 0, 1, 0])); // Sync step 1: this client has nothing
-        };
-        ws.onmessage = (e) => {
-          const m = new Uint8Array(e.data as ArrayBuffer);
-          const type = m[1 + m[0]];
-          types.push(type);
-          if (type === 2 && m[2 + m[0]] === 1) setTimeout(() => done(true), 500); // Auth: permission denied; anything after it?
-        };
-        ws.onclose = () => done(false);
-        setTimeout(() => done(false), 10_000);
-      });
-    }, liveDocumentName(bens));
+    const answer = await probeLiveDocument(cam, liveDocumentName(bens));
     expect(answer.denied).toBe(true);
     expect(answer.types.filter((t) => t === 0 || t === 1)).toEqual([]);
 

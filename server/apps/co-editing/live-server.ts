@@ -5,13 +5,14 @@ import type { RequestHandler } from 'express';
 import { Hocuspocus, type Document } from '@hocuspocus/server';
 import { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
+import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import type { AppContext, SharedStories } from '../../context';
 import { originTrusted } from '../../http/csrf';
 import { createNotifyListener, type NotifyListener } from '../../db/notify-listener';
 import { LIVE_EDITING, liveDocumentName, storyIdOfLiveDocument, type NewsroomRole, type StoryDoc } from '../../../shared/newsroom';
 import { createPassport, sessionMiddleware } from '../accounts/session';
 import { createNewsroomService, type NewsroomActor } from '../newsroom/service';
-import { appendUpdate, compactDocument, createDocument, LIVE_CHANNEL, storedDocument, updateById, updateCount, updatesAfter } from './queries';
+import { appendUpdate, compactDocument, createDocument, LIVE_CHANNEL, notifyLive, storedDocument, updateById, updateCount, updatesAfter } from './queries';
 import { mergedState, replaceBody, SharedDocumentGuard, sharedDocumentFrom, storyBodyOf } from './shared-document';
 import { refusedAwareness, syncUpdateOf } from './protocol-messages';
 
@@ -50,12 +51,16 @@ interface Notice {
   /** The process that applied it already (its own editors' updates). */
   o: string;
   s: number;
-  i: number;
-  /** The update in base64 when it fits a notice; else read by id. */
-  u?: string;
+  /** The stored update's id; absent for an awareness update (who is in, carets: never stored). */
+  i?: number;
+  /** The update in base64 when it fits a notice; else (null) read by id. */
+  u?: string | null;
 }
 
-/** pg_notify takes 8000 bytes at most: larger updates are read from the table by id. */
+/** Awareness states applied from another process: shown to this process's editors, never sent back. */
+const RELAYED = 'relayed';
+
+/** pg_notify takes 8000 bytes at most: a larger awareness update is not relayed (states are under 1 KB). */
 const NOTICE_INLINE_MAX = 6_000;
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
@@ -85,11 +90,8 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
   let server: ReturnType<typeof startServer> | null = null;
   let closed = false;
 
-  const notice = (storyId: number, update: Uint8Array, from: string) => (id: number) => {
-    const u = Buffer.from(update).toString('base64');
-    return JSON.stringify({ o: from, s: storyId, i: id, ...(u.length <= NOTICE_INLINE_MAX ? { u } : {}) } satisfies Notice);
-  };
-  const noticeFor = (ctx: AppContext, storyId: number, update: Uint8Array, from: string) => (ctx.dbKind === 'postgres' ? notice(storyId, update, from) : null);
+  // On the embedded database there is one process: nobody to tell.
+  const announceAs = (ctx: AppContext, origin: string) => (ctx.dbKind === 'postgres' ? { origin } : null);
 
   function startServer(ctx: AppContext) {
     const newsroom = createNewsroomService(ctx);
@@ -133,6 +135,16 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
         for (const update of stored.updates) Y.applyUpdate(document, update);
         entry.loadedId = stored.lastId;
         entry.guard = new SharedDocumentGuard(document);
+        // Who is in the story and where their carets are: this process's editors' awareness
+        // goes to the other processes (a state another process timed out is not news).
+        if (relay) {
+          document.awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+            if (origin === RELAYED || origin === 'timeout') return;
+            const update = encodeAwarenessUpdate(document.awareness, [...added, ...updated, ...removed]);
+            const payload = JSON.stringify({ o: processId, s: storyId, u: Buffer.from(update).toString('base64') } satisfies Notice);
+            if (payload.length <= NOTICE_INLINE_MAX) void notifyLive(ctx.db, payload).catch((err: unknown) => ctx.logger.warn({ err, story: storyId }, 'live editing relay: an awareness update was not sent'));
+          });
+        }
       },
 
       async afterLoadDocument({ documentName }) {
@@ -165,7 +177,7 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
         const entry = open.get(documentName);
         if (!entry) return;
         try {
-          await appendUpdate(ctx.db, entry.storyId, update, noticeFor(ctx, entry.storyId, update, processId));
+          await appendUpdate(ctx.db, entry.storyId, update, announceAs(ctx, processId));
         } catch (err) {
           // The editors' clients still hold it and resend it to whichever process they reach next.
           ctx.logger.error({ err, story: entry.storyId }, 'live editing: an update could not be stored');
@@ -208,11 +220,16 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
               } catch {
                 return;
               }
-              if (n.o === processId || !Number.isInteger(n.s) || !Number.isInteger(n.i)) return;
+              if (n.o === processId || !Number.isInteger(n.s)) return;
               const entry = open.get(liveDocumentName(n.s));
               if (!entry) return;
+              if (n.i === undefined) {
+                if (typeof n.u === 'string') applyAwarenessUpdate(entry.doc.awareness, new Uint8Array(Buffer.from(n.u, 'base64')), RELAYED);
+                return;
+              }
+              if (!Number.isInteger(n.i)) return;
               if (typeof n.u === 'string') return void Y.applyUpdate(entry.doc, new Uint8Array(Buffer.from(n.u, 'base64')));
-              void updateById(ctx.db, n.i)
+              void updateById(ctx.db, n.i!)
                 .then((row) => row && Y.applyUpdate(entry.doc, row.update))
                 .catch((err: unknown) => ctx.logger.error({ err, story: n.s }, 'live editing relay: an update could not be read'));
             },
@@ -276,7 +293,7 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
     replaceBody(ydoc, doc, SERVER_CHANGE);
     ydoc.destroy();
     // Announced as from nobody: every process with the story open applies it.
-    if (change) await appendUpdate(ctx.db, storyId, change, noticeFor(ctx, storyId, change, ''));
+    if (change) await appendUpdate(ctx.db, storyId, change, announceAs(ctx, ''));
   }
 
   return {

@@ -39,15 +39,32 @@ export async function createDocument(db: Db, articleId: number, state: Uint8Arra
   await db('story_documents').insert({ article_id: articleId, state: Buffer.from(state) }).onConflict('article_id').ignore();
 }
 
+/** pg_notify takes 8000 bytes at most: a larger update is read from the table by its id. */
+const NOTICE_INLINE_MAX = 6_000;
+
 /**
- * Appends an update and, on PostgreSQL, tells the other processes in the same statement
- * (`notice` builds the payload from the new id; null: nobody to tell).
+ * Appends an update; with `announce` (PostgreSQL), the same statement tells the other processes
+ * (`{o, s, i, u}`: from whom, the story, the new id, the update in base64 when it fits), so an
+ * update is never stored unannounced, nor announced unstored.
  */
-export async function appendUpdate(db: Db, articleId: number, update: Uint8Array, notice: ((id: number) => string) | null): Promise<number> {
-  const [row] = await db('story_document_updates').insert({ article_id: articleId, update: Buffer.from(update) }).returning('id');
-  const id = Number(row.id ?? row);
-  if (notice) await db.raw('select pg_notify(?, ?)', [LIVE_CHANNEL, notice(id)]);
-  return id;
+export async function appendUpdate(db: Db, articleId: number, update: Uint8Array, announce: { origin: string } | null): Promise<number> {
+  const bytes = Buffer.from(update);
+  if (!announce) {
+    const [row] = await db('story_document_updates').insert({ article_id: articleId, update: bytes }).returning('id');
+    return Number(row.id ?? row);
+  }
+  const inline = bytes.toString('base64');
+  const { rows } = await db.raw(
+    `with u as (insert into story_document_updates (article_id, update) values (?, ?) returning id)
+     select id, pg_notify(?, json_build_object('o', ?::text, 's', ?::int, 'i', id, 'u', ?::text)::text) from u`,
+    [articleId, bytes, LIVE_CHANNEL, announce.origin, articleId, inline.length <= NOTICE_INLINE_MAX ? inline : null],
+  );
+  return Number(rows[0].id);
+}
+
+/** A notice to the other processes that is stored nowhere (an awareness update). */
+export async function notifyLive(db: Db, payload: string): Promise<void> {
+  await db.raw('select pg_notify(?, ?)', [LIVE_CHANNEL, payload]);
 }
 
 export async function updateById(db: Db, id: number): Promise<{ articleId: number; update: Uint8Array } | null> {
