@@ -42,6 +42,9 @@ describe('mountIsland', () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
   test('leaves the server markup in the calling task and replaces it in a later one', async () => {
+    // Fake timers: the islands' tasks (timers in jsdom) run one at a time, when the test says;
+    // with real ones, a busy machine's late timer let two run before the test's own (CI).
+    jest.useFakeTimers();
     document.body.innerHTML = '<div data-island="navbar"><p>server</p></div><div data-island="saves"><p>server</p></div>';
     const calls: string[] = [];
     mountIsland('navbar', () => {
@@ -54,10 +57,14 @@ describe('mountIsland', () => {
     });
     expect(calls).toEqual([]);
     expect(document.body.textContent).toBe('serverserver');
-    await act(nextTask);
-    expect(calls).toEqual(['navbar']);
-    await act(nextTask);
-    expect(calls).toEqual(['navbar', 'saves']);
+    try {
+      act(() => void jest.advanceTimersToNextTimer());
+      expect(calls).toEqual(['navbar']);
+      act(() => void jest.advanceTimersToNextTimer());
+      expect(calls).toEqual(['navbar', 'saves']);
+    } finally {
+      jest.useRealTimers();
+    }
     expect(document.querySelector('[data-island="navbar"]')!.textContent).toBe('island navbar');
     expect(document.querySelector('[data-island="saves"]')!.textContent).toBe('island saves');
   });
