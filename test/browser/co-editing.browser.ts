@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { probeLiveDocument } from './live-probe';
 import { describeInBrowser } from './chromium';
-import { logInAtPage, newPageIn, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { logInAtPage, newPageIn, pageFetch, screenshot, seriousA11yViolations, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createArticleType } from '../../server/testing/fixtures';
 import { createMember, type MemberFixture } from '../../server/testing/test-app';
 import { liveDocumentName, type NewsroomRole, type StoryDoc } from '../../shared/newsroom';
@@ -68,16 +68,7 @@ describeInBrowser('live co-editing in the story editor', () => {
   }
 
   /** The page's fetch, with the CSRF token, as the signed-in member. */
-  function call<T>(page: Page, method: string, path: string, data?: object): Promise<{ status: number; body: T }> {
-    return page.evaluate(
-      async ({ method, path, data }) => {
-        const token = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-        const res = await fetch(path, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) }, body: data ? JSON.stringify(data) : undefined });
-        return { status: res.status, body: (await res.json()) as T };
-      },
-      { method, path, data },
-    );
-  }
+  const call = pageFetch;
 
   const doc = (...paragraphs: string[]): StoryDoc => ({ type: 'doc', content: paragraphs.map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })) });
   const paragraphsOf = (d: StoryDoc) => (d.content ?? []).map((n) => (n.content ?? []).map((c) => c.text ?? '').join('')).filter(Boolean);

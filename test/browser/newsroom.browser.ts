@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describeInBrowser } from './chromium';
-import { expectReadablePage, horizontalOverflow, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
+import { expectReadablePage, horizontalOverflow, pageFetch, screenshot, startBrowserApp, VIEWPORTS, type BrowserApp } from './browser-app';
 import { createArticle, createArticleType, createListing, createListingType } from '../../server/testing/fixtures';
 import { createMember } from '../../server/testing/test-app';
 import type { NewsroomRole, StoryDoc, StoryNode } from '../../shared/newsroom';
@@ -488,11 +488,7 @@ describeInBrowser('the newsroom in the browser', () => {
     await panel.getByRole('button', { name: 'Submit for review' }).click();
     await panel.locator('.story-badge').getByText('In review').waitFor();
     await shot(page, 'newsroom-contributor-1280');
-    const direct = await page.evaluate(async (storyId) => {
-      const token = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const res = await fetch(`/api/v2/staff/stories/${storyId}/publish/`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) }, body: '{}' });
-      return { status: res.status, body: await res.json() };
-    }, id);
+    const direct = await pageFetch<{ detail: string }>(page, 'POST', `/api/v2/staff/stories/${id}/publish/`, {});
     expect(direct.status).toBe(403);
     expect(direct.body.detail).toMatch(/Contributors cannot publish/);
     expect((await serverStory(id)).status).toBe('review');

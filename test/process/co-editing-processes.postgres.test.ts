@@ -7,7 +7,7 @@ import { startTcpProxy, type TcpProxy } from '../../server/testing/tcp-proxy';
 import { createArticleType } from '../../server/testing/fixtures';
 import { liveDocumentName, type NewsroomRole, type StoryDoc } from '../../shared/newsroom';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser } from '../browser/chromium';
-import { screenshot, VIEWPORTS } from '../browser/browser-app';
+import { pageFetch, screenshot, VIEWPORTS } from '../browser/browser-app';
 import { signUp, startServerProcess, type ServerProcess } from './server-process';
 
 // Live co-editing (issue 42) across two server processes on one PostgreSQL database, in a real
@@ -178,16 +178,7 @@ describeInBrowser('live co-editing across two server processes', () => {
   }
 
   /** The page's fetch, with the CSRF token, as the signed-in member. */
-  function call<T>(page: Page, method: string, path: string, data?: object): Promise<{ status: number; body: T }> {
-    return page.evaluate(
-      async ({ method, path, data }) => {
-        const token = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-        const res = await fetch(path, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) }, body: data ? JSON.stringify(data) : undefined });
-        return { status: res.status, body: (await res.json()) as T };
-      },
-      { method, path, data },
-    );
-  }
+  const call = pageFetch;
 
   /** Opens the story's editor at `base` and waits until its body is bound to the shared document. */
   async function openLive(page: Page, base: string, id: number): Promise<void> {

@@ -12,7 +12,7 @@ import { createNotifyListener, type NotifyListener } from '../../db/notify-liste
 import { LIVE_EDITING, liveDocumentName, storyIdOfLiveDocument, type NewsroomRole, type StoryDoc } from '../../../shared/newsroom';
 import { createPassport, sessionMiddleware } from '../accounts/session';
 import { createNewsroomService, type NewsroomActor } from '../newsroom/service';
-import { appendUpdate, compactDocument, createDocument, LIVE_CHANNEL, notifyLive, storedDocument, updateById, updateCount, updatesAfter } from './queries';
+import { appendUpdate, compactDocument, createDocument, LIVE_CHANNEL, NOTICE_INLINE_MAX, notifyLive, storedDocument, updateById, updateCount, updatesAfter } from './queries';
 import { mergedState, replaceBody, SharedDocumentGuard, sharedDocumentFrom, storyBodyOf } from './shared-document';
 import { refusedAwareness, syncUpdateOf } from './protocol-messages';
 
@@ -60,8 +60,6 @@ interface Notice {
 /** Awareness states applied from another process: shown to this process's editors, never sent back. */
 const RELAYED = 'relayed';
 
-/** pg_notify takes 8000 bytes at most: a larger awareness update is not relayed (states are under 1 KB). */
-const NOTICE_INLINE_MAX = 6_000;
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
@@ -142,6 +140,7 @@ export function createSharedStories(getCtx: () => AppContext): SharedStories {
             if (origin === RELAYED || origin === 'timeout') return;
             const update = encodeAwarenessUpdate(document.awareness, [...added, ...updated, ...removed]);
             const payload = JSON.stringify({ o: processId, s: storyId, u: Buffer.from(update).toString('base64') } satisfies Notice);
+            // A larger one than pg_notify carries is not relayed (a state is under 1 KB).
             if (payload.length <= NOTICE_INLINE_MAX) void notifyLive(ctx.db, payload).catch((err: unknown) => ctx.logger.warn({ err, story: storyId }, 'live editing relay: an awareness update was not sent'));
           });
         }

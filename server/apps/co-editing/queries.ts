@@ -40,7 +40,7 @@ export async function createDocument(db: Db, articleId: number, state: Uint8Arra
 }
 
 /** pg_notify takes 8000 bytes at most: a larger update is read from the table by its id. */
-const NOTICE_INLINE_MAX = 6_000;
+export const NOTICE_INLINE_MAX = 6_000;
 
 /**
  * Appends an update; with `announce` (PostgreSQL), the same statement tells the other processes
