@@ -39,13 +39,14 @@
 //
 // A benchmark, not a test: it exits 0 once it has printed the table (INP_STRICT=1: non-zero
 // when a row is at 100 ms or over, or failed). BENCH_PORT (3370), CHROMIUM_PATH.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { openDatabase } from '../../server/db';
 import { DEMO_PASSWORD } from '../seed/members';
 import { startBenchServer } from './bench-server';
+import { runDemoSeed } from './demo-data-dir';
 import { loadAverage, ROOT, signIn, table } from './measure';
 import { percentile, scratchDatabase, type BenchDatabase } from './newsroom-bench';
 
@@ -458,17 +459,8 @@ function resultRow(r: Result): string[] {
 async function demoDatabase(): Promise<BenchDatabase> {
   if (process.env.INP_DATA_DIR) return { pgliteDir: process.env.INP_DATA_DIR, label: `PGlite in ${process.env.INP_DATA_DIR}`, drop: async () => undefined };
   const target = await scratchDatabase('bench_inp', process.env.INP_DATABASE_URL);
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-  if (target.pgliteDir) {
-    delete env.DATABASE_URL;
-    env.DATA_DIR = target.pgliteDir;
-  } else env.DATABASE_URL = target.databaseUrl;
-  const t0 = Date.now();
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/seed.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run seed exited with ${code}`))));
-  });
-  console.log(`demo seed on ${target.label} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const seconds = await runDemoSeed(target.pgliteDir ? { dataDir: target.pgliteDir } : { databaseUrl: target.databaseUrl! });
+  console.log(`demo seed on ${target.label} in ${seconds.toFixed(0)} s`);
   return target;
 }
 

@@ -19,8 +19,8 @@
 //   LIGHTHOUSE_CPU_SLOWDOWN=4 npm run lighthouse    (a fixed CPU slowdown instead of the calibration)
 //
 // The CPU slowdown is calibrated to the machine running it, as Lighthouse's throttling guide
-// says (issue 41): a first run measures this machine's benchmarkIndex, and the slowdown is
-// benchmarkIndex / 450 (a mid-range phone), at most 4x (Lighthouse's default, made for a fast
+// says (issue 41): three first runs measure this machine's benchmarkIndex (LIGHTHOUSE_CALIBRATION_RUNS),
+// and the slowdown is their median / 450 (a mid-range phone), at most 4x (Lighthouse's default, made for a fast
 // desktop). On a 2-core machine of benchmarkIndex 1,130 a flat 4x simulated a phone 1.6 times
 // slower than the one the target is about. The table prints both.
 //
@@ -44,6 +44,7 @@ const fixedSlowdown = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) || 0;
 /** Lighthouse's benchmarkIndex of the phone the slowdown simulates (its throttling guide). */
 const PHONE_BENCHMARK_INDEX = 450;
 const MAX_SLOWDOWN = 4;
+const CALIBRATION_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_CALIBRATION_RUNS ?? 3) || 3);
 
 interface Row {
   page: string;
@@ -157,12 +158,18 @@ async function main(): Promise<void> {
   const pages = await findPageTypes(base, { only, searchWords });
   let slowdown = fixedSlowdown;
   if (!slowdown) {
-    // The calibration run: the first page once, only to read the benchmarkIndex it measured.
-    const probe = await lighthouse(base + pages[0].path, path.join(OUT_DIR, 'calibration.json'), MAX_SLOWDOWN);
-    const index = probe.environment?.benchmarkIndex ?? NaN;
-    if (!Number.isFinite(index)) throw new Error('Lighthouse reported no benchmarkIndex to calibrate with');
+    // The calibration runs: the first page three times, only to read the benchmarkIndex each
+    // measured; their median sets the slowdown (one run's index moved by a third on a shared machine).
+    const probes: number[] = [];
+    for (let i = 1; i <= CALIBRATION_RUNS; i += 1) {
+      const probe = await lighthouse(base + pages[0].path, path.join(OUT_DIR, `calibration-${i}.json`), MAX_SLOWDOWN);
+      const index = probe.environment?.benchmarkIndex ?? NaN;
+      if (!Number.isFinite(index)) throw new Error('Lighthouse reported no benchmarkIndex to calibrate with');
+      probes.push(index);
+    }
+    const index = median(probes);
     slowdown = calibratedSlowdown(index);
-    console.log(`benchmarkIndex ${Math.round(index)}: CPU slowdown ${slowdown}x (benchmarkIndex / ${PHONE_BENCHMARK_INDEX}, at most ${MAX_SLOWDOWN}x)`);
+    console.log(`benchmarkIndex ${Math.round(index)} (median of ${probes.map(Math.round).join(', ')}): CPU slowdown ${slowdown}x (benchmarkIndex / ${PHONE_BENCHMARK_INDEX}, at most ${MAX_SLOWDOWN}x)`);
   } else console.log(`CPU slowdown ${slowdown}x (LIGHTHOUSE_CPU_SLOWDOWN)`);
   const indexes: number[] = [];
   const rows: Row[] = [];
