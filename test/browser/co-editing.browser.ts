@@ -199,7 +199,7 @@ describeInBrowser('live co-editing in the story editor', () => {
       throw new Error(`No “${text}” in the body`);
     }, text);
 
-  test('an editor comments on a passage; the writer sees it highlighted and resolves it; nothing of it is published', async () => {
+  test('an editor comments on a passage and rewrites it; the writer sees it highlighted and resolves it; nothing of it is published', async () => {
     const NOTE = 'Which Friday? Give the date.';
     const ben = await signedIn(people.ben, VIEWPORTS.desktop);
     const ana = await signedIn(people.ana, VIEWPORTS.mobile);
@@ -223,8 +223,21 @@ describeInBrowser('live co-editing in the story editor', () => {
     expect(await mark.getAttribute('title')).toBe(`Comment by Ana Ruiz: ${NOTE}`);
     const bens = ben.getByRole('list', { name: 'Open comments' }).getByRole('listitem', { name: 'Comment by Ana Ruiz' });
     await bens.getByText('“open on Friday”').waitFor();
-    // Ben (a writer, not its author) may resolve it, not delete it.
-    expect(await bens.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // Ben (a writer, not its author) may resolve it, not edit or delete it.
+    expect([await bens.getByRole('button', { name: 'Delete' }).count(), await bens.getByRole('button', { name: 'Edit' }).count()]).toEqual([0, 0]);
+
+    // Ana rewrites her comment; Ben sees the new words, in the list and on the passage.
+    const EDITED = 'Which Friday? Give the date and the time.';
+    await anasOpen.getByRole('button', { name: 'Edit' }).click();
+    const field = ana.getByLabel('Your comment');
+    expect(await field.inputValue()).toBe(NOTE);
+    await field.fill(EDITED);
+    await screenshot(ana, 'co-editing-comment-edit-375');
+    await ana.getByRole('button', { name: 'Save comment' }).click();
+    await anasOpen.getByText(EDITED).waitFor();
+    await ana.waitForFunction(() => document.activeElement?.textContent === 'Edit');
+    await bens.getByText(EDITED).waitFor();
+    await ben.waitForFunction((t) => document.querySelector('mark.story-comment-mark')?.getAttribute('title') === t, `Comment by Ana Ruiz: ${EDITED}`);
     await mark.click();
     await ben.waitForFunction(() => document.activeElement?.matches('li.story-comment') === true);
     expect(await seriousA11yViolations(ben)).toEqual([]);

@@ -4,8 +4,8 @@ import { COMMENT_LIMITS, type CommentAnchor, type LiveComment } from '../live/co
 import type { LiveComments } from '../live/comments';
 
 // The story's comments beside the live body (below it on a phone): open ones first, each with
-// its passage, text, author and time, Resolve, and Delete for its author or an editor; the
-// resolved ones folded under "Resolved (N)" with Reopen. They are the shared document's, so
+// its passage, text, author and time, Resolve, Edit for its author, and Delete for its author
+// or an editor; the resolved ones folded under "Resolved (N)" with Reopen. They are the shared document's, so
 // the others' appear and change here as they make them. Without the live link there are none.
 
 export const COMMENTS_NEED_LIVE = 'Comments need the live connection.';
@@ -13,9 +13,9 @@ export const COMMENTS_NEED_LIVE = 'Comments need the live connection.';
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-CA', { timeZone: 'America/Toronto', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 
-/** Asks for the comment's text on a passage; Escape or Cancel drops it. */
-function CommentForm({ at, onSave, onCancel }: { at: CommentAnchor; onSave: (text: string) => void; onCancel: () => void }) {
-  const [text, setText] = useState('');
+/** Asks for the comment's text on a passage (or its new text); Escape or Cancel drops it. */
+function CommentForm({ at, initial = '', onSave, onCancel }: { at: Pick<CommentAnchor, 'quote'>; initial?: string; onSave: (text: string) => void; onCancel: () => void }) {
+  const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const id = useId();
@@ -23,7 +23,7 @@ function CommentForm({ at, onSave, onCancel }: { at: CommentAnchor; onSave: (tex
   return (
     <form
       className="story-comment-form"
-      aria-label="New comment"
+      aria-label={initial ? 'Edit comment' : 'New comment'}
       onSubmit={(e) => {
         e.preventDefault();
         if (!text.trim()) {
@@ -41,7 +41,7 @@ function CommentForm({ at, onSave, onCancel }: { at: CommentAnchor; onSave: (tex
       }}
     >
       <p className="story-comment__quote">“{at.quote}”</p>
-      <label htmlFor={`${id}-text`}>Comment on the selected passage</label>
+      <label htmlFor={`${id}-text`}>{initial ? 'Your comment' : 'Comment on the selected passage'}</label>
       <textarea
         id={`${id}-text`}
         ref={field}
@@ -71,6 +71,28 @@ function CommentItem({ c, comments, focused }: { c: LiveComment; comments: LiveC
     item.current.focus();
     item.current.scrollIntoView({ block: 'nearest' });
   }, [focused]);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const doneEditing = () => {
+    setEditing(false);
+    // Back to the button that opened the form, as a dialog returns focus.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  if (editing) {
+    return (
+      <li ref={item} className="story-comment" data-comment-id={c.id} aria-label={`Comment by ${c.authorName}`}>
+        <CommentForm
+          at={c}
+          initial={c.text}
+          onCancel={doneEditing}
+          onSave={(text) => {
+            comments.edit(c.id, text);
+            doneEditing();
+          }}
+        />
+      </li>
+    );
+  }
   return (
     <li ref={item} className={`story-comment${c.resolved ? ' story-comment--resolved' : ''}`} tabIndex={-1} data-comment-id={c.id} aria-label={`Comment by ${c.authorName}`}>
       <p className="story-comment__quote">“{c.quote}”</p>
@@ -84,6 +106,9 @@ function CommentItem({ c, comments, focused }: { c: LiveComment; comments: LiveC
           <button type="button" className="button--secondary" onClick={() => comments.resolve(c.id, false)}>Reopen</button>
         ) : (
           <button type="button" className="button--secondary" onClick={() => comments.resolve(c.id, true)}>Resolve</button>
+        )}
+        {comments.mayEdit(c) && (
+          <button type="button" ref={editButton} className="button--quiet" onClick={() => setEditing(true)}>Edit</button>
         )}
         {comments.mayDelete(c) && (
           <button type="button" className="button--quiet" onClick={() => comments.remove(c.id)}>Delete</button>

@@ -49,6 +49,9 @@ export function createComment(member: CommentMember, text: string, at: CommentAn
 /** The comment resolved by `by` (a name), or reopened (null). */
 export const withResolution = (c: LiveComment, by: string | null): LiveComment => ({ ...c, resolved: by !== null, resolvedBy: by });
 
+/** Only its author rewrites a comment (the server refuses anyone else's). */
+export const mayEdit = (c: LiveComment, member: CommentMember): boolean => c.authorId === member.id;
+
 /** Anyone with the story open resolves; the author, or an editor, deletes. */
 export const mayDelete = (c: LiveComment, member: CommentMember): boolean => c.authorId === member.id || roleAtLeast(member.role, 'editor');
 

@@ -109,7 +109,7 @@ describe('a comment as the map holds it', () => {
 });
 
 describe('comments in the shared document', () => {
-  test('one client adds, resolves and deletes; the other sees each change; a bad value is left out', () => {
+  test('one client adds, resolves, edits and deletes; the other sees each change; a bad value is left out', () => {
     const [a, b] = twoDocs(body('The 504 leaves King Street.'));
     const anas = new LiveComments(a, ANA);
     const bens = new LiveComments(b, BEN);
@@ -123,6 +123,13 @@ describe('comments in the shared document', () => {
     expect(anas.get(c.id)).toEqual({ ...c, resolved: true, resolvedBy: 'Ben Okafor' });
     bens.resolve(c.id, false);
     expect(anas.get(c.id)).toEqual(c);
+
+    // Only its author rewrites it: Ben's edit sends nothing, Ana's reaches Ben.
+    bens.edit(c.id, 'Ben’s words');
+    expect([bens.mayEdit(c), anas.mayEdit(c), anas.get(c.id)?.text]).toEqual([false, true, 'Which weekend?']);
+    anas.edit(c.id, 'Which weekend in May?');
+    expect(bens.get(c.id)).toEqual({ ...c, text: 'Which weekend in May?' });
+    anas.edit(c.id, 'Which weekend?');
 
     // Ben may not delete Ana's comment: nothing is sent.
     bens.remove(c.id);

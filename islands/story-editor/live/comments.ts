@@ -1,7 +1,7 @@
 import type { EditorState } from '@tiptap/pm/state';
 import { absolutePositionToRelativePosition, relativePositionToAbsolutePosition, ySyncPluginKey } from 'y-prosemirror';
 import * as Y from 'yjs';
-import { asComment, COMMENT_LIMITS, COMMENTS_FIELD, createComment, mayDelete, orderComments, withResolution, type CommentAnchor, type CommentMember, type LiveComment } from './comment-model';
+import { asComment, COMMENT_LIMITS, COMMENTS_FIELD, createComment, mayDelete, mayEdit, orderComments, withResolution, type CommentAnchor, type CommentMember, type LiveComment } from './comment-model';
 import { fromBase64, toBase64 } from './shared-state';
 
 // The story's comments (comment-model.ts) in its shared document: the map beside the body, and
@@ -112,6 +112,16 @@ export class LiveComments {
   resolve(id: string, resolved: boolean): void {
     const c = this.get(id);
     if (c && c.resolved !== resolved) this.map.set(id, withResolution(c, resolved ? this.member.name : null));
+  }
+
+  mayEdit(c: LiveComment): boolean {
+    return mayEdit(c, this.member);
+  }
+
+  /** The author's new text for their comment (nothing is sent for anyone else's, or no change). */
+  edit(id: string, text: string): void {
+    const c = this.get(id);
+    if (c && this.mayEdit(c) && text.trim() && text !== c.text) this.map.set(id, { ...c, text: text.slice(0, COMMENT_LIMITS.textMax) });
   }
 
   mayDelete(c: LiveComment): boolean {
