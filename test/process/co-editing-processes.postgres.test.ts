@@ -14,8 +14,8 @@ import { signUp, startServerProcess, type ServerProcess } from './server-process
 // browser: three editors in one story, two on process A and one on B, whose edits reach each
 // other only through the database's relay (LISTEN/NOTIFY). They type in one paragraph at once;
 // one goes offline for 30 s while the others type; A is stopped with SIGTERM and started again
-// while its editors type on. Every time, all three bodies converge, nothing typed is lost, and
-// the story stores that body. A contributor gets nothing of another writer's story.
+// while its editors type on, then killed with SIGKILL and started again. Every time, all three
+// bodies converge, nothing typed is lost, and the story stores that body. A contributor gets nothing of another writer's story.
 //
 // A is reached through a TCP proxy, as a deployment's balancer: the browser's address for A stays
 // while A's process is replaced (the new one comes up on a port of its own; the proxy is pointed
@@ -267,6 +267,18 @@ describeInBrowser('live co-editing across two server processes', () => {
     }
   }
 
+  /** Lines typed in new paragraphs (newParagraph), kept in the order typed. */
+  function typingLog(): { typed: string[]; type(page: Page, line: string, where: 'end' | 'top'): Promise<void> } {
+    const typed: string[] = [];
+    return {
+      typed,
+      async type(page, line, where) {
+        await newParagraph(page, line, where);
+        typed.push(line);
+      },
+    };
+  }
+
   test('three editors on two processes type in one paragraph at once: every editor converges on one body, which the story stores', async () => {
     editors.ben = await editorFor('ben', VIEWPORTS.desktop);
     editors.ana = await editorFor('ana', VIEWPORTS.mobile);
@@ -343,11 +355,7 @@ describeInBrowser('live co-editing across two server processes', () => {
   test('process A restarted mid-session: its editors type through the outage, reconnect, and nothing is lost', async () => {
     const { ben, ana, dee } = { ben: editors.ben.page, ana: editors.ana.page, dee: editors.dee.page };
     const before = await shownParagraphs(ben);
-    const typed: string[] = [];
-    const type = async (page: Page, line: string, where: 'end' | 'top') => {
-      await newParagraph(page, line, where);
-      typed.push(line);
-    };
+    const { typed, type } = typingLog();
 
     // SIGTERM while Ben (A) and Dee (B) type: A stores the bodies it has and closes its editors' sockets.
     processA.child.kill('SIGTERM');
@@ -369,6 +377,30 @@ describeInBrowser('live co-editing across two server processes', () => {
     await screenshot(ana, 'co-editing-processes-ana-375');
     await screenshot(ben, 'co-editing-processes-ben-1280');
     await screenshot(dee, 'co-editing-processes-dee-1280');
+  }, LONG);
+
+  test('process A killed (SIGKILL) mid-session: nothing stored is lost, and what it never stored its editors send again', async () => {
+    const { ben, ana, dee } = { ben: editors.ben.page, ana: editors.ana.page, dee: editors.dee.page };
+    const before = await shownParagraphs(ben);
+    const { typed, type } = typingLog();
+
+    // A line of Ben's (on A) that Dee (on B) has seen: A stored it, as it stores every update it applies.
+    await type(ben, 'Ben before the kill.', 'end');
+    await untilBody(dee, { has: 'Ben before the kill.' });
+    // Killed while Ben (A) and Dee (B) type: A stores nothing more and closes nothing.
+    const typing = Promise.all([type(ben, 'Ben as A is killed.', 'end'), type(dee, 'Dee as A is killed.', 'top')]);
+    await untilBody(ben, { has: 'Ben as' });
+    processA.child.kill('SIGKILL');
+    await typing;
+    expect(await processA.exited).toBeNull();
+    await Promise.all([type(ben, 'Ben while A is dead.', 'end'), type(ana, 'Ana while A is dead.', 'end'), type(dee, 'Dee while A is dead.', 'top')]);
+    const old = processA;
+    processA = await startServerProcess({ databaseUrl, env: { ...env, SITE_URL: urlA } });
+    await old.dispose();
+    upstreamA.port = processA.port;
+
+    const after = await converged();
+    expect(sorted(after)).toEqual(sorted([...before, ...typed]));
   }, LONG);
 
   test('a contributor gets no document of another writer’s story, and their editor says it cannot be edited live', async () => {
