@@ -98,7 +98,7 @@ describeInBrowser('places pages in a browser', () => {
     });
   }, 90_000);
 
-  test('the hub filters work as a plain form in the browser: choosing a sub-category goes to its path', async () => {
+  test('the hub filters work as a plain form in the browser: choosing a sub-category goes to its path, a neighbourhood from its list on asking', async () => {
     const context = await b.browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled: false });
     const page = await context.newPage();
     try {
@@ -107,6 +107,15 @@ describeInBrowser('places pages in a browser', () => {
       await page.getByRole('button', { name: 'Show results' }).click();
       await page.waitForURL(/\/restaurants\/pizza\/$/);
       expect(await page.locator('.hub-results__count').textContent()).toBe('4 found');
+      // The long lists come on asking: the field is a link to the same page with the list.
+      await page.goto(`${b.baseUrl}/restaurants/`);
+      expect(await page.locator('select[name="neighborhoodId"]').count()).toBe(0);
+      await page.getByRole('link', { name: 'Neighbourhood: All neighbourhoods. Choose one' }).click();
+      await page.waitForURL(/\/restaurants\/\?choose=neighbourhood#hub-neighbourhood$/);
+      await page.getByLabel('Neighbourhood', { exact: true }).selectOption({ label: 'Annex' });
+      await page.getByRole('button', { name: 'Show results' }).click();
+      await page.waitForURL(/\/restaurants\/\?neighborhoodId=\d+$/);
+      expect(await page.locator('select[name="neighborhoodId"] option:checked').textContent()).toBe('Annex');
       await page.goto(`${b.baseUrl}/neighbourhoods/`);
       await page.getByLabel('Neighbourhood', { exact: true }).selectOption({ label: 'Annex' });
       await page.getByRole('button', { name: 'Go' }).click();

@@ -177,7 +177,24 @@ describe('listing hubs', () => {
     const form = (await request(t.app).get(`/restaurants/?neighborhoodId=${annex}`)).text;
     expect(form).toMatch(/<form class="hub-filters" action="\/restaurants\/" method="get"/);
     expect(form).toContain(`<option value="${annex}" selected>Annex</option>`);
-    expect(form).toMatch(/<label for="hub-subway">Subway stop<\/label>/);
+    // A neighbourhood chosen: its list, not the subway stops' (asked for by a link keeping the filters).
+    expect(form).not.toContain('<label for="hub-subway">');
+    expect(form).toContain(`href="/restaurants/?neighborhoodId=${annex}&amp;choose=subway#hub-subway"`);
+  });
+
+  test('without JavaScript the long lists come on asking: the plain hub links to itself with each list', async () => {
+    const plain = (await request(t.app).get('/restaurants/')).text;
+    expect(plain).not.toContain('name="neighborhoodId"');
+    expect(plain).not.toContain('name="subwayStopId"');
+    expect(plain).toContain('href="/restaurants/?choose=neighbourhood#hub-neighbourhood"');
+    expect(plain).toContain('href="/restaurants/?choose=subway#hub-subway"');
+    const asked = (await request(t.app).get('/restaurants/?choose=neighbourhood')).text;
+    expect(asked).toContain('<label for="hub-neighbourhood">Neighbourhood</label>');
+    expect(asked).toContain(`<option value="${annex}">Annex</option>`);
+    expect(asked).not.toContain('name="subwayStopId"');
+    const stops = (await request(t.app).get('/restaurants/?bestOf=true&choose=subway')).text;
+    expect(stops).toContain('<label for="hub-subway">Subway stop</label>');
+    expect(stops).toContain('href="/restaurants/?bestOf=true&amp;choose=neighbourhood#hub-neighbourhood"');
   });
 
   test('choosing a category or sub-category in the form redirects to its path, keeping the other filters', async () => {

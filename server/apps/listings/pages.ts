@@ -153,6 +153,16 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
     optionsUrl: hubOptionsUrl(loaded),
   };
   addIsland(res, 'listing-search', islandState);
+  // Without JavaScript, the two long lists (every neighbourhood, every subway stop: 2.7 KB of the
+  // hub's 11 KB compressed, half its weight beside the home) are printed when one is chosen or
+  // asked for: the field is a link to this same page with `choose` and the list in it. The island
+  // fetches its own options and never reads these.
+  const asked = req.query.choose;
+  const longLists = { neighbourhood: Boolean(neighbourhoodId) || asked === 'neighbourhood', subway: Boolean(criteria.subwayStopId) || asked === 'subway' };
+  const chooseUrl = (list: 'neighbourhood' | 'subway') => {
+    const url = hubUrl(path, criteria);
+    return `${url}${url.includes('?') ? '&' : '?'}choose=${list}#hub-${list}`;
+  };
   return {
     template: 'places/hub.njk',
     scope,
@@ -163,6 +173,8 @@ export async function listingHubPage(ctx: AppContext, listings: ListingsService,
     accessibilityOptions: ACCESSIBILITY_ATTRIBUTES,
     accessibilityMajority: ACCESSIBILITY_MAJORITY,
     chosenNeighbourhoodId: neighbourhoodId,
+    longLists,
+    chooseUrls: { neighbourhood: chooseUrl('neighbourhood'), subway: chooseUrl('subway') },
     result,
     what,
     where,
