@@ -177,7 +177,8 @@ describeInBrowser('listing panel in a browser', () => {
         await page.locator('.listing-search[data-enhanced]').waitFor();
         const field = page.getByRole('combobox', { name: 'Name or place' });
         expect(await field.inputValue()).toBe('pizzeria');
-        expect(await page.locator('.listing-search .place-card__name').allInnerTexts()).toEqual(['Pizzeria Libretto']);
+        // textContent: a card off screen is not rendered (content-visibility), so its innerText is empty.
+        expect(await page.locator('.listing-search .place-card__name').allTextContents()).toEqual(['Pizzeria Libretto']);
 
         // Nothing matches: 'No results found'; Search then looks for the typed name: 0 found.
         await page.getByRole('button', { name: 'Clear name or place' }).click();
@@ -203,7 +204,7 @@ describeInBrowser('listing panel in a browser', () => {
         expect(await page.getByRole('listbox').count()).toBe(0);
         await field.press('Enter');
         await page.getByRole('heading', { name: '10 found' }).waitFor();
-        expect(await page.locator('.listing-search .place-card__name').allInnerTexts()).toEqual(Array.from({ length: 10 }, (_, i) => `Place 0${i}`));
+        expect(await page.locator('.listing-search .place-card__name').allTextContents()).toEqual(Array.from({ length: 10 }, (_, i) => `Place 0${i}`));
 
         // Cleared: the whole hub again; the next page asks for the large bundle, the first for medium.
         await page.getByRole('button', { name: 'Clear name or place' }).click();
@@ -312,7 +313,7 @@ describeInBrowser('listing panel in a browser', () => {
       await page.getByLabel('Name', { exact: true }).fill('libretto');
       await page.getByRole('button', { name: 'Show results' }).click();
       await page.waitForURL(/keywords=libretto/);
-      expect(await page.locator('.place-card__name').allInnerTexts()).toEqual(['Libretto Pizza Bar', 'Pizzeria Libretto']);
+      expect(await page.locator('.place-card__name').allTextContents()).toEqual(['Libretto Pizza Bar', 'Pizzeria Libretto']);
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('libretto');
     } finally {
       await context.close();
