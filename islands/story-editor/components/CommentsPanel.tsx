@@ -5,8 +5,9 @@ import type { LiveComments } from '../live/comments';
 
 // The story's comments beside the live body (below it on a phone): open ones first, each with
 // its passage, text, author and time, Resolve, Edit for its author, and Delete for its author
-// or an editor; the resolved ones folded under "Resolved (N)" with Reopen. They are the shared document's, so
-// the others' appear and change here as they make them. Without the live link there are none.
+// or an editor; the resolved ones folded under "Resolved (N)" with Reopen. They are the shared
+// document's, so the others' appear and change here as they make them. Without the live link
+// there are none.
 
 export const COMMENTS_NEED_LIVE = 'Comments need the live connection.';
 

@@ -60,7 +60,6 @@ interface Notice {
 /** Awareness states applied from another process: shown to this process's editors, never sent back. */
 const RELAYED = 'relayed';
 
-
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   socket.destroy();
