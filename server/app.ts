@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
@@ -11,6 +12,7 @@ import { CSRF_TOKEN_PATH, csrfProtection, csrfTokenRoute } from './http/csrf';
 import { rejectNullCharacters } from './http/null-characters';
 import { compressedAnswers } from './http/compressed-answers';
 import { guestResponseCache } from './http/guest-response-cache';
+import { cacheHitFastPath } from './http/cache-hit-fast-path';
 import { forgetChangedFor } from './cache/refresh-ahead';
 import { changedKeys } from './cache/change-keys';
 import { accessLog } from './http/access-log';
@@ -28,6 +30,9 @@ import { appFigures } from './http/metrics';
 import { METRICS_PATH, metricsRoute } from './http/metrics-endpoint';
 import { routeLabel } from './http/route-template';
 import { createEdgePurger, purgeEdgeOnChange } from './http/edge-purge';
+
+/** Express's app.handle (express/lib/application.js), which the app function calls; untyped in @types/express. */
+type ExpressHandle = (req: IncomingMessage, res: ServerResponse, callback?: (err?: unknown) => void) => void;
 
 export interface CreateAppOptions {
   /** Re-read the islands' manifest when it changes (development). */
@@ -78,7 +83,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   // Every query's time: a slow one (SLOW_QUERY_MS) is logged with its route, each is a figure.
   timeQueries(ctx.db, { logger, slowMs: config.slowQueryMs, observe: figures?.observeQuery });
   app.use(fromApps.beforeLogging);
-  app.use(accessLog(logger));
+  const logAnswer = accessLog(logger);
+  app.use(logAnswer);
   app.use(securityHeaders(config));
   // Before the session middleware, so it sees every cookie set on the answer (see there).
   app.use(setCookieMakesPrivate);
@@ -89,7 +95,22 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   // after the session, where a member is served only what is the same for members and their
   // own session is renewed.
   const pageCache = config.isProduction ? guestResponseCache({ cookies: cacheCookies }) : null;
-  if (pageCache) app.use(pageCache.beforeSession);
+  if (pageCache) {
+    // Served before Express itself (cache-hit-fast-path.ts): the steps above that a stored
+    // answer needs are its request id, the headers they set on every answer, read off here,
+    // and its figures and log line. app.handle is what both app.listen's server and supertest
+    // call, so tests of the production app go through it too.
+    const front = cacheHitFastPath({
+      serveBeforeSession: pageCache.serveBeforeSession,
+      everyAnswer: figures ? [figures.countRequests, logAnswer] : [logAnswer],
+    });
+    app.use(front.readFrontHeaders);
+    const expressApp = app as Express & { handle: ExpressHandle };
+    const handle = expressApp.handle.bind(app);
+    expressApp.handle = (req, res, callback) => {
+      if (!front.serve(req, res)) handle(req, res, callback);
+    };
+  }
   // Content changed here or in another process (cache/change-notices.ts): this app's kept pages,
   // and the shared answers, counts and gazetteer kept per database, that show what the change
   // names (its Surrogate-Key keys, and its paths) go, so the next reader, on any process, gets

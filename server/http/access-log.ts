@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
 import { requestIdOf } from './request-id';
 
@@ -12,8 +12,9 @@ import { requestIdOf } from './request-id';
 // listener, and nothing at all when info is off.
 
 export function accessLog(logger: Logger) {
-  return function accessLogMiddleware(req: Request, res: Response, next: NextFunction): void {
-    if (!logger.isLevelEnabled('info') || req.url.startsWith('/static/')) return next();
+  // Plain node types: the server's front (cache-hit-fast-path.ts) logs the answers it sends too.
+  return function accessLogMiddleware(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void): void {
+    if (!logger.isLevelEnabled('info') || req.url?.startsWith('/static/')) return next();
     const started = process.hrtime.bigint();
     const done = () => {
       res.off('finish', done);
@@ -21,7 +22,7 @@ export function accessLog(logger: Logger) {
       const entry = {
         // Top-level, as the logger's mixin writes it on the request's other lines.
         reqId: requestIdOf(req),
-        req: { method: req.method, url: req.originalUrl, ip: req.socket.remoteAddress },
+        req: { method: req.method, url: req.originalUrl ?? req.url, ip: req.socket.remoteAddress },
         res: { status: res.statusCode },
         responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
       };

@@ -1,6 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
+import fresh from 'fresh';
 import Negotiator from 'negotiator';
+import vary from 'vary';
 import { MemoryCache } from '../cache/memory-cache';
 import { CSRF_COOKIE } from './csrf';
 import { requestPathAndQuery } from './request-path';
@@ -23,7 +26,8 @@ import { SURROGATE_CONTROL_HEADER, SURROGATE_KEY_HEADER } from './surrogate-keys
 //   and the cookies the app names as changing it (the age gate's answer), whose values become
 //   part of the key. Any other cookie bypasses the cache, as nothing is known about it.
 // Before the session: an answer the same for everybody is served before the session middleware
-// (guestResponseCache(...).beforeSession), so a member's hit costs no session or member query.
+// (serveBeforeSession; in production before Express itself, cache-hit-fast-path.ts), so a
+// member's hit costs no session or member query.
 // A session still goes through the session middleware once per renewEveryMs in each process
 // (the store renews its expiry no more often), which also renews its rolling cookie. A first
 // visit (no cookie at all) is served here too: a page the cache keeps prints no CSRF token, so
@@ -126,8 +130,11 @@ export const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
 
 const ENCODINGS = ['br', 'gzip', 'identity'];
 
+/** A request as node hands it over, or as Express does (whose originalUrl is kept). */
+type PlainRequest = IncomingMessage & { originalUrl?: string };
+
 /** The encoding to answer with: the one the client gives the highest q, br on a tie, or none. */
-export function chosenEncoding(req: Request): Encoding | undefined {
+export function chosenEncoding(req: Pick<IncomingMessage, 'headers'>): Encoding | undefined {
   // req.acceptsEncodings breaks a tie in q by the client's order, and browsers send
   // `gzip, deflate, br`: negotiator's `preferred` breaks it by ours, so br wins the tie.
   const chosen = new Negotiator(req).encoding(ENCODINGS, { preferred: ENCODINGS });
@@ -138,7 +145,7 @@ export function chosenEncoding(req: Request): Encoding | undefined {
  * The entry a request reads and fills: its path and query, then the keyed cookies it carries;
  * undefined when it carries a cookie the cache knows nothing about.
  */
-function cacheKey(req: Request, cookies: CacheCookies, pairs = cookiePairs(req)): string | undefined {
+function cacheKey(req: PlainRequest, cookies: CacheCookies, pairs = cookiePairs(req)): string | undefined {
   // One site a process: the answer depends on the path and query only (absolute URLs come
   // from SITE_URL), so no Host or X-Forwarded-* header can make an entry of its own.
   let key = requestPathAndQuery(req);
@@ -157,7 +164,7 @@ function cacheKey(req: Request, cookies: CacheCookies, pairs = cookiePairs(req))
  * The request's cookies as sent, [name, raw value] in order: read here because the cache runs
  * before cookie-parser (app.ts), and never decoded (the cache only compares them).
  */
-function cookiePairs(req: Request): Array<[string, string]> {
+function cookiePairs(req: IncomingMessage): Array<[string, string]> {
   const header = req.headers.cookie;
   if (!header) return [];
   return header.split(';').map((part) => {
@@ -206,27 +213,42 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     return made;
   }
 
-  function serve(req: Request, res: Response, key: string, hit: Entry): void {
+  /**
+   * Sends a stored answer as Express's res.send would (its 304 and HEAD rules), with node's own
+   * calls: the server's front (cache-hit-fast-path.ts) serves it before Express has run.
+   * Headers go one by one with setHeader, never in writeHead's argument, so the writeHead
+   * wrappers of the steps before (set-cookie-private.ts) see them.
+   */
+  function serve(req: PlainRequest, res: ServerResponse, key: string, hit: Entry): void {
     entries.countLookUp(true);
     labelRoute(res, hit.route);
     // This visitor's own cookies (a member's rolling session) were set by the middleware
     // before this one; set-cookie-private.ts then makes the answer private.
-    res.set({ 'Content-Type': hit.contentType, 'Cache-Control': hit.cacheControl, 'X-Guest-Cache': 'hit' });
-    if (hit.vary) res.set('Vary', hit.vary);
-    // With the ETag already set, Express does not hash the body again, and still answers 304.
-    // The same ETag for both encodings, as the compression middleware sends.
-    if (hit.etag) res.set('ETag', hit.etag);
-    if (hit.surrogateKey) res.set(SURROGATE_KEY_HEADER, hit.surrogateKey);
-    if (hit.surrogateControl) res.set(SURROGATE_CONTROL_HEADER, hit.surrogateControl);
-    res.vary('Accept-Encoding');
+    res.setHeader('Cache-Control', hit.cacheControl);
+    res.setHeader('X-Guest-Cache', 'hit');
+    if (hit.vary) res.setHeader('Vary', hit.vary);
+    vary(res, 'Accept-Encoding');
+    if (hit.surrogateKey) res.setHeader(SURROGATE_KEY_HEADER, hit.surrogateKey);
+    if (hit.surrogateControl) res.setHeader(SURROGATE_CONTROL_HEADER, hit.surrogateControl);
     const encoding = hit.body.length >= COMPRESS_MIN_BYTES ? chosenEncoding(req) : undefined;
-    if (encoding) {
-      // The compression middleware leaves an answer that already has an encoding alone.
-      res.set('Content-Encoding', encoding);
-      res.send(encodedBody(key, hit, encoding));
-      return;
+    // The compression middleware leaves an answer that already has an encoding alone.
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    // The same ETag for both encodings, as the compression middleware sends.
+    if (hit.etag) {
+      res.setHeader('ETag', hit.etag);
+      // The browser's copy is this one (Express's req.fresh): 304, with no body nor its type and length.
+      if (fresh(req.headers, { etag: hit.etag })) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
     }
-    res.send(hit.body);
+    const body = encoding ? encodedBody(key, hit, encoding) : hit.body;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', hit.contentType);
+    res.setHeader('Content-Length', body.length);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
   }
 
   /**
@@ -291,30 +313,40 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
 
   /**
    * Serves, before the session is read, a fresh hit that is the same for everybody, or for
-   * every guest when the request carries no session cookie. Runs before cookie-parser too
-   * (app.ts): the header is read once, by cookiePairs.
+   * every guest when the request carries no session cookie; answers whether it did (if not,
+   * the request goes on to the session, and must not be asked here again: a session due for
+   * renewal is marked as renewed by asking). `beforeServing` runs only when it serves, first.
+   * Runs before Express itself in production (cache-hit-fast-path.ts), and before
+   * cookie-parser in any case: the header is read once, by cookiePairs.
    */
-  function beforeSession(req: Request, res: Response, next: NextFunction): void {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  function serveBeforeSession(req: PlainRequest, res: ServerResponse, beforeServing?: () => void): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const pairs = cookiePairs(req);
     const key = cacheKey(req, cookies, pairs);
-    if (key === undefined) return next();
+    if (key === undefined) return false;
     const hit = entries.peek(key);
-    if (!hit) return next();
+    if (!hit) return false;
     // Due for a refresh that nobody is making yet: the request after the session makes it.
-    if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return next();
+    if ((entries.ageOf(key) ?? 0) >= refreshAfter && !entries.loading(key)) return false;
     const session = cookies.session ? cookieValue(pairs, cookies.session.name) : undefined;
     if (session !== undefined) {
       // Perhaps a member: only what is the same for members is served here, and the session
       // goes through its middleware now and then to be renewed.
-      if (!hit.sameForMembers) return next();
+      if (!hit.sameForMembers) return false;
       if (renewed && !renewed.get(session)) {
         renewed.set(session, true);
-        return next(); // this one renews the session; the next ones are served here
+        return false; // this one renews the session; the next ones are served here
       }
     }
     // Without a session cookie nobody is signed in: a guest's answer (a read API's) goes too.
+    beforeServing?.();
     serve(req, res, key, hit);
+    return true;
+  }
+
+  /** serveBeforeSession as Express middleware. */
+  function beforeSession(req: Request, res: Response, next: NextFunction): void {
+    if (!serveBeforeSession(req, res)) next();
   }
 
   /** Forgets the entries of these paths (each with any query and cookie variant). */
@@ -374,5 +406,5 @@ export function guestResponseCache(opts: GuestResponseCacheOptions = {}) {
     entries.clear();
   }
 
-  return Object.assign(afterSession, { beforeSession, purge, purgeChange, purgeAll });
+  return Object.assign(afterSession, { beforeSession, serveBeforeSession, purge, purgeChange, purgeAll });
 }

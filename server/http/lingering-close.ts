@@ -46,7 +46,8 @@ export function lingeringClose(bounds: LingerBounds = { maxBytes: LINGER_MAX_BYT
   };
 }
 
-function mayHaveBody(req: IncomingMessage): boolean {
+/** Whether a body follows the request's head (a length other than 0, or chunks). */
+export function mayHaveBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

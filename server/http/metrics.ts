@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
@@ -207,8 +208,11 @@ function registerReplicaGauges(registry: Registry): void {
 }
 
 export interface AppFigures {
-  /** Middleware: counts and times each request by route template and status class. */
-  countRequests: (req: Request, res: Response, next: NextFunction) => void;
+  /**
+   * Middleware: counts and times each request by route template and status class (plain node
+   * types: the server's front, cache-hit-fast-path.ts, counts the answers it sends too).
+   */
+  countRequests: (req: IncomingMessage & Partial<Pick<Request, 'route' | 'baseUrl'>>, res: ServerResponse, next: () => void) => void;
   /** A query's time (db/query-stats.ts). */
   observeQuery: (seconds: number, slow: boolean) => void;
 }
@@ -231,7 +235,7 @@ export function appFigures(ctx: Source & Pick<AppContext, 'config'>): AppFigures
       const done = () => {
         res.off('finish', done);
         res.off('close', done);
-        const method = METHODS.has(req.method) ? req.method : 'OTHER';
+        const method = req.method && METHODS.has(req.method) ? req.method : 'OTHER';
         const route = routeTemplate(req, res);
         const status = res.writableFinished ? `${Math.floor(res.statusCode / 100)}xx` : 'aborted';
         f.requests.inc({ method, route, status });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { runInRequestScope } from '../logger';
 import { routeTemplate } from './route-template';
@@ -13,10 +14,10 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const SANE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-const IDS = new WeakMap<Request, string>();
+const IDS = new WeakMap<IncomingMessage, string>();
 
 /** The request's id (undefined before requestId() ran). */
-export function requestIdOf(req: Request): string | undefined {
+export function requestIdOf(req: IncomingMessage): string | undefined {
   return IDS.get(req);
 }
 
@@ -25,12 +26,18 @@ export function keptRequestId(header: string | string[] | undefined): string | u
   return typeof header === 'string' && SANE_ID.test(header) ? header : undefined;
 }
 
+/** Gives the request its id, in the answer's header too; answers the id. */
+export function nameRequest(req: IncomingMessage, res: ServerResponse): string {
+  const id = keptRequestId(req.headers['x-request-id']) ?? crypto.randomUUID();
+  IDS.set(req, id);
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
 /** Middleware, first of all: names the request and runs the rest of its handling in its scope. */
 export function requestId() {
   return function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
-    const id = keptRequestId(req.headers['x-request-id']) ?? crypto.randomUUID();
-    IDS.set(req, id);
-    res.setHeader(REQUEST_ID_HEADER, id);
+    const id = nameRequest(req, res);
     runInRequestScope({ id, route: () => routeTemplate(req, res) }, next);
   };
 }

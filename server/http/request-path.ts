@@ -7,8 +7,9 @@ import type { AppContext } from '../context';
 const PLACEHOLDER_ORIGIN = 'http://request.invalid';
 
 /** The path and query the request asked for, whatever host its request line or headers named. */
-export function requestPathAndQuery(req: Request): string {
-  const url = new URL(req.originalUrl, PLACEHOLDER_ORIGIN);
+export function requestPathAndQuery(req: { url?: string; originalUrl?: string }): string {
+  // originalUrl is Express's; before Express (cache-hit-fast-path.ts) the request's own url is it.
+  const url = new URL(req.originalUrl ?? req.url ?? '/', PLACEHOLDER_ORIGIN);
   return url.pathname + url.search;
 }
 

@@ -9,10 +9,10 @@ export const UNMATCHED = 'unmatched';
 
 const LABEL = Symbol('routeTemplate');
 
-type Labelled = Response & { [LABEL]?: string };
+type Labelled = { [LABEL]?: string };
 
 /** The template of the route that matched req, or the one its answer was labelled with. */
-export function routeTemplate(req: Request, res: Response): string {
+export function routeTemplate(req: Partial<Pick<Request, 'route' | 'baseUrl'>>, res: object): string {
   const label = (res as Labelled)[LABEL];
   if (label !== undefined) return label;
   const path: unknown = req.route?.path;
@@ -22,7 +22,7 @@ export function routeTemplate(req: Request, res: Response): string {
 }
 
 /** Names the route of an answer that middleware makes (a stored page replays its route's template). */
-export function labelRoute(res: Response, template: string): void {
+export function labelRoute(res: object, template: string): void {
   (res as Labelled)[LABEL] = template;
 }
 
