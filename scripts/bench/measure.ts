@@ -50,6 +50,11 @@ export interface Measured {
   load: string;
   /** CPU time per request of the server's processes and of its database backends (see CpuMeter), when measured. */
   cpuMsPerRequest?: { server: number; db: number };
+  /**
+   * The load generator's own CPU over the run, as a share of one core (autocannon runs in this
+   * process, on one thread): near 100%, the row measures the client, not the server.
+   */
+  clientBusy?: number;
 }
 
 // CPU time is what a busy machine cannot inflate: latency under a load average of 20 says
@@ -104,9 +109,13 @@ export async function measure(base: string, urlPath: string, cookie: string, con
   await run(1, paths?.slice(-200));
   const before = loadAverage().split(' ')[0];
   const cpuBefore = await cpu?.sample();
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
   const r = await run(SECONDS, paths?.slice(0, -200));
+  const client = process.cpuUsage(clientBefore);
+  const clientBusy = (client.user + client.system) / 1000 / (performance.now() - started);
   const cpuAfter = await cpu?.sample();
-  const m: Measured = { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts, load: `${before}→${loadAverage().split(' ')[0]}` };
+  const m: Measured = { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts, load: `${before}→${loadAverage().split(' ')[0]}`, clientBusy };
   if (cpuBefore && cpuAfter && r.requests.total > 0) {
     // A backend opened during the run counts from zero.
     const db = [...cpuAfter.db].reduce((sum, [p, ms]) => sum + ms - (cpuBefore.db.get(p) ?? 0), 0);
@@ -228,7 +237,7 @@ export function table(head: string[], rows: string[][]): string {
 
 export function rowsTable(rows: Row[]): string {
   return table(
-    ['row', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'vs bare Express', 'CPU ms/req node + db', 'target', ''],
+    ['row', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'vs bare Express', 'CPU ms/req node + db', 'client CPU', 'target', ''],
     rows.map((r) => [
       r.name,
       String(r.connections),
@@ -237,6 +246,7 @@ export function rowsTable(rows: Row[]): string {
       `${r.m.p99}${r.m.failed ? ` (${r.m.failed} failed)` : ''}`,
       `${fmt(r.ratio, 2)}x`,
       r.m.cpuMsPerRequest ? `${fmt(r.m.cpuMsPerRequest.server, 2)} + ${fmt(r.m.cpuMsPerRequest.db, 2)}` : '',
+      r.m.clientBusy === undefined ? '' : `${fmt(r.m.clientBusy * 100)}%`,
       r.target,
       mark(r.ok),
     ]),

@@ -24,6 +24,9 @@
 // PostgreSQL backends serving the bench's database (from /proc; nothing else may use that
 // database during the run): latency on a machine with a load average of 20 measures the
 // neighbours, CPU per request does not. With PGlite the database's share is in the server's.
+// "client CPU" is autocannon's own, as a share of the one core it runs on: near 100%, the
+// row's rate is the client's limit, not the server's (a larger compressed answer, the hub's,
+// costs it more per request).
 //
 // With the load average (figures taken on a busy machine are not comparable). BENCH_STRICT=1
 // exits non-zero when a target is not met (or could not be checked).
