@@ -26,6 +26,7 @@ import { liveReloadRouter } from './dev/live-reload';
 import { lingeringClose } from './http/lingering-close';
 import { pwaRoutes } from './http/pwa';
 import { requestId } from './http/request-id';
+import { requirePathTarget } from './http/request-target';
 import { appFigures } from './http/metrics';
 import { METRICS_PATH, metricsRoute } from './http/metrics-endpoint';
 import { routeLabel } from './http/route-template';
@@ -59,6 +60,8 @@ export function createApp(ctx: AppContext, opts: CreateAppOptions = {}): Express
   // Every request has an id (nginx's X-Request-Id, or one made here), sent back and written in
   // every log line written while it is handled.
   app.use(requestId());
+  // `GET *` and the like: a 400, before anything reads the target as a path.
+  app.use(requirePathTarget);
 
   const manifest = new ViteManifest(STATIC_DIR, '/static/dist/', opts.watchManifest ?? config.env === 'development');
   const views = configureViews(app, config, manifest);

@@ -1,10 +1,14 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../app';
 import { createLogger } from '../logger';
 import { createArticle } from '../testing/fixtures';
+import { rawGet } from '../testing/raw-get';
 import { createMember, createTestContext, memberAgent, type TestContext } from '../testing/test-app';
+import { cacheHitFastPath } from './cache-hit-fast-path';
 
 // The production app serves the page cache's hits before Express (cache-hit-fast-path.ts):
 // Express's router never sees them, and they carry what the same hit served inside Express
@@ -140,4 +144,48 @@ describe('cache hits served before Express', () => {
     expect(unknownCookie.routed).toBe(1);
     expect(unknownCookie.answer.headers['x-guest-cache']).toBeUndefined();
   });
+
+  test('request targets that are not plain paths are answered, and the server goes on', async () => {
+    await request(app).get('/');
+    for (const target of ['//', '///', '/\\', '//[', '//evil.example/', 'http://', 'http://[']) {
+      // Answered as Express routes them (`//` and a lone backslash as the home page, the others
+      // as no page): never a 500, never the process's end.
+      const answer = await rawGet(app, target, {});
+      expect([target, answer.status < 500]).toEqual([target, true]);
+    }
+    // Not a path at all: refused (the session middleware skips such a target).
+    expect((await rawGet(app, '*', {})).status).toBe(400);
+    expect((await request(app).get('/')).headers['x-guest-cache']).toBe('hit');
+  });
 });
+
+test('a throw in front of Express goes to Express unanswered, or ends the answer it began', async () => {
+  let failing: 'before' | 'after' = 'before';
+  const front = cacheHitFastPath({
+    serveBeforeSession: (_req, res, beforeServing) => {
+      beforeServing?.();
+      if (failing === 'after') res.writeHead(200).write('partial');
+      throw new Error('a bug in the look-up');
+    },
+    everyAnswer: [],
+  });
+  const server = http.createServer((req, res) => {
+    if (front.serve(req, res)) return;
+    front.readFrontHeaders(req, res, () => res.end('express answered'));
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  try {
+    expect(await (await fetch(url)).text()).toBe('express answered'); // no headers read yet: not in front
+    expect(await (await fetch(url)).text()).toBe('express answered'); // the throw, before anything was sent
+    failing = 'after';
+    await expect(fetch(url).then((r) => r.text())).rejects.toThrow(); // cut off, not left hanging
+    failing = 'before';
+    expect(await (await fetch(url)).text()).toBe('express answered'); // and the server goes on
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+

@@ -1,5 +1,4 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
 import { mayHaveBody } from './lingering-close';
 import { nameRequest, REQUEST_ID_HEADER } from './request-id';
 
@@ -38,7 +37,7 @@ export interface CacheHitFastPath {
    * Express middleware in the place the page cache served from before: reads the headers the
    * steps before it set, and hands the request on.
    */
-  readFrontHeaders: (req: Request, res: Response, next: NextFunction) => void;
+  readFrontHeaders: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
 
 export function cacheHitFastPath(opts: CacheHitFastPathOptions): CacheHitFastPath {
@@ -49,14 +48,22 @@ export function cacheHitFastPath(opts: CacheHitFastPathOptions): CacheHitFastPat
     // A GET with a body goes through Express, whose first step reads it (lingering-close.ts).
     if (!frontHeaders || mayHaveBody(req)) return false;
     const headers = frontHeaders;
-    return opts.serveBeforeSession(req, res, () => {
-      nameRequest(req, res);
-      for (const [name, value] of headers) res.setHeader(name, value);
-      for (const step of opts.everyAnswer) step(req, res, noop);
-    });
+    try {
+      return opts.serveBeforeSession(req, res, () => {
+        nameRequest(req, res);
+        for (const [name, value] of headers) res.setHeader(name, value);
+        for (const step of opts.everyAnswer) step(req, res, noop);
+      });
+    } catch {
+      // Outside Express nothing would catch it: a throw here would end the process, whatever
+      // the request. Unanswered, it goes to Express, whose error handler answers it.
+      if (!res.headersSent) return false;
+      res.destroy();
+      return true;
+    }
   }
 
-  function readFrontHeaders(_req: Request, res: Response, next: NextFunction): void {
+  function readFrontHeaders(_req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const read: typeof frontHeaders = [];
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (value !== undefined && !OWN_HEADERS.has(name)) read.push([name, value]);
