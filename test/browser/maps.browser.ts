@@ -95,12 +95,21 @@ describeInBrowser('maps with a base map from our own data', () => {
       await expectReadablePage(page, label);
 
       // The place's popup links its category, sub-category and neighbourhood (spec 2 §2 "Maps").
-      const xy = await page.evaluate(([lat, lng]) => {
+      // Clicked where the map draws the place once it has stopped moving, on screen: the full-page
+      // screenshot and the checks above can resize and scroll the page, and a map still easing
+      // after that draws the place elsewhere by the time the click lands (seen once in CI, busy).
+      await page.locator('[data-island="listing-map"]').scrollIntoViewIfNeeded();
+      const xy = await page.evaluate(async ([lat, lng]) => {
         const el = document.querySelector('[data-island="listing-map"] .maplibregl-map') as HTMLElement & { maplibreMap: MaplibreMap };
-        const p = el.maplibreMap.project([lng, lat]);
+        const map = el.maplibreMap;
+        const idle = new Promise<void>((resolve) => map.once('idle', () => resolve()));
+        map.triggerRepaint();
+        await idle;
+        const p = map.project([lng, lat]);
         const box = el.getBoundingClientRect();
-        return { x: box.left + p.x, y: box.top + p.y };
+        return { x: box.left + p.x, y: box.top + p.y, inView: box.top + p.y > 0 && box.top + p.y < window.innerHeight };
       }, pizzaLatLng);
+      expect({ label, inView: xy.inView }).toEqual({ label, inView: true });
       await page.mouse.click(xy.x, xy.y);
       const popup = page.locator('.maplibregl-popup .map-popup--listing');
       await popup.waitFor({ timeout: 10_000 });
